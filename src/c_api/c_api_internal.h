@@ -1,0 +1,89 @@
+// Definitions behind the opaque C API handles. The handles are thin: each
+// wraps a core object and whatever the C contract needs on top.
+#ifndef TFLITE_C_SRC_C_API_C_API_INTERNAL_H_
+#define TFLITE_C_SRC_C_API_C_API_INTERNAL_H_
+
+#include <cstdarg>
+#include <memory>
+#include <vector>
+
+#include "src/core/error_reporter.h"
+#include "src/core/interpreter.h"
+#include "src/core/model.h"
+#include "src/core/op_resolver.h"
+#include "tensorflow/lite/core/c/c_api.h"
+#include "tensorflow/lite/core/c/c_api_experimental.h"
+
+struct TfLiteModel {
+  std::shared_ptr<const tflite_c::Model> impl;
+};
+
+// Op lookup callbacks installed with TfLiteInterpreterOptionsSetOpResolver*.
+struct TfLiteOpResolverCallbacks {
+  void* user_data = nullptr;
+  const TfLiteRegistration* (*find_builtin_op)(void*, TfLiteBuiltinOperator, int) = nullptr;
+  const TfLiteRegistration* (*find_custom_op)(void*, const char*, int) = nullptr;
+  const TfLiteRegistration_V1* (*find_builtin_op_v1)(void*, TfLiteBuiltinOperator, int) = nullptr;
+  const TfLiteRegistration_V1* (*find_custom_op_v1)(void*, const char*, int) = nullptr;
+  const TfLiteRegistration_V2* (*find_builtin_op_v2)(void*, TfLiteBuiltinOperator, int) = nullptr;
+  const TfLiteRegistration_V2* (*find_custom_op_v2)(void*, const char*, int) = nullptr;
+  const TfLiteRegistration_V3* (*find_builtin_op_v3)(void*, TfLiteBuiltinOperator, int) = nullptr;
+  const TfLiteRegistration_V3* (*find_custom_op_v3)(void*, const char*, int) = nullptr;
+  const TfLiteOperator* (*find_builtin_op_external)(void*, int, int) = nullptr;
+  const TfLiteOperator* (*find_custom_op_external)(void*, const char*, int) = nullptr;
+
+  bool any() const {
+    return find_builtin_op || find_custom_op || find_builtin_op_v1 || find_custom_op_v1 ||
+           find_builtin_op_v2 || find_custom_op_v2 || find_builtin_op_v3 || find_custom_op_v3 ||
+           find_builtin_op_external || find_custom_op_external;
+  }
+};
+
+struct TfLiteInterpreterOptions {
+  static constexpr int kDefaultNumThreads = -1;
+  int num_threads = kDefaultNumThreads;
+  std::vector<TfLiteDelegate*> delegates;
+  void (*error_reporter)(void*, const char*, va_list) = nullptr;
+  void* error_reporter_user_data = nullptr;
+  tflite_c::MutableOpResolver op_resolver;         // AddBuiltinOp / AddCustomOp
+  std::vector<const TfLiteOperator*> operators;    // AddOperator
+  TfLiteOpResolverCallbacks callbacks;
+  bool enable_cancellation = false;
+  bool use_nnapi = false;
+  bool enable_delegate_fallback = false;
+  struct TfLiteTelemetryProfilerStruct* telemetry_profiler = nullptr;
+};
+
+struct TfLiteInterpreter {
+  std::shared_ptr<const tflite_c::Model> model;
+  std::unique_ptr<tflite_c::ErrorReporter> owned_reporter;
+  std::unique_ptr<tflite_c::Interpreter> impl;
+  bool enable_delegate_fallback = false;
+  bool allow_buffer_handle_output = false;
+};
+
+struct TfLiteSignatureRunner {
+  TfLiteInterpreter* interpreter = nullptr;
+  const tflite_c::SignatureInfo* signature = nullptr;
+  tflite_c::Subgraph* subgraph = nullptr;
+  std::vector<const char*> input_names;   // point into *signature
+  std::vector<const char*> output_names;
+};
+
+namespace tflite_c {
+
+// Shared by TfLiteInterpreterCreate and TfLiteInterpreterCreateWithSelectedOps.
+TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
+                                     const TfLiteInterpreterOptions* options,
+                                     bool with_builtin_kernels);
+
+// Copies delegate-held data back to the CPU buffer of tensor `index` of
+// `subgraph` if it is stale.
+TfLiteStatus EnsureTensorDataIsReadable(Subgraph* subgraph, int index);
+
+// Applies `delegate` to every subgraph of `interpreter`.
+TfLiteStatus ModifyGraphWithDelegate(Interpreter* interpreter, TfLiteDelegate* delegate);
+
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_SRC_C_API_C_API_INTERNAL_H_

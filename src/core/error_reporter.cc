@@ -1,0 +1,33 @@
+#include "src/core/error_reporter.h"
+
+#include <cstdio>
+
+namespace tflite_c {
+
+void ErrorReporter::Reportf(const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  Report(format, args);
+  va_end(args);
+}
+
+namespace {
+class StderrReporter : public ErrorReporter {
+ public:
+  void Report(const char* format, va_list args) override {
+    std::vfprintf(stderr, format, args);
+    std::fputc('\n', stderr);
+  }
+};
+}  // namespace
+
+ErrorReporter* DefaultErrorReporter() {
+  static StderrReporter reporter;
+  return &reporter;
+}
+
+void CallbackErrorReporter::Report(const char* format, va_list args) {
+  if (cb_ != nullptr) cb_(user_data_, format, args);
+}
+
+}  // namespace tflite_c

@@ -1,0 +1,67 @@
+// An immutable, verified view over a .tflite flatbuffer.
+//
+// The bytes are never copied: a model created from a file is mmap'd
+// read-only; a model created from a caller buffer refers to that buffer,
+// which the caller keeps alive for the model's lifetime (as upstream).
+#ifndef TFLITE_C_SRC_CORE_MODEL_H_
+#define TFLITE_C_SRC_CORE_MODEL_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "schema_generated.h"  // generated from schema/schema.fbs at build time
+#include "src/core/error_reporter.h"
+
+namespace tflite_c {
+
+class Model {
+ public:
+  ~Model();
+  Model(const Model&) = delete;
+  Model& operator=(const Model&) = delete;
+
+  // Both return nullptr (after reporting why through `reporter`) when the
+  // bytes are not a valid, self-consistent schema-v3 model.
+  static std::unique_ptr<Model> FromFile(const char* path, ErrorReporter* reporter);
+  static std::unique_ptr<Model> FromBuffer(const void* data, size_t size,
+                                           ErrorReporter* reporter);
+
+  const tflite::Model* fb() const { return model_; }
+  const uint8_t* bytes() const { return bytes_; }
+  size_t size() const { return size_; }
+
+  // Contents of buffer `index`, resolving both inline vectors and the
+  // large-model form (offset/size relative to the start of the file).
+  // Returns false if the index is out of range; an empty buffer yields
+  // data == nullptr, size == 0 and true.
+  bool GetBuffer(uint32_t index, const uint8_t** data, size_t* size) const;
+
+  // Read-only contents of a tensor, with upstream's notion of "constant":
+  // true when the tensor refers to a buffer other than 0 whose data is
+  // present (an inline vector, possibly empty, or a large-model range).
+  // Returns false for read-write tensors (buffer 0, or a buffer with no
+  // data), leaving *data == nullptr and *size == 0.
+  bool GetTensorData(const tflite::Tensor& tensor, const uint8_t** data,
+                     size_t* size) const;
+
+  // Custom options of an operator: the inline vector, or for large models
+  // the range large_custom_options_offset/size of the file. Empty options
+  // yield nullptr / 0.
+  void GetCustomOptions(const tflite::Operator& op, const uint8_t** data,
+                        size_t* size) const;
+
+ private:
+  Model() = default;
+  bool Verify(ErrorReporter* reporter);
+
+  const uint8_t* bytes_ = nullptr;
+  size_t size_ = 0;
+  void* mmap_base_ = nullptr;  // non-null when we own an mmap of a file
+  size_t mmap_size_ = 0;
+  const tflite::Model* model_ = nullptr;
+};
+
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_SRC_CORE_MODEL_H_

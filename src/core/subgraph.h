@@ -1,0 +1,204 @@
+// One executable graph: tensors, nodes, an execution plan and the
+// TfLiteContext that kernels and delegates see.
+//
+// Kernels reach the subgraph only through the TfLiteContext callbacks
+// (context->impl_ points back here), exactly as a third-party op would.
+#ifndef TFLITE_C_SRC_CORE_SUBGRAPH_H_
+#define TFLITE_C_SRC_CORE_SUBGRAPH_H_
+
+#include <atomic>
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "src/core/arena_planner.h"
+#include "src/core/error_reporter.h"
+#include "tensorflow/lite/core/c/common.h"
+
+namespace tflite_c {
+
+class Subgraph;
+
+// State every subgraph of one interpreter shares.
+struct InterpreterShared {
+  ErrorReporter* reporter = nullptr;
+  std::vector<std::unique_ptr<Subgraph>>* subgraphs = nullptr;
+  TfLiteExternalContext* external_contexts[kTfLiteMaxExternalContexts] = {};
+  // Model metadata by name (pointers into the model's bytes).
+  std::map<std::string, std::pair<const char*, size_t>> metadata;
+  // Set while an Invoke may continue; cleared by Cancel(). Only consulted
+  // when cancellation is enabled.
+  std::atomic_flag continue_invocation = ATOMIC_FLAG_INIT;
+  bool cancellation_enabled = false;
+};
+
+class Subgraph {
+ public:
+  Subgraph(InterpreterShared* shared, int index);
+  ~Subgraph();
+  Subgraph(const Subgraph&) = delete;
+  Subgraph& operator=(const Subgraph&) = delete;
+
+  TfLiteContext* context() { return &context_; }
+  int index() const { return index_; }
+  void SetName(std::string name) { name_ = std::move(name); }
+  const std::string& name() const { return name_; }
+
+  // A kernel standing in for a custom op no resolver knows. A delegate may
+  // still claim the node; otherwise Prepare fails with kTfLiteUnresolvedOps.
+  static TfLiteRegistration UnresolvedCustomOpRegistration(const char* name);
+
+  // ---- construction --------------------------------------------------------
+  TfLiteStatus AddTensors(int count, int* first_new_index = nullptr);
+  // The tensor refers to `buffer` (not copied; it must outlive the subgraph).
+  // Takes ownership of `quantization` and `sparsity` in every case.
+  TfLiteStatus SetTensorParametersReadOnly(int index, TfLiteType type, const char* name,
+                                           const std::vector<int>& dims,
+                                           TfLiteQuantization quantization, const char* buffer,
+                                           size_t bytes, TfLiteSparsity* sparsity = nullptr);
+  TfLiteStatus SetTensorParametersReadWrite(int index, TfLiteType type, const char* name,
+                                            const std::vector<int>& dims,
+                                            TfLiteQuantization quantization, bool is_variable,
+                                            const std::vector<int>* dims_signature = nullptr,
+                                            TfLiteSparsity* sparsity = nullptr);
+  // Takes ownership of `builtin_data` (released with free()) even on error.
+  TfLiteStatus AddNodeWithParameters(const std::vector<int>& inputs,
+                                     const std::vector<int>& outputs,
+                                     const std::vector<int>& intermediates, const char* init_data,
+                                     size_t init_data_size, void* builtin_data,
+                                     const TfLiteRegistration* registration,
+                                     int* node_index = nullptr);
+  TfLiteStatus SetInputs(std::vector<int> inputs);
+  TfLiteStatus SetOutputs(std::vector<int> outputs);
+  TfLiteStatus SetVariables(std::vector<int> variables);
+
+  // ---- running ---------------------------------------------------------------
+  TfLiteStatus AllocateTensors();
+  TfLiteStatus Invoke();
+  TfLiteStatus ResizeInputTensor(int tensor_index, const std::vector<int>& dims);
+  TfLiteStatus ResizeInputTensorStrict(int tensor_index, const std::vector<int>& dims);
+  TfLiteStatus ResetVariableTensors();
+  TfLiteStatus Cancel();
+  // Makes tensor `index` use caller-owned memory (kTfLiteCustom). The size is
+  // checked against the tensor at AllocateTensors and on every resize.
+  TfLiteStatus SetCustomAllocationForTensor(int index, const TfLiteCustomAllocation& allocation,
+                                            int64_t flags);
+  bool IsInvokable() const { return state_ == State::kInvokable; }
+  void SetNumThreads(int n) { context_.recommended_num_threads = n; }
+
+  // ---- inspection ------------------------------------------------------------
+  const std::vector<int>& inputs() const { return inputs_; }
+  const std::vector<int>& outputs() const { return outputs_; }
+  const std::vector<int>& variables() const { return variables_; }
+  const std::vector<int>& execution_plan() const { return execution_plan_; }
+  size_t tensors_size() const { return tensors_.size(); }
+  // nullptr when out of range.
+  TfLiteTensor* tensor(int index);
+  const TfLiteTensor* tensor(int index) const;
+  size_t nodes_size() const { return nodes_.size(); }
+  // nullptr when out of range.
+  const std::pair<TfLiteNode, TfLiteRegistration>* node_and_registration(int node_index) const;
+  size_t arena_bytes() const { return arena_.committed_bytes(); }
+
+  void ReportError(const char* format, ...)
+#if defined(__GNUC__)
+      __attribute__((format(printf, 2, 3)))
+#endif
+      ;
+  ErrorReporter* reporter() const { return shared_->reporter; }
+
+ private:
+  enum class State { kUninvokable, kInvokable };
+
+  // Kernel callbacks, dispatching to TfLiteOperator callbacks when the
+  // registration came from the opaque API.
+  void* OpInit(const TfLiteRegistration& r, const char* buffer, size_t length);
+  void OpFree(const TfLiteRegistration& r, void* data);
+  TfLiteStatus OpPrepare(const TfLiteRegistration& r, TfLiteNode* node);
+  TfLiteStatus OpInvoke(const TfLiteRegistration& r, TfLiteNode* node);
+
+  // Prepares nodes from plan position `pos` until (and including) the first
+  // one whose output is dynamic, then plans and commits their memory.
+  TfLiteStatus PrepareFrom(int pos);
+  TfLiteStatus PlanMemory(int first_pos, int last_pos);
+  void ComputeLifetimes();
+  void RefreshArenaPointers();
+  bool HasDynamicOutput(const TfLiteNode& node) const;
+  const char* OpName(const TfLiteRegistration& r) const;
+  TfLiteStatus ResizeTensorImpl(TfLiteTensor* tensor, TfLiteIntArray* new_size);
+  TfLiteStatus CheckTensorIndices(const char* what, const std::vector<int>& indices,
+                                  bool allow_optional);
+  void ReserveTensorHeadroom();
+
+  // TfLiteContext entry points.
+  static TfLiteStatus CtxResizeTensor(TfLiteContext* ctx, TfLiteTensor* tensor,
+                                      TfLiteIntArray* new_size);
+  static void CtxReportError(TfLiteContext* ctx, const char* format, ...);
+  static TfLiteStatus CtxAddTensors(TfLiteContext* ctx, int count, int* first);
+  static TfLiteStatus CtxGetNodeAndRegistration(TfLiteContext* ctx, int node_index,
+                                                TfLiteNode** node,
+                                                TfLiteRegistration** registration);
+  static TfLiteStatus CtxReplaceNodeSubsets(TfLiteContext* ctx,
+                                            TfLiteRegistration registration,
+                                            const TfLiteIntArray* nodes_to_replace,
+                                            TfLiteDelegate* delegate);
+  static TfLiteStatus CtxGetExecutionPlan(TfLiteContext* ctx, TfLiteIntArray** plan);
+  static TfLiteExternalContext* CtxGetExternalContext(TfLiteContext* ctx,
+                                                      TfLiteExternalContextType type);
+  static void CtxSetExternalContext(TfLiteContext* ctx, TfLiteExternalContextType type,
+                                    TfLiteExternalContext* external);
+  static void* CtxAllocatePersistentBuffer(TfLiteContext* ctx, size_t bytes);
+  static TfLiteStatus CtxAllocateBufferForEval(TfLiteContext* ctx, size_t bytes, void** ptr);
+  static TfLiteStatus CtxRequestScratchBuffer(TfLiteContext* ctx, size_t bytes, int* index);
+  static void* CtxGetScratchBuffer(TfLiteContext* ctx, int index);
+  static TfLiteStatus CtxResizeTensorExplicit(TfLiteContext* ctx, TfLiteTensor* tensor,
+                                              int dims, const int* shape);
+  static TfLiteStatus CtxPreviewDelegatePartitioning(
+      TfLiteContext* ctx, const TfLiteIntArray* nodes_to_replace,
+      TfLiteDelegateParams** partition_params_array, int* num_partitions);
+  static TfLiteTensor* CtxGetTensor(const TfLiteContext* ctx, int index);
+  static TfLiteEvalTensor* CtxGetEvalTensor(const TfLiteContext* ctx, int index);
+  static TfLiteStatus CtxGetModelMetadata(const TfLiteContext* ctx, const char* name,
+                                          const char** ptr, size_t* bytes);
+  static TfLiteStatus CtxAcquireSubgraphContext(TfLiteContext* ctx, int subgraph_index,
+                                                TfLiteContext** acquired);
+  static TfLiteStatus CtxReleaseSubgraphContext(TfLiteContext* ctx, int subgraph_index);
+
+  InterpreterShared* shared_;
+  int index_;
+  std::string name_;
+  TfLiteContext context_{};
+  std::vector<TfLiteTensor> tensors_;
+  std::vector<TfLiteEvalTensor> eval_tensors_;
+  std::vector<std::pair<TfLiteNode, TfLiteRegistration>> nodes_;
+  std::vector<int> inputs_, outputs_, variables_;
+  std::vector<int> execution_plan_;
+  TfLiteIntArray* plan_array_ = nullptr;  // handed out by GetExecutionPlan
+
+  // Memory.
+  ArenaPlanner arena_;
+  ArenaPlanner persistent_arena_;  // variable tensors
+  std::vector<void*> persistent_buffers_;
+  std::map<int, TfLiteCustomAllocation> custom_allocations_;
+  struct Scratch {
+    int pos;  // plan position of the requesting node
+    size_t bytes;
+  };
+  std::vector<Scratch> scratch_;
+  // Per tensor: plan positions of first and last use (-1 = unused).
+  std::vector<int> first_use_, last_use_;
+  bool lifetimes_valid_ = false;
+
+  State state_ = State::kUninvokable;
+  int next_to_prepare_ = 0;   // plan position from which nodes need Prepare
+  int preparing_pos_ = -1;    // plan position being prepared (scratch requests)
+  bool invoking_ = false;
+  bool tensor_resized_since_op_invoke_ = false;
+};
+
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_SRC_CORE_SUBGRAPH_H_

@@ -1,0 +1,25 @@
+// ADD: out = activation(x + y), broadcasting x against y.
+// FLOAT32, INT32 and INT64 (integers wrap around on overflow).
+#include "src/kernels/internal/binary_op.h"
+#include "src/kernels/register.h"
+#include "tensorflow/lite/core/c/builtin_op_data.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+struct AddOp {
+  static constexpr const char* kName = "ADD";
+  using Params = TfLiteAddParams;
+  template <typename T>
+  T operator()(T x, T y) const {
+    return internal::WrappingAdd(x, y);
+  }
+};
+
+}  // namespace
+
+const TfLiteRegistration* Register_ADD() { return internal::RegisterBinaryOp<AddOp>(); }
+
+}  // namespace kernels
+}  // namespace tflite_c

@@ -1,0 +1,187 @@
+// CONV_2D, NHWC: input [N, H, W, Cin], filter [Cout, KH, KW, Cin / groups],
+// optional bias [Cout], output [N, OH, OW, Cout]. FLOAT32.
+//
+// Each group is an im2col + GEMM: the receptive fields of a tile of output
+// pixels are copied into rows of a patch matrix [pixels, KH*KW*Cin/groups],
+// which multiplied by the group's filter rows gives the group's output
+// channels for those pixels. Working in tiles bounds the scratch memory and
+// lets threads take tiles independently. A 1x1, stride-1 ungrouped
+// convolution needs no patches: the input already is the patch matrix.
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "src/kernels/internal/activation.h"
+#include "src/kernels/internal/conv_util.h"
+#include "src/kernels/internal/gemm.h"
+#include "src/kernels/internal/parallel.h"
+#include "src/kernels/register.h"
+#include "tensorflow/lite/core/c/builtin_op_data.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+constexpr char kOp[] = "CONV_2D";
+
+// Scratch budget per tile, in floats (1 MiB): small enough to stay in cache
+// alongside the filter, large enough for an efficient GEMM.
+constexpr int64_t kTileFloats = 256 * 1024;
+constexpr int64_t kMinTileRows = 16;
+
+struct OpData {
+  internal::ConvGeometry g;
+  int out_c;
+  int groups;
+  bool pointwise;              // 1x1, stride 1, one group: no im2col needed
+  int64_t patch_cols;          // KH * KW * Cin / groups
+  int64_t tile_rows;           // output pixels per tile
+  int threads;                 // tiles processed in parallel
+  std::vector<float> patches;  // threads * tile_rows * patch_cols
+};
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<OpData*>(node->user_data);
+  const auto* params = static_cast<const TfLiteConvParams*>(node->builtin_data);
+  if (params == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing params", kOp);
+    return kTfLiteError;
+  }
+  internal::ConvTensors t;
+  TF_LITE_ENSURE_OK(context, internal::GetConvTensors(context, node, kOp, &t));
+  const internal::ConvWindowParams window{params->padding, params->stride_height,
+                                          params->stride_width, params->dilation_height_factor,
+                                          params->dilation_width_factor};
+  internal::ConvGeometry& g = data->g;
+  TF_LITE_ENSURE_OK(context, internal::ComputeConvGeometry(context, kOp, t, window, &g));
+
+  data->out_c = internal::Dim(t.filter, 0);
+  const int filter_in_c = internal::Dim(t.filter, 3);
+  if (data->out_c <= 0 || filter_in_c <= 0 || g.in_c % filter_in_c != 0) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: filter [%d, %d, %d, %d] does not fit %d input channels (its last "
+                       "dimension must divide them)",
+                       kOp, data->out_c, g.filter_h, g.filter_w, filter_in_c, g.in_c);
+    return kTfLiteError;
+  }
+  data->groups = g.in_c / filter_in_c;
+  if (data->out_c % data->groups != 0) {
+    TF_LITE_KERNEL_LOG(context, "%s: output channels (%d) not a multiple of groups (%d)", kOp,
+                       data->out_c, data->groups);
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_OK(context, internal::CheckBiasSize(context, kOp, t.bias, data->out_c));
+
+  data->pointwise = g.filter_h == 1 && g.filter_w == 1 && params->stride_height == 1 &&
+                    params->stride_width == 1 && data->groups == 1;
+  data->patch_cols = int64_t{g.filter_h} * g.filter_w * filter_in_c;
+  const int64_t pixels = int64_t{g.batches} * g.out_h * g.out_w;
+  if (data->pointwise || pixels == 0) {
+    data->tile_rows = 0;
+    data->threads = 1;
+    data->patches.clear();
+  } else {
+    data->tile_rows = std::min(pixels, std::max(kMinTileRows, kTileFloats / data->patch_cols));
+    const int64_t tiles = (pixels + data->tile_rows - 1) / data->tile_rows;
+    const int64_t work = pixels * data->patch_cols * data->out_c;
+    data->threads = static_cast<int>(std::min<int64_t>(
+        tiles, internal::ThreadsForWork(internal::KernelThreads(context), work)));
+    data->patches.assign(static_cast<size_t>(data->threads * data->tile_rows * data->patch_cols),
+                         0.0f);
+  }
+  return internal::ResizeOutput(context, t.output, {g.batches, g.out_h, g.out_w, data->out_c});
+}
+
+// Fills `patches` with the receptive fields of output pixels [first, first + count)
+// restricted to the input channels of `group`. Taps outside the image are zero.
+void Im2Col(const OpData& d, const TfLiteConvParams& p, const float* input, int group,
+            int64_t first, int64_t count, float* patches) {
+  const internal::ConvGeometry& g = d.g;
+  const int group_c = g.in_c / d.groups;
+  const size_t tap_bytes = sizeof(float) * group_c;
+  for (int64_t r = 0; r < count; ++r) {
+    const int64_t pixel = first + r;
+    const int x = static_cast<int>(pixel % g.out_w);
+    const int y = static_cast<int>((pixel / g.out_w) % g.out_h);
+    const int64_t b = pixel / (int64_t{g.out_w} * g.out_h);
+    float* dst = patches + r * d.patch_cols;
+    const int y0 = y * p.stride_height - g.pad_top;
+    const int x0 = x * p.stride_width - g.pad_left;
+    for (int ky = 0; ky < g.filter_h; ++ky) {
+      const int iy = y0 + ky * p.dilation_height_factor;
+      for (int kx = 0; kx < g.filter_w; ++kx, dst += group_c) {
+        const int ix = x0 + kx * p.dilation_width_factor;
+        if (iy < 0 || iy >= g.in_h || ix < 0 || ix >= g.in_w) {
+          std::memset(dst, 0, tap_bytes);
+        } else {
+          const float* src = input + ((b * g.in_h + iy) * g.in_w + ix) * g.in_c + group * group_c;
+          std::memcpy(dst, src, tap_bytes);
+        }
+      }
+    }
+  }
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<OpData*>(node->user_data);
+  const auto& params = *static_cast<const TfLiteConvParams*>(node->builtin_data);
+  const internal::ConvGeometry& g = data->g;
+  const float* input = internal::InputAt(context, node, 0)->data.f;
+  const float* filter = internal::InputAt(context, node, 1)->data.f;
+  const TfLiteTensor* bias_tensor = internal::GetOptionalInput(context, node, 2);
+  const float* bias = bias_tensor ? bias_tensor->data.f : nullptr;
+  float* output = internal::OutputAt(context, node, 0)->data.f;
+  const auto range = internal::GetActivationRange<float>(params.activation);
+  const int64_t pixels = int64_t{g.batches} * g.out_h * g.out_w;
+  const int out_c = data->out_c;
+  if (pixels == 0) return kTfLiteOk;
+
+  if (data->pointwise) {
+    internal::MatMulTransposedRhs({input, pixels, g.in_c, g.in_c},
+                                  {filter, out_c, g.in_c, g.in_c}, {output, pixels, out_c, out_c},
+                                  internal::KernelThreads(context));
+    internal::AddBiasAndClamp(output, pixels, out_c, bias, range);
+    return kTfLiteOk;
+  }
+
+  const int64_t tiles = (pixels + data->tile_rows - 1) / data->tile_rows;
+  const int group_out_c = out_c / data->groups;
+  // Threads go to tiles when there are several, else into the GEMM itself.
+  const int gemm_threads = data->threads == 1 ? internal::KernelThreads(context) : 1;
+  auto run_tiles = [&](int64_t worker, int64_t tile_begin, int64_t tile_end) {
+    float* patches = data->patches.data() + worker * data->tile_rows * data->patch_cols;
+    for (int64_t tile = tile_begin; tile < tile_end; ++tile) {
+      const int64_t first = tile * data->tile_rows;
+      const int64_t count = std::min(data->tile_rows, pixels - first);
+      for (int group = 0; group < data->groups; ++group) {
+        Im2Col(*data, params, input, group, first, count, patches);
+        internal::MatMulTransposedRhs(
+            {patches, count, data->patch_cols, data->patch_cols},
+            {filter + group * group_out_c * data->patch_cols, group_out_c, data->patch_cols,
+             data->patch_cols},
+            {output + first * out_c + group * group_out_c, count, group_out_c, out_c},
+            gemm_threads);
+      }
+      internal::AddBiasAndClamp(output + first * out_c, count, out_c, bias, range);
+    }
+  };
+  // Worker w takes a contiguous run of tiles and owns scratch slot w.
+  const int workers = data->threads;
+  internal::ParallelFor(workers, workers, [&](int64_t w_begin, int64_t w_end) {
+    for (int64_t w = w_begin; w < w_end; ++w) {
+      run_tiles(w, tiles * w / workers, tiles * (w + 1) / workers);
+    }
+  });
+  return kTfLiteOk;
+}
+
+}  // namespace
+
+const TfLiteRegistration* Register_CONV_2D() {
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      internal::InitOpData<OpData>, internal::FreeOpData<OpData>, Prepare, Eval);
+  return &r;
+}
+
+}  // namespace kernels
+}  // namespace tflite_c

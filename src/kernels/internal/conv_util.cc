@@ -1,0 +1,68 @@
+#include "src/kernels/internal/conv_util.h"
+
+#include "src/kernels/internal/padding.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace internal {
+
+TfLiteStatus GetConvTensors(TfLiteContext* context, const TfLiteNode* node, const char* op,
+                            ConvTensors* t) {
+  TF_LITE_ENSURE_OK(context, CheckArity(context, node, op, 2, 3, 1));
+  TF_LITE_ENSURE_OK(context, GetInput(context, node, 0, op, &t->input));
+  TF_LITE_ENSURE_OK(context, GetInput(context, node, 1, op, &t->filter));
+  TF_LITE_ENSURE_OK(context, GetOutput(context, node, 0, op, &t->output));
+  t->bias = GetOptionalInput(context, node, 2);
+  TF_LITE_ENSURE_OK(context, ExpectType(context, op, "input", t->input, kTfLiteFloat32));
+  TF_LITE_ENSURE_OK(context, ExpectType(context, op, "filter", t->filter, kTfLiteFloat32));
+  TF_LITE_ENSURE_OK(context, ExpectType(context, op, "bias", t->bias, kTfLiteFloat32));
+  TF_LITE_ENSURE_OK(context, ExpectType(context, op, "output", t->output, kTfLiteFloat32));
+  if (NumDims(t->input) != 4 || NumDims(t->filter) != 4) {
+    TF_LITE_KERNEL_LOG(context, "%s: input and filter must be 4-D, got ranks %d and %d", op,
+                       NumDims(t->input), NumDims(t->filter));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus ComputeConvGeometry(TfLiteContext* context, const char* op, const ConvTensors& t,
+                                 const ConvWindowParams& w, ConvGeometry* g) {
+  g->batches = Dim(t.input, 0);
+  g->in_h = Dim(t.input, 1);
+  g->in_w = Dim(t.input, 2);
+  g->in_c = Dim(t.input, 3);
+  g->filter_h = Dim(t.filter, 1);
+  g->filter_w = Dim(t.filter, 2);
+  if (g->batches < 0 || g->in_h <= 0 || g->in_w <= 0 || g->in_c <= 0 || g->filter_h <= 0 ||
+      g->filter_w <= 0) {
+    TF_LITE_KERNEL_LOG(context, "%s: input and filter dimensions must be positive", op);
+    return kTfLiteError;
+  }
+  WindowAxis rows, cols;
+  if (!ComputeWindowAxis(w.padding, g->in_h, g->filter_h, w.stride_h, w.dilation_h, &rows) ||
+      !ComputeWindowAxis(w.padding, g->in_w, g->filter_w, w.stride_w, w.dilation_w, &cols)) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: invalid window (padding %d, stride %dx%d, dilation %dx%d, "
+                       "filter %dx%d, input %dx%d)",
+                       op, static_cast<int>(w.padding), w.stride_h, w.stride_w, w.dilation_h,
+                       w.dilation_w, g->filter_h, g->filter_w, g->in_h, g->in_w);
+    return kTfLiteError;
+  }
+  g->out_h = rows.out_size;
+  g->out_w = cols.out_size;
+  g->pad_top = rows.pad_before;
+  g->pad_left = cols.pad_before;
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckBiasSize(TfLiteContext* context, const char* op, const TfLiteTensor* bias,
+                           int channels) {
+  if (bias == nullptr || NumElements(bias) == channels) return kTfLiteOk;
+  TF_LITE_KERNEL_LOG(context, "%s: bias has %lld elements, expected %d (output channels)", op,
+                     static_cast<long long>(NumElements(bias)), channels);
+  return kTfLiteError;
+}
+
+}  // namespace internal
+}  // namespace kernels
+}  // namespace tflite_c

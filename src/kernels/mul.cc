@@ -1,0 +1,25 @@
+// MUL: out = activation(x * y), broadcasting x against y.
+// FLOAT32, INT32 and INT64 (integers wrap around on overflow).
+#include "src/kernels/internal/binary_op.h"
+#include "src/kernels/register.h"
+#include "tensorflow/lite/core/c/builtin_op_data.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+struct MulOp {
+  static constexpr const char* kName = "MUL";
+  using Params = TfLiteMulParams;
+  template <typename T>
+  T operator()(T x, T y) const {
+    return internal::WrappingMul(x, y);
+  }
+};
+
+}  // namespace
+
+const TfLiteRegistration* Register_MUL() { return internal::RegisterBinaryOp<MulOp>(); }
+
+}  // namespace kernels
+}  // namespace tflite_c

@@ -1,0 +1,25 @@
+// SUB: out = activation(x - y), broadcasting x against y.
+// FLOAT32, INT32 and INT64 (integers wrap around on overflow).
+#include "src/kernels/internal/binary_op.h"
+#include "src/kernels/register.h"
+#include "tensorflow/lite/core/c/builtin_op_data.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+struct SubOp {
+  static constexpr const char* kName = "SUB";
+  using Params = TfLiteSubParams;
+  template <typename T>
+  T operator()(T x, T y) const {
+    return internal::WrappingSub(x, y);
+  }
+};
+
+}  // namespace
+
+const TfLiteRegistration* Register_SUB() { return internal::RegisterBinaryOp<SubOp>(); }
+
+}  // namespace kernels
+}  // namespace tflite_c

@@ -1,0 +1,43 @@
+# Extra tests around packaging and the ABI (included by tests/CMakeLists.txt).
+
+set(_inst ${CMAKE_CURRENT_SOURCE_DIR}/install)
+
+# Install into a scratch prefix; build + run a C consumer via pkg-config and
+# via find_package(tflite_c).
+add_test(NAME install_consumer
+  COMMAND bash ${_inst}/run_install_test.sh ${CMAKE_BINARY_DIR}
+          ${CMAKE_CURRENT_BINARY_DIR}/install_consumer
+          ${TFLITE_C_SHARED_DIR}/models/files/java_add.tflite
+          ${TFLITE_C_SANITIZE})
+set_tests_properties(install_consumer PROPERTIES
+  ENVIRONMENT "CC=${CMAKE_C_COMPILER}" TIMEOUT 300)
+
+# Upstream's struct layouts and enum values, seen through the installed headers.
+add_test(NAME abi_probe_installed
+  COMMAND bash ${_inst}/run_abi_probe.sh ${CMAKE_BINARY_DIR} ${TFLITE_C_SHARED_DIR}
+          ${CMAKE_CURRENT_BINARY_DIR}/abi_probe_installed)
+set_tests_properties(abi_probe_installed PROPERTIES
+  SKIP_RETURN_CODE 77 ENVIRONMENT "CC=${CMAKE_C_COMPILER}" TIMEOUT 120)
+
+# Only public C names leave the shared library.
+add_test(NAME exported_symbols
+  COMMAND bash ${_inst}/check_exported_symbols.sh $<TARGET_FILE:tflite_c>)
+
+# ---- label "malformed" -------------------------------------------------------------
+# GoogleTest cases are discovered at test time, so they cannot be labelled here
+# directly. This file runs after the discovery files and labels every
+# discovered test whose name mentions malformed/corrupt input, so that
+# "ctest -L malformed" selects them (e.g. for the ASan+UBSan pass).
+set(_label_script ${CMAKE_CURRENT_BINARY_DIR}/label_malformed_tests.cmake)
+set(_label_code "")
+foreach(src ${CXX_TESTS})
+  get_filename_component(_name ${src} NAME_WE)
+  string(APPEND _label_code
+    "foreach(t IN LISTS ${_name}_TESTS)\n"
+    "  if(t MATCHES \"[Mm]alformed|[Cc]orrupt|[Ff]uzz\" OR \"${_name}\" MATCHES \"malformed|corrupt|fuzz\")\n"
+    "    set_tests_properties(\"\${t}\" PROPERTIES LABELS malformed)\n"
+    "  endif()\n"
+    "endforeach()\n")
+endforeach()
+file(WRITE ${_label_script} "${_label_code}")
+set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${_label_script})

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# abi_probe_installed test: compile shared/conformance/abi/abi_probe.c as
+# C99 against the INSTALLED headers and compare its output with upstream's.
+# Exit 77 (skipped) when the shared folder is absent.
+#
+#   run_abi_probe.sh BUILD_DIR SHARED_DIR WORK_DIR
+set -euo pipefail
+build=$1 shared=$2 work=$3
+abi="$shared/conformance/abi"
+if [ ! -f "$abi/abi_probe.c" ] || [ ! -f "$abi/abi_expected.txt" ]; then
+  echo "abi_probe_installed: skipped: $abi not found"
+  exit 77
+fi
+rm -rf "$work"
+mkdir -p "$work"
+cmake --install "$build" --prefix "$work/prefix" >"$work/install.log"
+${CC:-cc} -std=c99 -I"$work/prefix/include" "$abi/abi_probe.c" -o "$work/abi_probe"
+"$work/abi_probe" >"$work/abi_actual.txt"
+if ! diff -u "$abi/abi_expected.txt" "$work/abi_actual.txt"; then
+  echo "abi_probe_installed: FAIL: layout differs from TensorFlow Lite 2.19 (diff above: - expected, + ours)"
+  exit 1
+fi
+echo "abi_probe_installed: $(wc -l <"$abi/abi_expected.txt") lines match"
+rm -rf "$work"

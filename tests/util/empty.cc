@@ -1,0 +1,1 @@
+// Keeps the test utility library non-empty.

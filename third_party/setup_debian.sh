@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Prepares a Debian 12 (bookworm) machine to build and test tflite-c.
+# Safe to run again: apt is skipped when everything is installed, and the
+# XNNPACK build is skipped when its cache is complete.
+#
+#   third_party/setup_debian.sh [--no-xnnpack] [--no-npm]
+#     --no-xnnpack  skip building the pinned XNNPACK into the cache
+#     --no-npm      do not install npm (only tools/fetch_blazeface.sh needs it)
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+with_xnnpack=1
+with_npm=1
+for arg in "$@"; do
+  case "$arg" in
+    --no-xnnpack) with_xnnpack=0 ;;
+    --no-npm) with_npm=0 ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    *) echo "setup_debian.sh: unknown argument: $arg" >&2; exit 2 ;;
+  esac
+done
+
+log() { echo "[setup] $*" >&2; }
+
+# Build tools, schema compiler, test/benchmark libraries, and what the XNNPACK
+# build needs (python3 for its configure step, xz-utils to unpack).
+packages=(
+  cmake ninja-build g++ gcc make pkg-config binutils
+  flatbuffers-compiler libflatbuffers-dev
+  googletest libgtest-dev libgmock-dev libbenchmark-dev
+  libeigen3-dev nlohmann-json3-dev
+  python3 xz-utils curl ca-certificates util-linux
+)
+# npm may come from another package (e.g. a nodejs build that bundles it):
+# only ask apt for it when no npm is on PATH.
+if [ "$with_npm" = 1 ] && ! command -v npm >/dev/null; then
+  packages+=(npm)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "install ok installed" ] || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  log "all apt packages present"
+else
+  log "installing: ${missing[*]}"
+  SUDO=()
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null || { log "not root and no sudo: install ${missing[*]} by hand"; exit 1; }
+    SUDO=(sudo)
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt_install() {
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
+      apt-get install -y -q --no-install-recommends "${missing[@]}"
+  }
+  # Update the package lists only when they are absent or too old to know a
+  # package (a fresh container ships without lists).
+  have_lists=0
+  compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null && have_lists=1
+  if [ "$have_lists" = 0 ]; then
+    "${SUDO[@]}" apt-get update -q
+    apt_install
+  elif ! apt_install; then
+    log "install failed with the current lists; updating them and retrying"
+    "${SUDO[@]}" apt-get update -q
+    apt_install
+  fi
+fi
+
+if [ "$with_xnnpack" = 1 ]; then
+  "$here/xnnpack/build.sh" >/dev/null
+  log "XNNPACK ready: $("$here/xnnpack/build.sh" --print-prefix)"
+fi
+log "done"

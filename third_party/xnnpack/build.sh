@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# Builds the pinned XNNPACK (plus cpuinfo, pthreadpool, FXdiv) from the Debian
+# pool's upstream tarballs into a per-version cache prefix:
+#
+#   ${XDG_CACHE_HOME:-$HOME/.cache}/tflite-c/xnnpack-<key>/{include,lib}
+#
+# <key> names the XNNPACK snapshot plus a digest of every pin and build flag
+# below, so changing either gives a fresh prefix instead of a stale one.
+# A prefix is used only when its ".complete" stamp exists; the stamp is the
+# last thing written, so an interrupted build is simply redone.
+#
+# Facts (versions, checksums, flags, link order) follow
+# shared/notes/xnnpack-build.md. Why the flags matter:
+#   * tests/benchmarks OFF: otherwise XNNPACK forces ALL_MICROKERNELS (4.6x the
+#     work) and tries to download googletest/benchmark.
+#   * *_SOURCE_DIR set: otherwise configure tries to git-clone dependencies.
+#   * static + PIC: the archives are linked into our shared library later.
+#
+# Usage: third_party/xnnpack/build.sh [--print-prefix] [--force]
+#   --print-prefix  print the prefix path and exit (no build)
+#   --force         rebuild even when the cache is complete
+# Environment: JOBS (default nproc), XNNPACK_MIRROR (Debian mirror root ending
+#   in /debian; default: taken from /etc/apt sources).
+set -euo pipefail
+
+# ---- pins --------------------------------------------------------------------
+# pool-subdir  file  sha256   (all from Debian trixie, cpuinfo from sid)
+PINS="
+x/xnnpack xnnpack_0.0~git20241108.4ea82e5.orig.tar.xz 90bde2caef0f880f627bab0dc805a86c4b8070cd98e3243db3046ab3f3be1a99
+p/pthreadpool pthreadpool_0.0~git20240616.560c60d.orig.tar.xz 4cc3cbd933b28131d2a34edc54f76af9fb41bc490af5eae1a5bd3cd07ea90708
+f/fxdiv fxdiv_0.0~git20200417.b408327.orig.tar.xz 7953482badaf4cb34026c3487c257b8e4ab2df061c019bd6fabbbc12ad52c44b
+c/cpuinfo cpuinfo_0.0~git20250905.877328f.orig.tar.xz 557ca404a3836b9f335a3a06b65ff9fe9dbaaefab7fb5c0185f53d9f33615a10
+"
+CMAKE_FLAGS=(
+  -DCMAKE_BUILD_TYPE=Release
+  -DCMAKE_INSTALL_LIBDIR=lib
+  -DCMAKE_POSITION_INDEPENDENT_CODE=ON
+  -DXNNPACK_LIBRARY_TYPE=static
+  -DXNNPACK_BUILD_TESTS=OFF
+  -DXNNPACK_BUILD_BENCHMARKS=OFF
+  -DXNNPACK_BUILD_ALL_MICROKERNELS=OFF
+  -DXNNPACK_USE_SYSTEM_LIBS=OFF
+)
+# What a complete prefix contains (libraries in link order).
+LIBS=(XNNPACK microkernels-prod pthreadpool cpuinfo)
+HEADERS=(xnnpack.h pthreadpool.h cpuinfo.h fxdiv.h)
+
+KEY="git20241108.4ea82e5-$(printf '%s\n' "$PINS" "${CMAKE_FLAGS[@]}" | sha256sum | cut -c1-8)"
+CACHE_ROOT="${XDG_CACHE_HOME:-$HOME/.cache}/tflite-c"
+PREFIX="$CACHE_ROOT/xnnpack-$KEY"
+
+force=0
+for arg in "$@"; do
+  case "$arg" in
+    --print-prefix) echo "$PREFIX"; exit 0 ;;
+    --force) force=1 ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    *) echo "build.sh: unknown argument: $arg" >&2; exit 2 ;;
+  esac
+done
+
+log() { echo "[xnnpack] $*" >&2; }
+
+is_complete() {
+  [ -f "$PREFIX/.complete" ] || return 1
+  local f
+  for f in "${LIBS[@]}"; do [ -s "$PREFIX/lib/lib$f.a" ] || return 1; done
+  for f in "${HEADERS[@]}"; do [ -s "$PREFIX/include/$f" ] || return 1; done
+}
+
+if [ "$force" = 0 ] && is_complete; then
+  log "cached: $PREFIX"
+  echo "$PREFIX"
+  exit 0
+fi
+
+mkdir -p "$CACHE_ROOT"
+# One build at a time per cache (a second caller waits, then finds the cache).
+exec 9>"$CACHE_ROOT/.xnnpack-$KEY.lock"
+flock 9
+if [ "$force" = 0 ] && is_complete; then
+  log "cached (built by a concurrent run): $PREFIX"
+  echo "$PREFIX"
+  exit 0
+fi
+
+for tool in cmake cc c++ python3 tar xz sha256sum; do
+  command -v "$tool" >/dev/null || { log "missing tool: $tool (run third_party/setup_debian.sh)"; exit 1; }
+done
+
+# ---- mirror: the same Debian mirror the system's apt uses ------------------------
+find_mirror() {
+  { grep -hs '^URIs:' /etc/apt/sources.list.d/*.sources | awk '{print $2}'
+    grep -hs '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list |
+      awk '{for (i = 2; i <= NF; i++) if ($i ~ /^(https?|ftp):/) { print $i; break }}'
+  } | grep -E '/debian/?$' | head -n1 | sed 's#/$##'
+}
+MIRROR="${XNNPACK_MIRROR:-$(find_mirror || true)}"
+MIRROR="${MIRROR:-http://deb.debian.org/debian}"
+
+DL="$CACHE_ROOT/downloads"
+mkdir -p "$DL"
+fetch() { # pool-subdir file sha256
+  local dir=$1 file=$2 sum=$3
+  if [ -f "$DL/$file" ] && echo "$sum  $DL/$file" | sha256sum -c --quiet - 2>/dev/null; then
+    return 0
+  fi
+  rm -f "$DL/$file" "$DL/$file.FAILED"
+  log "download $file"
+  if [ -x /usr/lib/apt/apt-helper ]; then
+    # apt's helper honours the apt proxy settings and checks the hash itself.
+    # As root, apt would warn that its _apt sandbox user cannot write here.
+    local opts=()
+    [ "$(id -u)" = 0 ] && opts=(-o APT::Sandbox::User=root)
+    /usr/lib/apt/apt-helper "${opts[@]}" download-file "$MIRROR/pool/main/$dir/$file" "$DL/$file" "SHA256:$sum" >/dev/null
+  else
+    curl -fsSL -o "$DL/$file.part" "$MIRROR/pool/main/$dir/$file"
+    mv "$DL/$file.part" "$DL/$file"
+  fi
+  echo "$sum  $DL/$file" | sha256sum -c --quiet - || {
+    log "checksum mismatch for $file (pool entry superseded? see shared/notes/xnnpack-build.md, Pitfalls)"
+    rm -f "$DL/$file"; exit 1; }
+}
+
+start=$(date +%s)
+while read -r dir file sum; do
+  [ -n "$dir" ] || continue
+  fetch "$dir" "$file" "$sum"
+done <<<"$PINS"
+
+# ---- unpack (xnnpack's tarball has no top-level directory) ----------------------
+WORK="$CACHE_ROOT/.xnnpack-work-$KEY"
+rm -rf "$WORK"
+mkdir -p "$WORK/src/xnnpack" "$WORK/src/pthreadpool" "$WORK/src/fxdiv" "$WORK/src/cpuinfo"
+trap 'rm -rf "$WORK"' EXIT
+tar -xf "$DL"/xnnpack_*.orig.tar.xz -C "$WORK/src/xnnpack"
+for p in pthreadpool fxdiv cpuinfo; do
+  tar -xf "$DL/$(awk -v p="$p" '$2 ~ "^"p"_" {print $2}' <<<"$PINS")" -C "$WORK/src/$p" --strip-components=1
+done
+
+# ---- configure, build, install into a staging prefix, then publish ---------------
+GEN=()
+command -v ninja >/dev/null && GEN=(-G Ninja)
+STAGE="$PREFIX.tmp"
+rm -rf "$STAGE"
+log "configure"
+cmake -S "$WORK/src/xnnpack" -B "$WORK/build" "${GEN[@]}" "${CMAKE_FLAGS[@]}" \
+  -DCMAKE_INSTALL_PREFIX="$STAGE" \
+  -DCPUINFO_SOURCE_DIR="$WORK/src/cpuinfo" \
+  -DPTHREADPOOL_SOURCE_DIR="$WORK/src/pthreadpool" \
+  -DFXDIV_SOURCE_DIR="$WORK/src/fxdiv" >"$WORK/configure.log" 2>&1 ||
+  { tail -n 40 "$WORK/configure.log" >&2; exit 1; }
+log "build (about 2 min on 2 cores)"
+cmake --build "$WORK/build" -j "${JOBS:-$(nproc)}" >"$WORK/build.log" 2>&1 ||
+  { tail -n 60 "$WORK/build.log" >&2; exit 1; }
+cmake --install "$WORK/build" >/dev/null
+
+# ---- smoke test: link in the documented order and run ----------------------------
+cat >"$WORK/smoke.c" <<'C'
+#include <stdio.h>
+#include <xnnpack.h>
+#include <pthreadpool.h>
+int main(void) {
+  if (xnn_initialize(NULL) != xnn_status_success) { puts("xnn_initialize failed"); return 1; }
+  pthreadpool_t pool = pthreadpool_create(2);
+  size_t n = pthreadpool_get_threads_count(pool);
+  pthreadpool_destroy(pool);
+  xnn_deinitialize();
+  return n == 2 ? 0 : 1;
+}
+C
+link=()
+for f in "${LIBS[@]}"; do link+=("$STAGE/lib/lib$f.a"); done
+cc -std=c11 -I"$STAGE/include" "$WORK/smoke.c" -o "$WORK/smoke" "${link[@]}" -lm -lpthread
+"$WORK/smoke"
+
+rm -rf "$PREFIX"
+mv "$STAGE" "$PREFIX"
+{ echo "key=$KEY"; echo "mirror=$MIRROR"; echo "link_order=${LIBS[*]} m pthread"; } >"$PREFIX/build-info.txt"
+touch "$PREFIX/.complete"
+log "built in $(( $(date +%s) - start )) s: $PREFIX"
+echo "$PREFIX"
