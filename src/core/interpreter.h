@@ -61,7 +61,10 @@ class Interpreter {
 
   InterpreterShared* shared() { return &shared_; }
   ErrorReporter* reporter() const { return shared_.reporter; }
-  void SetModel(std::shared_ptr<const Model> model) { model_ = std::move(model); }
+  void SetModel(std::shared_ptr<const Model> model) {
+    model_ = std::move(model);
+    shared_.model = model_.get();
+  }
   const Model* model() const { return model_.get(); }
 
  private:

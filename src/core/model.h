@@ -30,6 +30,11 @@ class Model {
   const tflite::Model* fb() const { return model_; }
   const uint8_t* bytes() const { return bytes_; }
   size_t size() const { return size_; }
+  // Read-only descriptor of the model file, kept open for the model's
+  // lifetime (it is handed out by TfLiteOpaqueContextGetNodeInitDataMmapInfo).
+  // -1 for models created from a caller buffer. bytes() maps the file from
+  // offset 0.
+  int file_descriptor() const { return fd_; }
 
   // Contents of buffer `index`, resolving both inline vectors and the
   // large-model form (offset/size relative to the start of the file).
@@ -59,6 +64,7 @@ class Model {
   size_t size_ = 0;
   void* mmap_base_ = nullptr;  // non-null when we own an mmap of a file
   size_t mmap_size_ = 0;
+  int fd_ = -1;  // open descriptor of the mapped file, or -1
   const tflite::Model* model_ = nullptr;
 };
 

@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 
+#include "src/core/model.h"
 #include "src/core/op_resolver.h"
 #include "src/core/operator_internal.h"
 #include "src/core/tensor_util.h"
@@ -979,6 +981,85 @@ TfLiteStatus Subgraph::CtxReleaseSubgraphContext(TfLiteContext* ctx, int subgrap
     return kTfLiteError;
   }
   return kTfLiteOk;
+}
+
+// ---------------------------------------------------------------------------
+// Opaque API support
+
+TfLiteStatus Subgraph::MarkSubgraphAsDelegationSkippable(int subgraph_index) {
+  auto* all = shared_->subgraphs;
+  if (all == nullptr || subgraph_index <= 0 ||
+      static_cast<size_t>(subgraph_index) >= all->size()) {
+    ReportError("MarkSubgraphAsDelegationSkippable: invalid subgraph index %d (the primary "
+                "subgraph cannot be skipped)",
+                subgraph_index);
+    return kTfLiteError;
+  }
+  (*all)[subgraph_index]->MarkAsDelegationSkippable();
+  return kTfLiteOk;
+}
+
+TfLiteStatus Subgraph::GetNodeInitDataMmapInfo(const TfLiteNode* node, int* fd,
+                                               int64_t* custom_initial_data_offset_in_file,
+                                               int64_t* custom_initial_data_size) const {
+  const Model* model = shared_->model;
+  if (model == nullptr || model->file_descriptor() < 0 || node == nullptr || fd == nullptr ||
+      custom_initial_data_offset_in_file == nullptr || custom_initial_data_size == nullptr) {
+    return kTfLiteError;
+  }
+  *fd = model->file_descriptor();
+  const auto* data = static_cast<const uint8_t*>(node->custom_initial_data);
+  if (data == nullptr) {
+    *custom_initial_data_offset_in_file = -1;
+    *custom_initial_data_size = -1;
+    return kTfLiteOk;
+  }
+  // The whole file is mapped from offset 0, so a pointer into the mapping
+  // gives the file offset directly.
+  const uint8_t* begin = model->bytes();
+  const size_t size = static_cast<size_t>(node->custom_initial_data_size);
+  if (data < begin || static_cast<size_t>(data - begin) > model->size() ||
+      size > model->size() - static_cast<size_t>(data - begin)) {
+    return kTfLiteError;  // init data does not live in the model file
+  }
+  *custom_initial_data_offset_in_file = static_cast<int64_t>(data - begin);
+  *custom_initial_data_size = static_cast<int64_t>(size);
+  return kTfLiteOk;
+}
+
+void Subgraph::OperatorDeleter::operator()(TfLiteOperator* op) const { delete op; }
+
+TfLiteOperator* Subgraph::OperatorForRegistration(const TfLiteRegistration& registration,
+                                                  int node_index) {
+  if (registration.registration_external != nullptr) return registration.registration_external;
+  auto key = std::make_tuple(registration.builtin_code,
+                             std::string(registration.custom_name ? registration.custom_name : ""),
+                             registration.version);
+  auto it = legacy_operators_.find(key);
+  if (it != legacy_operators_.end()) return it->second.get();
+  std::unique_ptr<TfLiteOperator, OperatorDeleter> op(new (std::nothrow) TfLiteOperator);
+  if (op == nullptr) return nullptr;
+  op->builtin_code = registration.builtin_code;
+  if (registration.custom_name != nullptr) {
+    op->custom_name_storage = registration.custom_name;
+    op->custom_name = op->custom_name_storage.c_str();
+  }
+  op->version = registration.version;
+  op->node_index = node_index;
+  TfLiteOperator* raw = op.get();
+  legacy_operators_.emplace(std::move(key), std::move(op));
+  return raw;
+}
+
+void Subgraph::AdoptOperator(TfLiteOperator* op) {
+  if (op == nullptr) return;
+  for (const auto& owned : adopted_operators_) {
+    if (owned.get() == op) return;
+  }
+  for (const auto& entry : legacy_operators_) {
+    if (entry.second.get() == op) return;
+  }
+  adopted_operators_.emplace_back(op);
 }
 
 }  // namespace tflite_c

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,7 @@
 
 namespace tflite_c {
 
+class Model;
 class Subgraph;
 
 // State every subgraph of one interpreter shares.
@@ -33,6 +35,9 @@ struct InterpreterShared {
   // when cancellation is enabled.
   std::atomic_flag continue_invocation = ATOMIC_FLAG_INIT;
   bool cancellation_enabled = false;
+  // The model the interpreter was built from (nullptr if none); used to
+  // locate custom init data in the model file.
+  const Model* model = nullptr;
 };
 
 class Subgraph {
@@ -102,6 +107,29 @@ class Subgraph {
   // nullptr when out of range.
   const std::pair<TfLiteNode, TfLiteRegistration>* node_and_registration(int node_index) const;
   size_t arena_bytes() const { return arena_.committed_bytes(); }
+
+  // ---- opaque API support (c_api_opaque.cc) ----------------------------------
+  // A delegate handles subgraph `subgraph_index` itself (e.g. a WHILE body),
+  // so delegates need not be offered it. Index 0 (primary) is rejected.
+  TfLiteStatus MarkSubgraphAsDelegationSkippable(int subgraph_index);
+  void MarkAsDelegationSkippable() { delegation_skippable_ = true; }
+  bool IsDelegationSkippable() const { return delegation_skippable_; }
+  // File descriptor of the mmapped model file and the byte range of `node`'s
+  // custom options in it (-1/-1 when the node has none). kTfLiteError when
+  // the model was not loaded from a file.
+  TfLiteStatus GetNodeInitDataMmapInfo(const TfLiteNode* node, int* fd,
+                                       int64_t* custom_initial_data_offset_in_file,
+                                       int64_t* custom_initial_data_size) const;
+  // A TfLiteOperator describing a node whose registration is not backed by
+  // one (legacy TfLiteRegistration kernels). Cached per (code, name,
+  // version) and owned by the subgraph.
+  TfLiteOperator* OperatorForRegistration(const TfLiteRegistration& registration,
+                                          int node_index);
+  // Takes ownership of an operator handed to the runtime (the opaque
+  // ReplaceNodeSubsetsWithDelegateKernels does this before calling the
+  // context callback); deleted with the subgraph. Adopting an operator the
+  // subgraph already owns is a no-op.
+  void AdoptOperator(TfLiteOperator* op);
 
   void ReportError(const char* format, ...)
 #if defined(__GNUC__)
@@ -197,6 +225,15 @@ class Subgraph {
   int preparing_pos_ = -1;    // plan position being prepared (scratch requests)
   bool invoking_ = false;
   bool tensor_resized_since_op_invoke_ = false;
+
+  // Opaque API support.
+  bool delegation_skippable_ = false;
+  struct OperatorDeleter {
+    void operator()(TfLiteOperator* op) const;
+  };
+  std::map<std::tuple<int, std::string, int>, std::unique_ptr<TfLiteOperator, OperatorDeleter>>
+      legacy_operators_;
+  std::vector<std::unique_ptr<TfLiteOperator, OperatorDeleter>> adopted_operators_;
 };
 
 }  // namespace tflite_c

@@ -1,5 +1,7 @@
 #include "src/kernels/register.h"
 
+#include "src/kernels/register_groups.h"
+
 #include "tensorflow/lite/builtin_ops.h"
 
 namespace tflite_c {
@@ -26,6 +28,8 @@ void RegisterBuiltinKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinRelu6, Register_RELU6(), 1, 3);
   resolver->AddBuiltin(kTfLiteBuiltinReluN1To1, Register_RELU_N1_TO_1(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinRelu0To1, Register_RELU_0_TO_1(), 1, 1);
+  RegisterLayoutKernels(resolver);
+  RegisterElementwiseKernels(resolver);
 }
 
 }  // namespace tflite_c

@@ -7,7 +7,10 @@
 set -euo pipefail
 lib=$1
 [ -f "$lib" ] || { echo "exported_symbols: $lib not found"; exit 1; }
-syms="$(nm -D --defined-only "$lib" | awk 'NF >= 3 {print $3}' | sed 's/@.*//' | sort -u)"
+# Absolute symbols named like "VERS_1.0" are version-script nodes, not code.
+syms="$(nm -D --defined-only "$lib" |
+  awk 'NF >= 3 && !($2 == "A" && $3 ~ /^[A-Za-z_][A-Za-z0-9_]*_[0-9][0-9.]*$/) {print $3}' |
+  sed 's/@.*//' | sort -u)"
 count=$(printf '%s\n' "$syms" | grep -c . || true)
 # Names the linker itself may add to any shared object.
 linker='^(_init|_fini|_edata|_end|__bss_start|_DYNAMIC|_GLOBAL_OFFSET_TABLE_)$'

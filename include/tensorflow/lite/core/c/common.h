@@ -402,9 +402,14 @@ enum { kTfLiteNoBufferIdentifier = SIZE_MAX };
 #pragma GCC diagnostic pop
 #endif
 
+#if !defined(TFLITE_C_TYPEDEF_TFLITE_TENSOR)
+#define TFLITE_C_TYPEDEF_TFLITE_TENSOR 1
+typedef struct TfLiteTensor TfLiteTensor;
+#endif
+
 #ifndef TF_LITE_STATIC_MEMORY
 /* A tensor as seen by kernels and delegates (112 bytes on LP64). */
-typedef struct TfLiteTensor {
+struct TfLiteTensor {
   TfLiteType type;
   TfLitePtrUnion data;
   /* Current shape; owned by the tensor. */
@@ -430,7 +435,7 @@ typedef struct TfLiteTensor {
   TfLiteSparsity* sparsity;
   /* Shape from the model with -1 for unknown dims, or NULL. */
   const TfLiteIntArray* dims_signature;
-} TfLiteTensor;
+};
 
 /* One operation instance in the graph (80 bytes on LP64). */
 typedef struct TfLiteNode {
@@ -452,7 +457,7 @@ typedef struct TfLiteNode {
   bool might_have_side_effect;
 } TfLiteNode;
 #else  /* TF_LITE_STATIC_MEMORY: compact layouts used by micro builds */
-typedef struct TfLiteTensor {
+struct TfLiteTensor {
   TfLiteQuantization quantization;
   TfLiteQuantizationParams params;
   TfLitePtrUnion data;
@@ -461,7 +466,7 @@ typedef struct TfLiteTensor {
   TfLiteType type;
   TfLiteAllocationType allocation_type;
   bool is_variable;
-} TfLiteTensor;
+};
 
 typedef struct TfLiteNode {
   TfLiteIntArray* inputs;
@@ -638,10 +643,16 @@ typedef struct TfLiteContext {
 
 /* Operator description of the stable (opaque) operator API; see
  * operator.h. */
+#if !defined(TFLITE_C_TYPEDEF_TFLITE_OPERATOR)
+#define TFLITE_C_TYPEDEF_TFLITE_OPERATOR 1
 typedef struct TfLiteOperator TfLiteOperator;
+#endif
 
 /* Older name of TfLiteOperator. */
+#if !defined(TFLITE_C_TYPEDEF_TFLITE_REGISTRATION_EXTERNAL)
+#define TFLITE_C_TYPEDEF_TFLITE_REGISTRATION_EXTERNAL 1
 typedef TfLiteOperator TfLiteRegistrationExternal;
+#endif
 
 /* Bit flags in TfLiteRegistration::inplace_operator telling the runtime
  * which inputs an op may overwrite with its output. */

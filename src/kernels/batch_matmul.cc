@@ -1,0 +1,273 @@
+// BATCH_MATMUL: out[..., i, j] = sum_k lhs[..., i, k] * rhs[..., k, j], with
+// adj_x / adj_y transposing the last two dimensions of lhs / rhs and NumPy
+// broadcasting of the leading (batch) dimensions. Ranks 2 to 5.
+// Types (lhs x rhs -> out): FLOAT32 x FLOAT32 -> FLOAT32; INT8 x INT8 -> INT8
+// (requantized) or INT32 (raw products, zero points ignored, as upstream);
+// INT16 x INT16 -> INT16 and INT16 x INT8 -> INT16 (zero points must be 0).
+// Quantized kernels use the tensors' per-tensor `params`, exactly as upstream.
+#include <algorithm>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include "src/kernels/internal/gemm.h"
+#include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/quant_math.h"
+#include "src/kernels/register_elementwise.h"
+#include "tensorflow/lite/core/c/builtin_op_data.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+using internal::IntArrayPtr;
+
+constexpr char kOp[] = "BATCH_MATMUL";
+constexpr int kMaxRank = 5;
+
+struct OpData {
+  int64_t rows = 0;   // M
+  int64_t depth = 0;  // K
+  int64_t cols = 0;   // N
+  // For every output matrix, the index of the lhs and rhs matrix it reads.
+  std::vector<int64_t> lhs_batch;
+  std::vector<int64_t> rhs_batch;
+  internal::QuantizedMultiplier multiplier;
+  // Float scratch: one transposed lhs matrix, and every rhs matrix as [N x K].
+  std::vector<float> lhs_t;
+  std::vector<float> rhs_t;
+  bool rhs_t_valid = false;  // rhs_t holds a constant rhs already
+};
+
+const TfLiteBatchMatMulParams* Params(const TfLiteNode* node) {
+  static const TfLiteBatchMatMulParams kDefaults{};
+  const auto* p = static_cast<const TfLiteBatchMatMulParams*>(node->builtin_data);
+  return p ? p : &kDefaults;
+}
+
+TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* lhs, const TfLiteTensor* rhs,
+                        const TfLiteTensor* out) {
+  const TfLiteType l = lhs->type, r = rhs->type, o = out->type;
+  const bool ok = (l == kTfLiteFloat32 && r == kTfLiteFloat32 && o == kTfLiteFloat32) ||
+                  (l == kTfLiteInt8 && r == kTfLiteInt8 && (o == kTfLiteInt8 || o == kTfLiteInt32)) ||
+                  (l == kTfLiteInt16 && (r == kTfLiteInt16 || r == kTfLiteInt8) &&
+                   o == kTfLiteInt16);
+  if (ok) return kTfLiteOk;
+  if (l == kTfLiteFloat32 && r == kTfLiteInt8) {
+    TF_LITE_KERNEL_LOG(context, "%s: hybrid FLOAT32 x INT8 is not supported", kOp);
+  } else {
+    TF_LITE_KERNEL_LOG(context, "%s: unsupported types %s x %s -> %s", kOp, TfLiteTypeGetName(l),
+                       TfLiteTypeGetName(r), TfLiteTypeGetName(o));
+  }
+  return kTfLiteError;
+}
+
+// Size of dimension `d` of `t` once its shape is left-padded with 1s to `rank`.
+int PaddedDim(const TfLiteTensor* t, int rank, int d) {
+  const int i = d - (rank - t->dims->size);
+  return i < 0 ? 1 : t->dims->data[i];
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
+  const TfLiteTensor* lhs;
+  const TfLiteTensor* rhs;
+  TfLiteTensor* out;
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &lhs));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &rhs));
+  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &out));
+  TF_LITE_ENSURE_OK(context, CheckTypes(context, lhs, rhs, out));
+
+  const int lr = internal::NumDims(lhs), rr = internal::NumDims(rhs);
+  if (lr < 2 || lr > kMaxRank || rr < 2 || rr > kMaxRank) {
+    TF_LITE_KERNEL_LOG(context, "%s: inputs must have rank 2 to %d, got %d and %d", kOp, kMaxRank,
+                       lr, rr);
+    return kTfLiteError;
+  }
+  const auto* params = Params(node);
+  const int64_t rows = params->adj_x ? internal::Dim(lhs, lr - 1) : internal::Dim(lhs, lr - 2);
+  const int64_t depth = params->adj_x ? internal::Dim(lhs, lr - 2) : internal::Dim(lhs, lr - 1);
+  const int64_t rdepth = params->adj_y ? internal::Dim(rhs, rr - 1) : internal::Dim(rhs, rr - 2);
+  const int64_t cols = params->adj_y ? internal::Dim(rhs, rr - 2) : internal::Dim(rhs, rr - 1);
+  if (depth != rdepth) {
+    char a[96], b[96];
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: inner dimensions differ: lhs %s (adj_x=%d) and rhs %s (adj_y=%d)", kOp,
+                       internal::ShapeToString(lhs->dims, a, sizeof(a)), params->adj_x,
+                       internal::ShapeToString(rhs->dims, b, sizeof(b)), params->adj_y);
+    return kTfLiteError;
+  }
+
+  // Broadcast the batch dimensions and record which matrices each output reads.
+  const int rank = std::max(lr, rr);
+  IntArrayPtr shape(TfLiteIntArrayCreate(rank));
+  int64_t lhs_stride[kMaxRank], rhs_stride[kMaxRank];
+  int64_t ls = 1, rs = 1;
+  for (int d = rank - 3; d >= 0; --d) {
+    const int ld = PaddedDim(lhs, rank, d), rd = PaddedDim(rhs, rank, d);
+    if (ld != rd && ld != 1 && rd != 1) {
+      char a[96], b[96];
+      TF_LITE_KERNEL_LOG(context, "%s: batch dimensions of %s and %s are not broadcastable", kOp,
+                         internal::ShapeToString(lhs->dims, a, sizeof(a)),
+                         internal::ShapeToString(rhs->dims, b, sizeof(b)));
+      return kTfLiteError;
+    }
+    shape->data[d] = ld == 1 ? rd : ld;
+    lhs_stride[d] = ld == 1 ? 0 : ls;
+    rhs_stride[d] = rd == 1 ? 0 : rs;
+    ls *= ld;
+    rs *= rd;
+  }
+  shape->data[rank - 2] = static_cast<int>(rows);
+  shape->data[rank - 1] = static_cast<int>(cols);
+
+  auto* data = static_cast<OpData*>(node->user_data);
+  data->rows = rows;
+  data->depth = depth;
+  data->cols = cols;
+  data->lhs_batch.clear();
+  data->rhs_batch.clear();
+  int64_t batches = 1;
+  for (int d = 0; d < rank - 2; ++d) batches *= shape->data[d];
+  int64_t index[kMaxRank] = {0};
+  for (int64_t b = 0; b < batches; ++b) {
+    int64_t li = 0, ri = 0;
+    for (int d = 0; d < rank - 2; ++d) {
+      li += index[d] * lhs_stride[d];
+      ri += index[d] * rhs_stride[d];
+    }
+    data->lhs_batch.push_back(li);
+    data->rhs_batch.push_back(ri);
+    for (int d = rank - 3; d >= 0; --d) {
+      if (++index[d] < shape->data[d]) break;
+      index[d] = 0;
+    }
+  }
+
+  if (lhs->type == kTfLiteFloat32) {
+    data->lhs_t.assign(params->adj_x ? rows * depth : 0, 0.0f);
+    data->rhs_t.assign(params->adj_y ? 0 : rs * depth * cols, 0.0f);
+    data->rhs_t_valid = false;
+  } else if (out->type != kTfLiteInt32) {
+    if (lhs->type == kTfLiteInt16 &&
+        (lhs->params.zero_point != 0 || rhs->params.zero_point != 0 ||
+         out->params.zero_point != 0)) {
+      TF_LITE_KERNEL_LOG(context, "%s: INT16 tensors must have zero point 0", kOp);
+      return kTfLiteError;
+    }
+    const double real = static_cast<double>(lhs->params.scale) *
+                        static_cast<double>(rhs->params.scale) /
+                        static_cast<double>(out->params.scale);
+    data->multiplier = internal::QuantizeMultiplier(real);
+  }
+  return context->ResizeTensor(context, out, shape.release());
+}
+
+// Copies the [r x c] row-major matrix `in` to `out` as [c x r].
+void Transpose(const float* in, int64_t r, int64_t c, float* out) {
+  for (int64_t i = 0; i < r; ++i) {
+    for (int64_t j = 0; j < c; ++j) out[j * r + i] = in[i * c + j];
+  }
+}
+
+void EvalFloat(TfLiteContext* context, const TfLiteNode* node, OpData* data,
+               const TfLiteTensor* lhs, const TfLiteTensor* rhs, TfLiteTensor* out) {
+  const auto* params = Params(node);
+  const int64_t m = data->rows, k = data->depth, n = data->cols;
+  const float* rhs_nk = rhs->data.f;  // all rhs matrices as [N x K]
+  if (!params->adj_y) {
+    if (!data->rhs_t_valid) {
+      const int64_t count = static_cast<int64_t>(data->rhs_t.size()) / std::max<int64_t>(k * n, 1);
+      for (int64_t b = 0; b < count; ++b) {
+        Transpose(rhs->data.f + b * k * n, k, n, data->rhs_t.data() + b * k * n);
+      }
+      data->rhs_t_valid = internal::IsConstantOrPersistent(rhs);
+    }
+    rhs_nk = data->rhs_t.data();
+  }
+  const int threads = internal::KernelThreads(context);
+  for (size_t b = 0; b < data->lhs_batch.size(); ++b) {
+    const float* l = lhs->data.f + data->lhs_batch[b] * m * k;
+    if (params->adj_x) {
+      Transpose(l, k, m, data->lhs_t.data());
+      l = data->lhs_t.data();
+    }
+    internal::MatMulTransposedRhs({l, m, k, k}, {rhs_nk + data->rhs_batch[b] * n * k, n, k, k},
+                                  {out->data.f + b * m * n, m, n, n}, threads);
+  }
+}
+
+// Quantized products accumulate in `Acc` and are requantized to `Out`, or
+// stored raw when `Out` is INT32.
+template <typename L, typename R, typename Acc, typename Out>
+void EvalInteger(const TfLiteNode* node, const OpData& data, const TfLiteTensor* lhs,
+                 const TfLiteTensor* rhs, TfLiteTensor* out) {
+  const auto* params = Params(node);
+  const int64_t m = data.rows, k = data.depth, n = data.cols;
+  // Element (i, k) of lhs is at i * lsi + k * lsk; (k, j) of rhs at k * rsk + j * rsj.
+  const int64_t lsi = params->adj_x ? 1 : k, lsk = params->adj_x ? m : 1;
+  const int64_t rsk = params->adj_y ? 1 : n, rsj = params->adj_y ? k : 1;
+  constexpr bool kRaw = std::is_same_v<Out, int32_t>;
+  const Acc lzp = kRaw ? 0 : lhs->params.zero_point;
+  const Acc rzp = kRaw ? 0 : rhs->params.zero_point;
+  const int32_t ozp = out->params.zero_point;
+  Out* o = static_cast<Out*>(out->data.data);
+  for (size_t b = 0; b < data.lhs_batch.size(); ++b) {
+    const L* l = static_cast<const L*>(lhs->data.data) + data.lhs_batch[b] * m * k;
+    const R* r = static_cast<const R*>(rhs->data.data) + data.rhs_batch[b] * k * n;
+    for (int64_t i = 0; i < m; ++i) {
+      for (int64_t j = 0; j < n; ++j) {
+        Acc acc = 0;
+        for (int64_t p = 0; p < k; ++p) {
+          acc += (static_cast<Acc>(l[i * lsi + p * lsk]) - lzp) *
+                 (static_cast<Acc>(r[p * rsk + j * rsj]) - rzp);
+        }
+        if constexpr (kRaw) {
+          *o++ = acc;
+        } else {
+          *o++ = internal::ClampTo<Out>(
+              internal::MultiplyByQuantizedMultiplier(acc, data.multiplier) + ozp);
+        }
+      }
+    }
+  }
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<OpData*>(node->user_data);
+  const TfLiteTensor* lhs = internal::InputAt(context, node, 0);
+  const TfLiteTensor* rhs = internal::InputAt(context, node, 1);
+  TfLiteTensor* out = internal::OutputAt(context, node, 0);
+  switch (lhs->type) {
+    case kTfLiteFloat32:
+      EvalFloat(context, node, data, lhs, rhs, out);
+      return kTfLiteOk;
+    case kTfLiteInt8:
+      if (out->type == kTfLiteInt32) {
+        EvalInteger<int8_t, int8_t, int32_t, int32_t>(node, *data, lhs, rhs, out);
+      } else {
+        EvalInteger<int8_t, int8_t, int32_t, int8_t>(node, *data, lhs, rhs, out);
+      }
+      return kTfLiteOk;
+    case kTfLiteInt16:
+      if (rhs->type == kTfLiteInt8) {
+        EvalInteger<int16_t, int8_t, int64_t, int16_t>(node, *data, lhs, rhs, out);
+      } else {
+        EvalInteger<int16_t, int16_t, int64_t, int16_t>(node, *data, lhs, rhs, out);
+      }
+      return kTfLiteOk;
+    default:
+      return internal::UnsupportedType(context, kOp, "input", lhs->type);
+  }
+}
+
+}  // namespace
+
+const TfLiteRegistration* Register_BATCH_MATMUL() {
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      internal::InitOpData<OpData>, internal::FreeOpData<OpData>, Prepare, Eval);
+  return &r;
+}
+
+}  // namespace kernels
+}  // namespace tflite_c

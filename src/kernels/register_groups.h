@@ -1,0 +1,18 @@
+// Kernel groups registered by RegisterBuiltinKernels (src/kernels/register.cc).
+// Each group lives in its own register_<group>.cc next to its kernels.
+#ifndef TFLITE_C_SRC_KERNELS_REGISTER_GROUPS_H_
+#define TFLITE_C_SRC_KERNELS_REGISTER_GROUPS_H_
+
+#include "src/core/op_resolver.h"
+
+namespace tflite_c {
+
+// Layout and data movement: padding, pooling, concatenation, transposes,
+// resizing, (de)quantization.
+void RegisterLayoutKernels(MutableOpResolver* resolver);
+// Element-wise math, comparisons, logic, reductions, batch matmul.
+void RegisterElementwiseKernels(MutableOpResolver* resolver);
+
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_SRC_KERNELS_REGISTER_GROUPS_H_
