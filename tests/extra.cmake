@@ -24,20 +24,41 @@ add_test(NAME exported_symbols
   COMMAND bash ${_inst}/check_exported_symbols.sh $<TARGET_FILE:tflite_c>)
 
 # ---- label "malformed" -------------------------------------------------------------
-# GoogleTest cases are discovered at test time, so they cannot be labelled here
-# directly. This file runs after the discovery files and labels every
-# discovered test whose name mentions malformed/corrupt input, so that
-# "ctest -L malformed" selects them (e.g. for the ASan+UBSan pass).
+# Tests that feed the library broken input, for the ASan+UBSan pass
+# ("ctest -L malformed", see CMakePresets.json and .ci/run):
+#   * every test of the executables in TFLITE_C_MALFORMED_TEST_EXES (the model
+#     loader's tests are about rejecting bad flatbuffers);
+#   * any test whose name matches TFLITE_C_MALFORMED_TEST_REGEX, e.g.
+#     golden_test's Malformed/BadModelTest.* (manifest expect_error models).
+# GoogleTest cases are discovered at test time, so they cannot be labelled
+# here directly: a generated include file runs after the discovery files and
+# labels them from each executable's <target>_TESTS list.
+set(TFLITE_C_MALFORMED_TEST_EXES model_test)
+set(TFLITE_C_MALFORMED_TEST_REGEX "[Mm]alformed|[Cc]orrupt|[Ff]uzz|[Tt]runcat|ByteFlip|[Gg]arbage")
+
 set(_label_script ${CMAKE_CURRENT_BINARY_DIR}/label_malformed_tests.cmake)
 set(_label_code "")
 foreach(src ${CXX_TESTS})
   get_filename_component(_name ${src} NAME_WE)
+  if(_name IN_LIST TFLITE_C_MALFORMED_TEST_EXES)
+    set(_cond "1")
+  else()
+    set(_cond "t MATCHES \"${TFLITE_C_MALFORMED_TEST_REGEX}\"")
+  endif()
   string(APPEND _label_code
     "foreach(t IN LISTS ${_name}_TESTS)\n"
-    "  if(t MATCHES \"[Mm]alformed|[Cc]orrupt|[Ff]uzz\" OR \"${_name}\" MATCHES \"malformed|corrupt|fuzz\")\n"
+    "  if(${_cond})\n"
     "    set_tests_properties(\"\${t}\" PROPERTIES LABELS malformed)\n"
     "  endif()\n"
     "endforeach()\n")
 endforeach()
 file(WRITE ${_label_script} "${_label_code}")
 set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${_label_script})
+
+# Plain C tests: labelled by name at configure time.
+foreach(src ${C_TESTS})
+  get_filename_component(_name ${src} NAME_WE)
+  if(_name MATCHES "${TFLITE_C_MALFORMED_TEST_REGEX}|c_api_conformance")
+    set_tests_properties(c_${_name} PROPERTIES LABELS malformed)
+  endif()
+endforeach()

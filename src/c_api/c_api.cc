@@ -163,45 +163,19 @@ TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
 }
 
 TfLiteStatus EnsureTensorDataIsReadable(Subgraph* subgraph, int index) {
-  TfLiteTensor* t = subgraph->tensor(index);
-  if (t == nullptr) return kTfLiteError;
-  if (t->data_is_stale && t->delegate != nullptr &&
-      t->buffer_handle != kTfLiteNullBufferHandle) {
-    if (t->delegate->CopyFromBufferHandle == nullptr) {
-      subgraph->ReportError("Tensor %d is stale but its delegate cannot copy it back", index);
-      return kTfLiteError;
-    }
-    TF_LITE_ENSURE_STATUS(t->delegate->CopyFromBufferHandle(subgraph->context(), t->delegate,
-                                                            t->buffer_handle, t));
-    t->data_is_stale = false;
-  }
-  return kTfLiteOk;
+  return subgraph->EnsureTensorDataIsReadable(index);
 }
 
 TfLiteStatus ModifyGraphWithDelegate(Interpreter* interpreter, TfLiteDelegate* delegate) {
   if (delegate == nullptr) {
     interpreter->reporter()->Reportf("ModifyGraphWithDelegate: delegate is NULL");
-    return kTfLiteError;
+    return kTfLiteDelegateError;
   }
+  // Like upstream, the delegate is offered every subgraph, primary first.
   for (size_t i = 0; i < interpreter->subgraphs_size(); ++i) {
-    Subgraph* sg = interpreter->subgraph(static_cast<int>(i));
-    TfLiteStatus s = kTfLiteOk;
-    if (delegate->Prepare != nullptr) {
-      s = delegate->Prepare(sg->context(), delegate);
-    } else if (delegate->opaque_delegate_builder != nullptr &&
-               delegate->opaque_delegate_builder->Prepare != nullptr) {
-      s = delegate->opaque_delegate_builder->Prepare(
-          reinterpret_cast<TfLiteOpaqueContext*>(sg->context()),
-          reinterpret_cast<TfLiteOpaqueDelegate*>(delegate),
-          delegate->opaque_delegate_builder->data);
-    } else {
-      interpreter->reporter()->Reportf("ModifyGraphWithDelegate: delegate has no Prepare");
-      return kTfLiteError;
-    }
-    if (s != kTfLiteOk) {
-      interpreter->reporter()->Reportf("Failed to apply the delegate to subgraph %zu.", i);
-      return s == kTfLiteError ? kTfLiteDelegateError : s;
-    }
+    const TfLiteStatus s =
+        interpreter->subgraph(static_cast<int>(i))->ModifyGraphWithDelegate(delegate);
+    if (s != kTfLiteOk) return s;
   }
   return kTfLiteOk;
 }

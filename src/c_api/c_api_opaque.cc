@@ -493,8 +493,6 @@ TfLiteStatus TfLiteOpaqueContextReplaceNodeSubsetsWithDelegateKernels(
              "NULL");
     return kTfLiteError;
   }
-  // Delegate kernels are recorded as DELEGATE nodes, as upstream does.
-  registration_external->builtin_code = kTfLiteBuiltinDelegate;
   TfLiteRegistration registration = tflite_c::RegistrationFromOperator(registration_external);
   return ctx->ReplaceNodeSubsetsWithDelegateKernels(
       ctx, registration, nodes_to_replace, reinterpret_cast<TfLiteDelegate*>(opaque_delegate));

@@ -84,6 +84,13 @@ Subgraph::Subgraph(InterpreterShared* shared, int index) : shared_(shared), inde
 }
 
 Subgraph::~Subgraph() {
+  ClearPreview();
+  for (TfLiteTensor& t : tensors_) {
+    if (t.buffer_handle != kTfLiteNullBufferHandle && t.delegate != nullptr &&
+        t.delegate->FreeBufferHandle != nullptr) {
+      t.delegate->FreeBufferHandle(&context_, t.delegate, &t.buffer_handle);
+    }
+  }
   for (auto& nr : nodes_) {
     TfLiteNode& node = nr.first;
     OpFree(nr.second, node.user_data);
@@ -104,6 +111,7 @@ Subgraph::~Subgraph() {
   }
   for (void* p : persistent_buffers_) std::free(p);
   TfLiteIntArrayFree(plan_array_);
+  for (TfLiteOperator* op : owned_operators_) delete op;
 }
 
 void Subgraph::ReportError(const char* format, ...) {
@@ -558,6 +566,19 @@ TfLiteStatus Subgraph::AllocateTensors() {
     ReportError("AllocateTensors called during Invoke");
     return kTfLiteError;
   }
+  TF_LITE_ENSURE_STATUS(RedoAllDelegates());
+  // Nothing to re-plan when already invokable and no input is dynamic:
+  // tensors (and variable values) stay as they are, as upstream.
+  if (state_ == State::kInvokable) {
+    bool dynamic_input = false;
+    for (int t : inputs_) {
+      if (t >= 0 && static_cast<size_t>(t) < tensors_.size() &&
+          tensors_[t].allocation_type == kTfLiteDynamic) {
+        dynamic_input = true;
+      }
+    }
+    if (!dynamic_input) return kTfLiteOk;
+  }
   state_ = State::kUninvokable;
   arena_.Clear();
   scratch_.clear();
@@ -623,6 +644,10 @@ TfLiteStatus Subgraph::Invoke() {
     for (int i = 0; i < node.inputs->size; ++i) {
       const int ti = node.inputs->data[i];
       if (ti == kTfLiteOptionalTensor) continue;
+      if (tensors_[ti].delegate != nullptr && tensors_[ti].delegate != node.delegate &&
+          tensors_[ti].data_is_stale) {
+        TF_LITE_ENSURE_STATUS(EnsureTensorDataIsReadable(ti));
+      }
       const TfLiteTensor& t = tensors_[ti];
       if (t.data.raw == nullptr && t.bytes > 0 && t.allocation_type != kTfLiteNonCpu) {
         // RESHAPE's shape input may be a placeholder that carries no data.
@@ -676,6 +701,15 @@ TfLiteStatus Subgraph::ResizeInputTensor(int tensor_index, const std::vector<int
   }
   TfLiteIntArray* new_size = ArrayFromVector(dims);
   if (new_size == nullptr) return kTfLiteError;
+  // A static-shape delegate planned for the old shapes: take it out; the next
+  // AllocateTensors applies it again.
+  if (immutable_) {
+    const TfLiteStatus s = UndoAllDelegates();
+    if (s != kTfLiteOk) {
+      TfLiteIntArrayFree(new_size);
+      return s;
+    }
+  }
   state_ = State::kUninvokable;
   return ResizeTensorImpl(t, new_size);
 }
@@ -840,11 +874,16 @@ TfLiteStatus Subgraph::CtxGetNodeAndRegistration(TfLiteContext* ctx, int node_in
   return kTfLiteOk;
 }
 
-TfLiteStatus Subgraph::CtxReplaceNodeSubsets(TfLiteContext* ctx, TfLiteRegistration,
-                                             const TfLiteIntArray*, TfLiteDelegate*) {
-  Self(ctx)->ReportError(
-      "ReplaceNodeSubsetsWithDelegateKernels is not supported yet by this build of tflite-c");
-  return kTfLiteError;
+TfLiteStatus Subgraph::CtxReplaceNodeSubsets(TfLiteContext* ctx, TfLiteRegistration registration,
+                                             const TfLiteIntArray* nodes_to_replace,
+                                             TfLiteDelegate* delegate) {
+  Subgraph* self = Self(ctx);
+  if (!self->delegate_preparing_) {
+    self->ReportError(
+        "ReplaceNodeSubsetsWithDelegateKernels may only be called from a delegate's Prepare");
+    return kTfLiteError;
+  }
+  return self->ReplaceNodeSubsets(registration, nodes_to_replace, delegate);
 }
 
 TfLiteStatus Subgraph::CtxGetExecutionPlan(TfLiteContext* ctx, TfLiteIntArray** plan) {
@@ -924,11 +963,15 @@ TfLiteStatus Subgraph::CtxResizeTensorExplicit(TfLiteContext* ctx, TfLiteTensor*
   return CtxResizeTensor(ctx, tensor, a);
 }
 
-TfLiteStatus Subgraph::CtxPreviewDelegatePartitioning(TfLiteContext* ctx, const TfLiteIntArray*,
-                                                       TfLiteDelegateParams**, int*) {
-  Self(ctx)->ReportError(
-      "PreviewDelegatePartitioning is not supported yet by this build of tflite-c");
-  return kTfLiteError;
+TfLiteStatus Subgraph::CtxPreviewDelegatePartitioning(
+    TfLiteContext* ctx, const TfLiteIntArray* nodes_to_replace,
+    TfLiteDelegateParams** partition_params_array, int* num_partitions) {
+  Subgraph* self = Self(ctx);
+  if (!self->delegate_preparing_) {
+    self->ReportError("PreviewDelegatePartitioning may only be called from a delegate's Prepare");
+    return kTfLiteError;
+  }
+  return self->PreviewPartitioning(nodes_to_replace, partition_params_array, num_partitions);
 }
 
 TfLiteTensor* Subgraph::CtxGetTensor(const TfLiteContext* ctx, int index) {
@@ -1053,13 +1096,10 @@ TfLiteOperator* Subgraph::OperatorForRegistration(const TfLiteRegistration& regi
 
 void Subgraph::AdoptOperator(TfLiteOperator* op) {
   if (op == nullptr) return;
-  for (const auto& owned : adopted_operators_) {
-    if (owned.get() == op) return;
-  }
   for (const auto& entry : legacy_operators_) {
-    if (entry.second.get() == op) return;
+    if (entry.second.get() == op) return;  // already ours, cached separately
   }
-  adopted_operators_.emplace_back(op);
+  owned_operators_.insert(op);  // a set: adopting twice is harmless
 }
 
 }  // namespace tflite_c

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -17,6 +18,7 @@
 
 #include "src/core/arena_planner.h"
 #include "src/core/error_reporter.h"
+#include "src/core/partitioner.h"
 #include "tensorflow/lite/core/c/common.h"
 
 namespace tflite_c {
@@ -94,6 +96,19 @@ class Subgraph {
   bool IsInvokable() const { return state_ == State::kInvokable; }
   void SetNumThreads(int n) { context_.recommended_num_threads = n; }
 
+  // ---- delegates -------------------------------------------------------------
+  // Runs the delegate's Prepare, which may replace node subsets with its own
+  // kernels. On failure the original plan is restored and
+  // kTfLiteDelegateError is returned (kTfLiteApplicationError when a
+  // static-shape delegate meets a graph with dynamic tensors).
+  TfLiteStatus ModifyGraphWithDelegate(TfLiteDelegate* delegate);
+  // Restores the pre-delegation plan and forgets every applied delegate.
+  TfLiteStatus RemoveAllDelegates();
+  bool HasDelegates() const { return !delegates_applied_.empty(); }
+  // Copies delegate-held data back into the CPU buffer of `tensor_index` if
+  // it is stale.
+  TfLiteStatus EnsureTensorDataIsReadable(int tensor_index);
+
   // ---- inspection ------------------------------------------------------------
   const std::vector<int>& inputs() const { return inputs_; }
   const std::vector<int>& outputs() const { return outputs_; }
@@ -127,8 +142,8 @@ class Subgraph {
                                           int node_index);
   // Takes ownership of an operator handed to the runtime (the opaque
   // ReplaceNodeSubsetsWithDelegateKernels does this before calling the
-  // context callback); deleted with the subgraph. Adopting an operator the
-  // subgraph already owns is a no-op.
+  // context callback, whatever the outcome); deleted with the subgraph.
+  // Adopting an operator the subgraph already owns is a no-op.
   void AdoptOperator(TfLiteOperator* op);
 
   void ReportError(const char* format, ...)
@@ -147,6 +162,20 @@ class Subgraph {
   void OpFree(const TfLiteRegistration& r, void* data);
   TfLiteStatus OpPrepare(const TfLiteRegistration& r, TfLiteNode* node);
   TfLiteStatus OpInvoke(const TfLiteRegistration& r, TfLiteNode* node);
+
+  TfLiteStatus ReplaceNodeSubsets(TfLiteRegistration registration,
+                                  const TfLiteIntArray* nodes_to_replace,
+                                  TfLiteDelegate* delegate);
+  TfLiteStatus PreviewPartitioning(const TfLiteIntArray* nodes_to_replace,
+                                   TfLiteDelegateParams** params, int* num_partitions);
+  TfLiteStatus PartitionPlan(const TfLiteIntArray* nodes_to_replace,
+                             std::vector<NodeSubset>* subsets);
+  TfLiteStatus PrepareDelegate(TfLiteDelegate* delegate);
+  TfLiteStatus UndoAllDelegates();
+  TfLiteStatus RedoAllDelegates();
+  void CleanupNode(int node_index);
+  void ClearPreview();
+  bool HasDynamicTensors() const;
 
   // Prepares nodes from plan position `pos` until (and including) the first
   // one whose output is dynamic, then plans and commits their memory.
@@ -220,6 +249,16 @@ class Subgraph {
   std::vector<int> first_use_, last_use_;
   bool lifetimes_valid_ = false;
 
+  // Delegation.
+  std::vector<TfLiteDelegate*> delegates_applied_;
+  std::vector<int> pre_delegation_plan_;
+  bool delegates_undone_ = false;
+  bool delegate_preparing_ = false;  // inside a delegate's Prepare
+  bool immutable_ = false;           // a static-shape delegate is applied
+  std::vector<TfLiteDelegateParams> preview_params_;
+  std::vector<TfLiteIntArray*> preview_arrays_;
+  std::set<TfLiteOperator*> owned_operators_;  // opaque delegate kernels
+
   State state_ = State::kUninvokable;
   int next_to_prepare_ = 0;   // plan position from which nodes need Prepare
   int preparing_pos_ = -1;    // plan position being prepared (scratch requests)
@@ -233,7 +272,6 @@ class Subgraph {
   };
   std::map<std::tuple<int, std::string, int>, std::unique_ptr<TfLiteOperator, OperatorDeleter>>
       legacy_operators_;
-  std::vector<std::unique_ptr<TfLiteOperator, OperatorDeleter>> adopted_operators_;
 };
 
 }  // namespace tflite_c

@@ -4,7 +4,8 @@
 // Types (lhs x rhs -> out): FLOAT32 x FLOAT32 -> FLOAT32; INT8 x INT8 -> INT8
 // (requantized) or INT32 (raw products, zero points ignored, as upstream);
 // INT16 x INT16 -> INT16 and INT16 x INT8 -> INT16 (zero points must be 0).
-// Quantized kernels use the tensors' per-tensor `params`, exactly as upstream.
+// Quantized kernels use per-tensor parameters only, as upstream: per-channel
+// quantized tensors count as scale 0 (see LegacyQuantParams).
 #include <algorithm>
 #include <cstring>
 #include <type_traits>
@@ -32,6 +33,7 @@ struct OpData {
   // For every output matrix, the index of the lhs and rhs matrix it reads.
   std::vector<int64_t> lhs_batch;
   std::vector<int64_t> rhs_batch;
+  internal::QuantParams lhs_q, rhs_q, out_q;
   internal::QuantizedMultiplier multiplier;
   // Float scratch: one transposed lhs matrix, and every rhs matrix as [N x K].
   std::vector<float> lhs_t;
@@ -148,17 +150,25 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     data->lhs_t.assign(params->adj_x ? rows * depth : 0, 0.0f);
     data->rhs_t.assign(params->adj_y ? 0 : rs * depth * cols, 0.0f);
     data->rhs_t_valid = false;
-  } else if (out->type != kTfLiteInt32) {
+  } else {
+    data->lhs_q = internal::LegacyQuantParams(lhs);
+    data->rhs_q = internal::LegacyQuantParams(rhs);
+    data->out_q = internal::LegacyQuantParams(out);
     if (lhs->type == kTfLiteInt16 &&
-        (lhs->params.zero_point != 0 || rhs->params.zero_point != 0 ||
-         out->params.zero_point != 0)) {
+        (data->lhs_q.zero_point != 0 || data->rhs_q.zero_point != 0 ||
+         data->out_q.zero_point != 0)) {
       TF_LITE_KERNEL_LOG(context, "%s: INT16 tensors must have zero point 0", kOp);
       return kTfLiteError;
     }
-    const double real = static_cast<double>(lhs->params.scale) *
-                        static_cast<double>(rhs->params.scale) /
-                        static_cast<double>(out->params.scale);
-    data->multiplier = internal::QuantizeMultiplier(real);
+    if (out->type != kTfLiteInt32) {
+      if (data->out_q.scale == 0.0f) {
+        TF_LITE_KERNEL_LOG(context, "%s: output needs a per-tensor quantization scale", kOp);
+        return kTfLiteError;
+      }
+      data->multiplier = internal::QuantizeMultiplier(static_cast<double>(data->lhs_q.scale) *
+                                                      static_cast<double>(data->rhs_q.scale) /
+                                                      static_cast<double>(data->out_q.scale));
+    }
   }
   return context->ResizeTensor(context, out, shape.release());
 }
@@ -208,9 +218,9 @@ void EvalInteger(const TfLiteNode* node, const OpData& data, const TfLiteTensor*
   const int64_t lsi = params->adj_x ? 1 : k, lsk = params->adj_x ? m : 1;
   const int64_t rsk = params->adj_y ? 1 : n, rsj = params->adj_y ? k : 1;
   constexpr bool kRaw = std::is_same_v<Out, int32_t>;
-  const Acc lzp = kRaw ? 0 : lhs->params.zero_point;
-  const Acc rzp = kRaw ? 0 : rhs->params.zero_point;
-  const int32_t ozp = out->params.zero_point;
+  const Acc lzp = kRaw ? 0 : data.lhs_q.zero_point;
+  const Acc rzp = kRaw ? 0 : data.rhs_q.zero_point;
+  const int32_t ozp = data.out_q.zero_point;
   Out* o = static_cast<Out*>(out->data.data);
   for (size_t b = 0; b < data.lhs_batch.size(); ++b) {
     const L* l = static_cast<const L*>(lhs->data.data) + data.lhs_batch[b] * m * k;

@@ -4,6 +4,8 @@
  *   run_model MODEL.tflite [--threads N] [--runs N] [--seed S]
  *                          [--input I=FILE]... [--shape I=D0,D1,...]...
  *
+ * Exit status: 0 ok, 1 failure (the library's messages go to stderr),
+ * 2 bad arguments, 3 the model needs operators this build does not have.
  * Inputs not given with --input get deterministic pseudo-random data (the same
  * for the same --seed), so two runs of the same build print the same checksums.
  * Timing: load = model + interpreter creation; avg_invoke averages runs 2..N
@@ -46,9 +48,25 @@ static void CaptureError(void* user_data, const char* format, va_list args) {
   g_errors[g_errors_len] = '\0';
 }
 
+/* Exit status 3 (instead of 1) when the failure is an operator this build of
+ * the library does not have, so scripts can tell "unsupported" from "broken". */
+#define EXIT_UNSUPPORTED_OP 3
+
+static int MentionsMissingOp(const char* text) {
+  static const char* const kPhrases[] = {"Didn't find op", "unresolved", "Unresolved",
+                                         "unsupported op", "Unsupported op"};
+  for (size_t i = 0; i < sizeof(kPhrases) / sizeof(kPhrases[0]); ++i)
+    if (strstr(text, kPhrases[i])) return 1;
+  return 0;
+}
+
 static int Fail(const char* what) {
   fprintf(stderr, "run_model: %s failed\n", what);
   if (g_errors_len > 0) fprintf(stderr, "%s", g_errors);
+  if (MentionsMissingOp(g_errors)) {
+    fprintf(stderr, "run_model: the model uses operators this build does not support\n");
+    return EXIT_UNSUPPORTED_OP;
+  }
   return 1;
 }
 

@@ -136,6 +136,18 @@ TfLiteStatus GetQuantParams(TfLiteContext* context, const char* op, const char* 
   return kTfLiteOk;
 }
 
+QuantParams LegacyQuantParams(const TfLiteTensor* t) {
+  QuantParams params;
+  const auto* affine = static_cast<const TfLiteAffineQuantization*>(t->quantization.params);
+  if (t->quantization.type != kTfLiteAffineQuantization || affine == nullptr ||
+      affine->scale == nullptr || affine->zero_point == nullptr || affine->scale->size != 1) {
+    return params;
+  }
+  params.scale = affine->scale->data[0];
+  params.zero_point = affine->zero_point->size > 0 ? affine->zero_point->data[0] : 0;
+  return params;
+}
+
 }  // namespace internal
 }  // namespace kernels
 }  // namespace tflite_c

@@ -70,6 +70,12 @@ struct QuantParams {
 TfLiteStatus GetQuantParams(TfLiteContext* context, const char* op, const char* what,
                             const TfLiteTensor* t, QuantParams* params);
 
+// The per-tensor parameters upstream stores in TfLiteTensor::params: those of
+// an affine quantization with exactly one scale, else zeros. Kernels that
+// upstream writes against `params` (BATCH_MATMUL) use this so per-channel
+// tensors behave as upstream (a zero scale) whatever the runtime stored.
+QuantParams LegacyQuantParams(const TfLiteTensor* t);
+
 inline bool IsQuantizedType(TfLiteType type) {
   return type == kTfLiteInt8 || type == kTfLiteUInt8 || type == kTfLiteInt16;
 }

@@ -1,0 +1,21 @@
+// Registrations of the layout and data-movement kernels, added to the
+// builtin resolver by RegisterLayoutKernels (register_layout.cc).
+#ifndef TFLITE_C_SRC_KERNELS_REGISTER_LAYOUT_H_
+#define TFLITE_C_SRC_KERNELS_REGISTER_LAYOUT_H_
+
+#include "tensorflow/lite/core/c/common.h"
+
+namespace tflite_c {
+namespace kernels {
+
+const TfLiteRegistration* Register_PAD();
+const TfLiteRegistration* Register_PADV2();
+const TfLiteRegistration* Register_MAX_POOL_2D();
+const TfLiteRegistration* Register_AVERAGE_POOL_2D();
+const TfLiteRegistration* Register_CONCATENATION();
+const TfLiteRegistration* Register_DEQUANTIZE();
+
+}  // namespace kernels
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_SRC_KERNELS_REGISTER_LAYOUT_H_
