@@ -161,8 +161,14 @@ class Builder {
         return kTfLiteError;
       }
       const char* name = oc->custom_code()->c_str();
-      registrations_[i] = resolver_.FindOp(name, version);
-      if (registrations_[i] == nullptr) {
+      const TfLiteRegistration* found = resolver_.FindOp(name, version);
+      if (found != nullptr) {
+        // Nodes keep a copy of the registration; its name must outlive the
+        // resolver, so it points at the model's own string.
+        placeholders_[i] = *found;
+        placeholders_[i].custom_name = name;
+        registrations_[i] = &placeholders_[i];
+      } else {
         // May still be claimed by a delegate; fails at Prepare otherwise.
         placeholders_[i] = Subgraph::UnresolvedCustomOpRegistration(name);
         registrations_[i] = &placeholders_[i];

@@ -143,6 +143,12 @@ class TensorChecker {
     if (!CheckShape(sg, t, tensor, &num_elements)) return false;
     if (!CheckQuantization(sg, t, tensor, num_tensors)) return false;
 
+    if (tensor.is_variable() && storage == Storage::kVariable) {
+      return Reject(reporter_,
+                    "Subgraph %u tensor %u: variable tensors of type %d are not supported.", sg, t,
+                    static_cast<int>(tensor.type()));
+    }
+
     const uint8_t* data = nullptr;
     size_t size = 0;
     if (!model_.GetTensorData(tensor, &data, &size)) return true;  // read-write tensor

@@ -84,8 +84,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     data->tile_rows = std::min(pixels, std::max(kMinTileRows, kTileFloats / data->patch_cols));
     const int64_t tiles = (pixels + data->tile_rows - 1) / data->tile_rows;
     const int64_t work = pixels * data->patch_cols * data->out_c;
-    data->threads = static_cast<int>(std::min<int64_t>(
-        tiles, internal::ThreadsForWork(internal::KernelThreads(context), work)));
+    data->threads = static_cast<int>(
+        std::min<int64_t>(tiles, internal::ThreadsForWork(internal::KernelThreads(context), work)));
     data->patches.assign(static_cast<size_t>(data->threads * data->tile_rows * data->patch_cols),
                          0.0f);
   }
@@ -137,9 +137,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   if (pixels == 0) return kTfLiteOk;
 
   if (data->pointwise) {
-    internal::MatMulTransposedRhs({input, pixels, g.in_c, g.in_c},
-                                  {filter, out_c, g.in_c, g.in_c}, {output, pixels, out_c, out_c},
-                                  internal::KernelThreads(context));
+    internal::MatMulTransposedRhs({input, pixels, g.in_c, g.in_c}, {filter, out_c, g.in_c, g.in_c},
+                                  {output, pixels, out_c, out_c}, internal::KernelThreads(context));
     internal::AddBiasAndClamp(output, pixels, out_c, bias, range);
     return kTfLiteOk;
   }

@@ -54,8 +54,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 }
 
 // Accumulates one filter tap into one output pixel's channels.
-inline void AccumulateTap(const float* in, const float* taps, float* out, int in_c,
-                          int multiplier) {
+inline void AccumulateTap(const float* __restrict in, const float* __restrict taps,
+                          float* __restrict out, int in_c, int multiplier) {
   if (multiplier == 1) {
     for (int c = 0; c < in_c; ++c) out[c] += in[c] * taps[c];
     return;

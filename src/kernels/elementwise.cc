@@ -17,6 +17,7 @@
 
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/quant_math.h"
+#include "src/kernels/internal/type_set.h"
 #include "src/kernels/register_elementwise.h"
 
 namespace tflite_c {
@@ -34,13 +35,6 @@ struct OpData {
   int16_t lut16[internal::kLut16Size];
 };
 
-bool OneOf(TfLiteType t, std::initializer_list<TfLiteType> types) {
-  for (TfLiteType u : types) {
-    if (t == u) return true;
-  }
-  return false;
-}
-
 // Shared checks; fills data->in/out for quantized INT8 and INT16 tensors.
 TfLiteStatus PrepareCommon(TfLiteContext* context, TfLiteNode* node, const char* op,
                            std::initializer_list<TfLiteType> types, bool uses_quantization,
@@ -50,7 +44,7 @@ TfLiteStatus PrepareCommon(TfLiteContext* context, TfLiteNode* node, const char*
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, op, &input));
   TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, op, &output));
-  if (!OneOf(input->type, types)) {
+  if (!internal::TypeIn(input->type, types)) {
     return internal::UnsupportedType(context, op, "input", input->type);
   }
   if (output->type != input->type) {

@@ -40,7 +40,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* bias = internal::GetOptionalInput(context, node, 2);
 
   TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "input", input, kTfLiteFloat32));
-  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "weights", weights, kTfLiteFloat32));
+  TF_LITE_ENSURE_OK(context,
+                    internal::ExpectType(context, kOp, "weights", weights, kTfLiteFloat32));
   TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "bias", bias, kTfLiteFloat32));
   TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "output", output, kTfLiteFloat32));
   if (weights->sparsity != nullptr) {
@@ -60,8 +61,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (depth > 0) {
     batches = input_elements / depth;
     if (batches * depth != input_elements) {
-      TF_LITE_KERNEL_LOG(context, "%s: input of %lld elements is not a multiple of depth %d",
-                         kOp, static_cast<long long>(input_elements), depth);
+      TF_LITE_KERNEL_LOG(context, "%s: input of %lld elements is not a multiple of depth %d", kOp,
+                         static_cast<long long>(input_elements), depth);
       return kTfLiteError;
     }
   } else {
@@ -108,8 +109,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
                                 {weights->data.f, data->units, data->depth, data->depth},
                                 {output->data.f, data->batches, data->units, data->units},
                                 internal::KernelThreads(context));
-  const auto range = internal::GetActivationRange<float>(params ? params->activation
-                                                                : kTfLiteActNone);
+  const auto range =
+      internal::GetActivationRange<float>(params ? params->activation : kTfLiteActNone);
   internal::AddBiasAndClamp(output->data.f, data->batches, data->units,
                             bias ? bias->data.f : nullptr, range);
   return kTfLiteOk;

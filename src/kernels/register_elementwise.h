@@ -27,6 +27,48 @@ const TfLiteRegistration* Register_SIN();
 const TfLiteRegistration* Register_SQRT();
 const TfLiteRegistration* Register_SQUARE();
 
+// Broadcasting binary ops: one file per op or family.
+const TfLiteRegistration* Register_DIV();
+const TfLiteRegistration* Register_MAXIMUM();
+const TfLiteRegistration* Register_MINIMUM();
+const TfLiteRegistration* Register_POW();
+const TfLiteRegistration* Register_SQUARED_DIFFERENCE();
+const TfLiteRegistration* Register_FLOOR_DIV();
+const TfLiteRegistration* Register_FLOOR_MOD();
+
+// comparisons.cc, logical.cc, select.cc
+const TfLiteRegistration* Register_EQUAL();
+const TfLiteRegistration* Register_NOT_EQUAL();
+const TfLiteRegistration* Register_LESS();
+const TfLiteRegistration* Register_LESS_EQUAL();
+const TfLiteRegistration* Register_GREATER();
+const TfLiteRegistration* Register_GREATER_EQUAL();
+const TfLiteRegistration* Register_LOGICAL_AND();
+const TfLiteRegistration* Register_LOGICAL_OR();
+const TfLiteRegistration* Register_SELECT();
+const TfLiteRegistration* Register_SELECT_V2();
+
+// reduce.cc
+const TfLiteRegistration* Register_MEAN();
+const TfLiteRegistration* Register_SUM();
+const TfLiteRegistration* Register_REDUCE_PROD();
+const TfLiteRegistration* Register_REDUCE_MAX();
+const TfLiteRegistration* Register_REDUCE_MIN();
+const TfLiteRegistration* Register_REDUCE_ANY();
+const TfLiteRegistration* Register_REDUCE_ALL();
+
+// activations.cc, arg_min_max.cc
+const TfLiteRegistration* Register_TANH();
+const TfLiteRegistration* Register_HARD_SWISH();
+const TfLiteRegistration* Register_ELU();
+const TfLiteRegistration* Register_GELU();
+const TfLiteRegistration* Register_LEAKY_RELU();
+const TfLiteRegistration* Register_PRELU();
+const TfLiteRegistration* Register_LOG_SOFTMAX();
+const TfLiteRegistration* Register_L2_NORMALIZATION();
+const TfLiteRegistration* Register_ARG_MAX();
+const TfLiteRegistration* Register_ARG_MIN();
+
 }  // namespace kernels
 }  // namespace tflite_c
 

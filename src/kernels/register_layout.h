@@ -14,6 +14,16 @@ const TfLiteRegistration* Register_MAX_POOL_2D();
 const TfLiteRegistration* Register_AVERAGE_POOL_2D();
 const TfLiteRegistration* Register_CONCATENATION();
 const TfLiteRegistration* Register_DEQUANTIZE();
+const TfLiteRegistration* Register_MIRROR_PAD();
+const TfLiteRegistration* Register_QUANTIZE();
+const TfLiteRegistration* Register_TRANSPOSE();
+const TfLiteRegistration* Register_SPACE_TO_DEPTH();
+const TfLiteRegistration* Register_DEPTH_TO_SPACE();
+const TfLiteRegistration* Register_RESIZE_BILINEAR();
+const TfLiteRegistration* Register_RESIZE_NEAREST_NEIGHBOR();
+const TfLiteRegistration* Register_SLICE();
+const TfLiteRegistration* Register_TILE();
+const TfLiteRegistration* Register_BROADCAST_TO();
 
 }  // namespace kernels
 }  // namespace tflite_c

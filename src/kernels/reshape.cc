@@ -82,8 +82,8 @@ TfLiteStatus ResolveShape(TfLiteContext* context, const TfLiteTensor* input,
   }
   if (known != input_elements) {
     char in_str[96], out_str[96];
-    TF_LITE_KERNEL_LOG(context, "%s: cannot reshape %s (%lld elements) to %s (%lld elements)",
-                       kOp, internal::ShapeToString(input->dims, in_str, sizeof(in_str)),
+    TF_LITE_KERNEL_LOG(context, "%s: cannot reshape %s (%lld elements) to %s (%lld elements)", kOp,
+                       internal::ShapeToString(input->dims, in_str, sizeof(in_str)),
                        static_cast<long long>(input_elements),
                        internal::ShapeToString(shape, out_str, sizeof(out_str)),
                        static_cast<long long>(known));
@@ -140,8 +140,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     }
   }
   if (output->bytes < input->bytes) {
-    TF_LITE_KERNEL_LOG(context, "%s: output buffer (%zu bytes) smaller than input (%zu bytes)",
-                       kOp, output->bytes, input->bytes);
+    TF_LITE_KERNEL_LOG(context, "%s: output buffer (%zu bytes) smaller than input (%zu bytes)", kOp,
+                       output->bytes, input->bytes);
     return kTfLiteError;
   }
   // The runtime may let the output share the input's buffer.

@@ -44,8 +44,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     }
   };
   // exp() dominates; count it as ~16 multiply-adds per element.
-  const int threads =
-      internal::ThreadsForWork(internal::KernelThreads(context), rows * depth * 16);
+  const int threads = internal::ThreadsForWork(internal::KernelThreads(context), rows * depth * 16);
   internal::ParallelFor(threads, rows, run_rows);
   return kTfLiteOk;
 }

@@ -22,9 +22,9 @@
 namespace tflite_c {
 namespace {
 
+using testing::ModelBuilder;
 using tflite::BuiltinOperator;
 using tflite::TensorType;
-using testing::ModelBuilder;
 
 // ---- test case description ------------------------------------------------
 
@@ -133,9 +133,8 @@ tflite::BuiltinOptionsUnion ConvOpts(tflite::Padding padding, int stride_h = 1, 
   o.fused_activation_function = act;
   return Options(o);
 }
-tflite::BuiltinOptionsUnion DepthwiseOpts(tflite::Padding padding, int multiplier,
-                                          int stride_h = 1, int stride_w = 1,
-                                          int dilation_h = 1, int dilation_w = 1,
+tflite::BuiltinOptionsUnion DepthwiseOpts(tflite::Padding padding, int multiplier, int stride_h = 1,
+                                          int stride_w = 1, int dilation_h = 1, int dilation_w = 1,
                                           tflite::ActivationFunctionType act = kNone) {
   tflite::DepthwiseConv2DOptionsT o;
   o.padding = padding;
@@ -247,8 +246,7 @@ std::vector<uint8_t> BuildModel(const OpCase& c) {
     }
   }
   const int out = b.AddOutput(c.output.type, c.output.shape, "out");
-  const int op = b.AddOperator(c.op, op_inputs, {out}, c.version);
-  b.op(op).builtin_options = c.options;
+  b.AddOperator(c.op, op_inputs, {out}, c.options, c.version);
   return b.Finish();
 }
 
@@ -333,6 +331,9 @@ TEST_P(KernelCaseTest, Runs) {
 std::string CaseName(const ::testing::TestParamInfo<OpCase>& info) { return info.param.name; }
 
 // ---- the cases ----------------------------------------------------------------
+// One case per line group, name first; clang-format would put every field on
+// its own line.
+// clang-format off
 
 // 1..9 as a [1, 3, 3, 1] image, and a 2x2 window of ones as conv / depthwise
 // filters: each output is the sum of the input pixels under the window.
@@ -608,9 +609,11 @@ std::vector<OpCase> ActivationCases() {
   };
 }
 
+// clang-format on
+
 INSTANTIATE_TEST_SUITE_P(Binary, KernelCaseTest, ::testing::ValuesIn(BinaryCases()), CaseName);
-INSTANTIATE_TEST_SUITE_P(FullyConnected, KernelCaseTest,
-                         ::testing::ValuesIn(FullyConnectedCases()), CaseName);
+INSTANTIATE_TEST_SUITE_P(FullyConnected, KernelCaseTest, ::testing::ValuesIn(FullyConnectedCases()),
+                         CaseName);
 INSTANTIATE_TEST_SUITE_P(Conv, KernelCaseTest, ::testing::ValuesIn(ConvCases()), CaseName);
 INSTANTIATE_TEST_SUITE_P(Depthwise, KernelCaseTest, ::testing::ValuesIn(DepthwiseCases()),
                          CaseName);
@@ -641,14 +644,14 @@ TEST(ReshapeTest, DynamicShapeChangesBetweenInvokes) {
       const int dims[1] = {static_cast<int>(shape.size())};
       ASSERT_EQ(TfLiteInterpreterResizeInputTensor(interpreter, 1, dims, 1), kTfLiteOk);
       ASSERT_EQ(TfLiteInterpreterAllocateTensors(interpreter), kTfLiteOk);
-      ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(interpreter, 0),
-                                           data, sizeof data),
+      ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(interpreter, 0), data,
+                                           sizeof data),
                 kTfLiteOk);
       shape_tensor = TfLiteInterpreterGetInputTensor(interpreter, 1);
     }
-    ASSERT_EQ(TfLiteTensorCopyFromBuffer(shape_tensor, shape.data(),
-                                         shape.size() * sizeof(int32_t)),
-              kTfLiteOk);
+    ASSERT_EQ(
+        TfLiteTensorCopyFromBuffer(shape_tensor, shape.data(), shape.size() * sizeof(int32_t)),
+        kTfLiteOk);
     ASSERT_EQ(TfLiteInterpreterInvoke(interpreter), kTfLiteOk);
     const TfLiteTensor* out = TfLiteInterpreterGetOutputTensor(interpreter, 0);
     ASSERT_EQ(TfLiteTensorNumDims(out), static_cast<int>(shape.size()));
@@ -681,16 +684,24 @@ TEST(ThreadingTest, ConvDepthwiseAndFcMatchSingleThread) {
     return F32(std::move(shape), std::move(v));
   };
   const std::vector<OpCase> cases = {
-      {"", tflite::BuiltinOperator_CONV_2D, ConvOpts(kSame, 2, 2, 1, 1, kRelu),
+      {"",
+       tflite::BuiltinOperator_CONV_2D,
+       ConvOpts(kSame, 2, 2, 1, 1, kRelu),
        {random({1, 40, 40, 16}), Const(random({32, 3, 3, 16})), Const(random({32}))},
        F32({1, 20, 20, 32}, {})},
-      {"", tflite::BuiltinOperator_CONV_2D, ConvOpts(kValid),
+      {"",
+       tflite::BuiltinOperator_CONV_2D,
+       ConvOpts(kValid),
        {random({2, 16, 16, 64}), Const(random({64, 1, 1, 64})), Const(random({64}))},
        F32({2, 16, 16, 64}, {})},
-      {"", tflite::BuiltinOperator_DEPTHWISE_CONV_2D, DepthwiseOpts(kSame, 2, 1, 1, 2, 2),
+      {"",
+       tflite::BuiltinOperator_DEPTHWISE_CONV_2D,
+       DepthwiseOpts(kSame, 2, 1, 1, 2, 2),
        {random({1, 48, 48, 32}), Const(random({1, 3, 3, 64})), Const(random({64}))},
        F32({1, 48, 48, 64}, {})},
-      {"", tflite::BuiltinOperator_FULLY_CONNECTED, FcOpts(),
+      {"",
+       tflite::BuiltinOperator_FULLY_CONNECTED,
+       FcOpts(),
        {random({4, 512}), Const(random({256, 512})), Const(random({256}))},
        F32({4, 256}, {})},
   };
@@ -713,12 +724,12 @@ TEST(RegisterTest, VersionRanges) {
     int32_t code;
     int max_version;
   } expected[] = {
-      {kTfLiteBuiltinAdd, 5},          {kTfLiteBuiltinSub, 5},
-      {kTfLiteBuiltinMul, 7},          {kTfLiteBuiltinFullyConnected, 13},
-      {kTfLiteBuiltinConv2d, 8},       {kTfLiteBuiltinDepthwiseConv2d, 7},
-      {kTfLiteBuiltinReshape, 1},      {kTfLiteBuiltinSoftmax, 3},
-      {kTfLiteBuiltinLogistic, 3},     {kTfLiteBuiltinRelu, 3},
-      {kTfLiteBuiltinRelu6, 3},        {kTfLiteBuiltinReluN1To1, 1},
+      {kTfLiteBuiltinAdd, 5},      {kTfLiteBuiltinSub, 5},
+      {kTfLiteBuiltinMul, 7},      {kTfLiteBuiltinFullyConnected, 13},
+      {kTfLiteBuiltinConv2d, 8},   {kTfLiteBuiltinDepthwiseConv2d, 7},
+      {kTfLiteBuiltinReshape, 1},  {kTfLiteBuiltinSoftmax, 3},
+      {kTfLiteBuiltinLogistic, 3}, {kTfLiteBuiltinRelu, 3},
+      {kTfLiteBuiltinRelu6, 3},    {kTfLiteBuiltinReluN1To1, 1},
       {kTfLiteBuiltinRelu0To1, 1},
   };
   for (const auto& e : expected) {

@@ -119,8 +119,15 @@ int ModelBuilder::AddOperator(tflite::BuiltinOperator op, const std::vector<int>
   return static_cast<int>(ops.size()) - 1;
 }
 
-int ModelBuilder::AddCustomOperator(const std::string& custom_name,
-                                    const std::vector<int>& inputs,
+int ModelBuilder::AddOperator(tflite::BuiltinOperator op, const std::vector<int>& inputs,
+                              const std::vector<int>& outputs,
+                              const tflite::BuiltinOptionsUnion& options, int version) {
+  const int index = AddOperator(op, inputs, outputs, version);
+  CurrentOperators()[index]->builtin_options = options;
+  return index;
+}
+
+int ModelBuilder::AddCustomOperator(const std::string& custom_name, const std::vector<int>& inputs,
                                     const std::vector<int>& outputs,
                                     std::vector<uint8_t> custom_options, int version) {
   auto o = std::make_unique<tflite::OperatorT>();
@@ -137,10 +144,8 @@ int ModelBuilder::AddCustomOperator(const std::string& custom_name,
 
 tflite::OperatorT& ModelBuilder::op(int index) { return *CurrentOperators().at(index); }
 
-void ModelBuilder::AddSignature(const std::string& key,
-                                const std::vector<SignatureTensor>& inputs,
-                                const std::vector<SignatureTensor>& outputs,
-                                int subgraph_index) {
+void ModelBuilder::AddSignature(const std::string& key, const std::vector<SignatureTensor>& inputs,
+                                const std::vector<SignatureTensor>& outputs, int subgraph_index) {
   auto signature = std::make_unique<tflite::SignatureDefT>();
   signature->signature_key = key;
   signature->subgraph_index = static_cast<uint32_t>(subgraph_index);

@@ -118,16 +118,20 @@ class ModelBuilder {
                   tflite::BuiltinOptions_NONE) {
       o.builtin_options.Set(OptionsT(options));
     } else {
-      static_assert(tflite::BuiltinOptions2UnionTraits<OptionsT>::enum_value !=
-                        tflite::BuiltinOptions2_NONE,
-                    "not an operator options type");
+      static_assert(
+          tflite::BuiltinOptions2UnionTraits<OptionsT>::enum_value != tflite::BuiltinOptions2_NONE,
+          "not an operator options type");
       o.builtin_options_2.Set(OptionsT(options));
     }
     return index;
   }
+  // With an options union built elsewhere (e.g. stored in a test table).
+  int AddOperator(tflite::BuiltinOperator op, const std::vector<int>& inputs,
+                  const std::vector<int>& outputs, const tflite::BuiltinOptionsUnion& options,
+                  int version = 1);
   int AddCustomOperator(const std::string& custom_name, const std::vector<int>& inputs,
-                        const std::vector<int>& outputs,
-                        std::vector<uint8_t> custom_options = {}, int version = 1);
+                        const std::vector<int>& outputs, std::vector<uint8_t> custom_options = {},
+                        int version = 1);
   // Direct access for anything else (intermediates, raw option unions, ...).
   tflite::OperatorT& op(int index);
 

@@ -23,7 +23,7 @@ constexpr int kMaxBroadcastRank = 6;
 IntArrayPtr BroadcastShape(const TfLiteIntArray* a, const TfLiteIntArray* b);
 
 struct BroadcastPlan {
-  int rank = 1;                        // >= 1 after collapsing
+  int rank = 1;  // >= 1 after collapsing
   int64_t dims[kMaxBroadcastRank] = {1};
   int64_t stride_a[kMaxBroadcastRank] = {0};  // 0 along broadcast dims
   int64_t stride_b[kMaxBroadcastRank] = {0};

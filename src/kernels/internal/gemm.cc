@@ -1,8 +1,7 @@
 #include "src/kernels/internal/gemm.h"
 
-#include <algorithm>
-
 #include <Eigen/Core>
+#include <algorithm>
 
 #include "src/kernels/internal/parallel.h"
 

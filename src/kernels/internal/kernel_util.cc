@@ -31,8 +31,7 @@ TfLiteStatus CheckArity(TfLiteContext* context, const TfLiteNode* node, const ch
   return kTfLiteError;
 }
 
-const TfLiteTensor* GetOptionalInput(const TfLiteContext* context, const TfLiteNode* node,
-                                     int i) {
+const TfLiteTensor* GetOptionalInput(const TfLiteContext* context, const TfLiteNode* node, int i) {
   if (i < 0 || i >= node->inputs->size) return nullptr;
   const int index = node->inputs->data[i];
   if (index < 0 || static_cast<size_t>(index) >= context->tensors_size) return nullptr;
@@ -81,8 +80,7 @@ const char* ShapeToString(const TfLiteIntArray* dims, char* buffer, int buffer_s
   if (buffer_size <= 0) return buffer;
   int used = std::snprintf(buffer, buffer_size, "[");
   for (int i = 0; i < dims->size && used < buffer_size; ++i) {
-    used += std::snprintf(buffer + used, buffer_size - used, i == 0 ? "%d" : ",%d",
-                          dims->data[i]);
+    used += std::snprintf(buffer + used, buffer_size - used, i == 0 ? "%d" : ",%d", dims->data[i]);
   }
   if (used < buffer_size) std::snprintf(buffer + used, buffer_size - used, "]");
   buffer[buffer_size - 1] = '\0';
@@ -110,8 +108,7 @@ void SetTensorToDynamic(TfLiteTensor* t) {
 
 TfLiteStatus UnsupportedType(TfLiteContext* context, const char* op, const char* what,
                              TfLiteType type) {
-  TF_LITE_KERNEL_LOG(context, "%s: %s type %s is not supported", op, what,
-                     TfLiteTypeGetName(type));
+  TF_LITE_KERNEL_LOG(context, "%s: %s type %s is not supported", op, what, TfLiteTypeGetName(type));
   return kTfLiteError;
 }
 
@@ -121,8 +118,8 @@ TfLiteStatus ExpectType(TfLiteContext* context, const char* op, const char* what
   return UnsupportedType(context, op, what, t->type);
 }
 
-TfLiteStatus TypeMismatch(TfLiteContext* context, const char* op, const char* what_a,
-                          TfLiteType a, const char* what_b, TfLiteType b) {
+TfLiteStatus TypeMismatch(TfLiteContext* context, const char* op, const char* what_a, TfLiteType a,
+                          const char* what_b, TfLiteType b) {
   TF_LITE_KERNEL_LOG(context, "%s: %s type %s does not match %s type %s", op, what_a,
                      TfLiteTypeGetName(a), what_b, TfLiteTypeGetName(b));
   return kTfLiteError;

@@ -36,8 +36,7 @@ TfLiteStatus CheckArity(TfLiteContext* context, const TfLiteNode* node, const ch
 
 // Tensor behind input `i`, or nullptr when `i` is past the end or the slot is
 // an omitted optional input (tensor index kTfLiteOptionalTensor).
-const TfLiteTensor* GetOptionalInput(const TfLiteContext* context, const TfLiteNode* node,
-                                     int i);
+const TfLiteTensor* GetOptionalInput(const TfLiteContext* context, const TfLiteNode* node, int i);
 
 // Like GetOptionalInput, but a missing tensor is an error reported through
 // `context` (naming the op), so Prepare can simply propagate the status.
@@ -98,8 +97,8 @@ TfLiteStatus ExpectType(TfLiteContext* context, const char* op, const char* what
                         const TfLiteTensor* t, TfLiteType expected);
 
 // Reports a type mismatch between two tensors of one op and returns kTfLiteError.
-TfLiteStatus TypeMismatch(TfLiteContext* context, const char* op, const char* what_a,
-                          TfLiteType a, const char* what_b, TfLiteType b);
+TfLiteStatus TypeMismatch(TfLiteContext* context, const char* op, const char* what_a, TfLiteType a,
+                          const char* what_b, TfLiteType b);
 
 // ---- registration ---------------------------------------------------------------
 

@@ -1,0 +1,257 @@
+// Activations beyond the clamps of relu.cc:
+//   TANH, HARD_SWISH (x * relu6(x + 3) / 6), ELU, GELU (params.approximate
+//   selects the tanh form)                                         FLOAT32
+//   LEAKY_RELU (x > 0 ? x : alpha * x)    FLOAT32, quantized INT8/UINT8/INT16
+//   PRELU (x >= 0 ? x : alpha * x, alpha broadcast against x)      FLOAT32
+//   LOG_SOFTMAX over the last dimension                            FLOAT32
+//   L2_NORMALIZATION x / max(|x|, 1e-6) over the last dimension    FLOAT32
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include <Eigen/Core>
+
+#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/quant_math.h"
+#include "src/kernels/internal/unary_op.h"
+#include "src/kernels/register_elementwise.h"
+#include "tensorflow/lite/core/c/builtin_op_data.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+// ---- stateless float activations ------------------------------------------------
+
+struct TanhOp {
+  static constexpr const char* kName = "TANH";
+  float operator()(float x) const { return std::tanh(x); }
+};
+struct HardSwishOp {
+  static constexpr const char* kName = "HARD_SWISH";
+  float operator()(float x) const { return x * std::min(6.0f, std::max(0.0f, x + 3.0f)) / 6.0f; }
+};
+struct EluOp {
+  static constexpr const char* kName = "ELU";
+  float operator()(float x) const { return x < 0.0f ? std::expm1(x) : x; }
+};
+
+// ---- GELU -------------------------------------------------------------------------
+
+constexpr char kGelu[] = "GELU";
+
+TfLiteStatus GeluEval(TfLiteContext* context, TfLiteNode* node) {
+  const auto* params = static_cast<const TfLiteGeluParams*>(node->builtin_data);
+  if (params != nullptr && params->approximate) {
+    return internal::EvalUnaryFloatOp(context, node, [](float x) {
+      constexpr float kSqrt2OverPi = 0.7978845608028654f;
+      return 0.5f * x * (1.0f + std::tanh(kSqrt2OverPi * (x + 0.044715f * x * x * x)));
+    });
+  }
+  return internal::EvalUnaryFloatOp(
+      context, node, [](float x) { return 0.5f * x * (1.0f + std::erf(x * 0.7071067811865476f)); });
+}
+
+// ---- LEAKY_RELU -----------------------------------------------------------------
+
+constexpr char kLeakyRelu[] = "LEAKY_RELU";
+
+struct LeakyReluData {
+  internal::QuantParams in, out;
+  internal::QuantizedMultiplier identity, alpha;  // alpha's multiplier is |alpha|'s
+  bool negative_alpha = false;
+};
+
+float Alpha(const TfLiteNode* node) {
+  const auto* params = static_cast<const TfLiteLeakyReluParams*>(node->builtin_data);
+  return params ? params->alpha : 0.2f;
+}
+
+TfLiteStatus LeakyReluPrepare(TfLiteContext* context, TfLiteNode* node) {
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kLeakyRelu, 1, 1, 1));
+  const TfLiteTensor* input;
+  TfLiteTensor* output;
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kLeakyRelu, &input));
+  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kLeakyRelu, &output));
+  if (!internal::TypeIn(input->type, {kTfLiteFloat32, kTfLiteInt8, kTfLiteUInt8, kTfLiteInt16})) {
+    return internal::UnsupportedType(context, kLeakyRelu, "input", input->type);
+  }
+  if (output->type != input->type) {
+    return internal::TypeMismatch(context, kLeakyRelu, "input", input->type, "output",
+                                  output->type);
+  }
+  if (input->type != kTfLiteFloat32) {
+    auto* d = static_cast<LeakyReluData*>(node->user_data);
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kLeakyRelu, "input", input, &d->in));
+    TF_LITE_ENSURE_OK(context,
+                      internal::GetQuantParams(context, kLeakyRelu, "output", output, &d->out));
+    // Computed in float, then widened, as upstream.
+    const float alpha_scale = d->in.scale * Alpha(node) / d->out.scale;
+    const float identity_scale = d->in.scale / d->out.scale;
+    d->negative_alpha = alpha_scale < 0;
+    d->alpha = internal::QuantizeMultiplier(std::fabs(static_cast<double>(alpha_scale)));
+    d->identity = internal::QuantizeMultiplier(identity_scale);
+  }
+  return internal::ResizeOutputLike(context, output, input->dims);
+}
+
+template <typename T>
+TfLiteStatus LeakyReluQuantized(TfLiteContext* context, TfLiteNode* node, const LeakyReluData& d) {
+  const TfLiteTensor* input = internal::InputAt(context, node, 0);
+  const T* in = static_cast<const T*>(input->data.data);
+  T* out = static_cast<T*>(internal::OutputAt(context, node, 0)->data.data);
+  for (int64_t i = 0, n = internal::NumElements(input); i < n; ++i) {
+    const int32_t v = static_cast<int32_t>(in[i]) - d.in.zero_point;
+    int32_t scaled;
+    if (v >= 0) {
+      scaled = internal::MultiplyByQuantizedMultiplier(v, d.identity);
+    } else {
+      scaled = internal::MultiplyByQuantizedMultiplier(v, d.alpha);
+      if (d.negative_alpha) scaled = -scaled;
+    }
+    out[i] = internal::ClampTo<T>(scaled + d.out.zero_point);
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus LeakyReluEval(TfLiteContext* context, TfLiteNode* node) {
+  const auto& d = *static_cast<const LeakyReluData*>(node->user_data);
+  switch (internal::InputAt(context, node, 0)->type) {
+    case kTfLiteFloat32: {
+      const float alpha = Alpha(node);
+      return internal::EvalUnaryFloatOp(context, node,
+                                        [alpha](float x) { return x > 0.0f ? x : x * alpha; });
+    }
+    case kTfLiteInt8:
+      return LeakyReluQuantized<int8_t>(context, node, d);
+    case kTfLiteUInt8:
+      return LeakyReluQuantized<uint8_t>(context, node, d);
+    default:
+      return LeakyReluQuantized<int16_t>(context, node, d);
+  }
+}
+
+// ---- PRELU ------------------------------------------------------------------------
+
+constexpr char kPrelu[] = "PRELU";
+
+TfLiteStatus PreluPrepare(TfLiteContext* context, TfLiteNode* node) {
+  return internal::PrepareSameTypeBinaryOp(context, node, kPrelu, {kTfLiteFloat32},
+                                           static_cast<internal::BroadcastOpData*>(node->user_data));
+}
+
+TfLiteStatus PreluEval(TfLiteContext* context, TfLiteNode* node) {
+  internal::EvalSameTypeBinaryOp<float>(
+      context, node, *static_cast<const internal::BroadcastOpData*>(node->user_data),
+      [](float x, float alpha) { return x >= 0.0f ? x : x * alpha; });
+  return kTfLiteOk;
+}
+
+// ---- row-wise ops over the last dimension ---------------------------------------
+
+// Checks a FLOAT32 input of rank >= 1 and sizes the output like it.
+TfLiteStatus PrepareRowwise(TfLiteContext* context, TfLiteNode* node, const char* op) {
+  TF_LITE_ENSURE_OK(context, internal::PrepareUnaryFloatOp(context, node, op));
+  if (internal::NumDims(internal::InputAt(context, node, 0)) < 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: input must have rank >= 1, got a scalar", op);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+// Calls fn(in_row, out_row) for every row of the last dimension.
+template <typename Fn>
+TfLiteStatus ForEachRow(TfLiteContext* context, TfLiteNode* node, Fn fn) {
+  const TfLiteTensor* input = internal::InputAt(context, node, 0);
+  TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  const int64_t depth = internal::Dim(input, internal::NumDims(input) - 1);
+  if (depth == 0) return kTfLiteOk;
+  const int64_t rows = internal::NumElements(input) / depth;
+  for (int64_t r = 0; r < rows; ++r) {
+    fn(Eigen::Map<const Eigen::ArrayXf>(input->data.f + r * depth, depth),
+       Eigen::Map<Eigen::ArrayXf>(output->data.f + r * depth, depth));
+  }
+  return kTfLiteOk;
+}
+
+constexpr char kLogSoftmax[] = "LOG_SOFTMAX";
+constexpr char kL2Norm[] = "L2_NORMALIZATION";
+
+TfLiteStatus LogSoftmaxEval(TfLiteContext* context, TfLiteNode* node) {
+  return ForEachRow(context, node, [](const auto& x, auto&& y) {
+    const float max = x.maxCoeff();
+    // log(sum(exp(x - max))) cannot overflow; NaN inputs propagate.
+    const float log_sum = std::log((x - max).exp().sum());
+    y = x - max - log_sum;
+  });
+}
+
+TfLiteStatus L2NormEval(TfLiteContext* context, TfLiteNode* node) {
+  return ForEachRow(context, node, [](const auto& x, auto&& y) {
+    float squares = 0.0f;
+    for (Eigen::Index i = 0; i < x.size(); ++i) squares += x[i] * x[i];
+    y = x / std::max(std::sqrt(squares), 1e-6f);
+  });
+}
+
+TfLiteStatus L2NormPrepare(TfLiteContext* context, TfLiteNode* node) {
+  TF_LITE_ENSURE_OK(context, PrepareRowwise(context, node, kL2Norm));
+  const auto* params = static_cast<const TfLiteL2NormParams*>(node->builtin_data);
+  if (params != nullptr && params->activation != kTfLiteActNone) {
+    TF_LITE_KERNEL_LOG(context, "%s: fused activation %d is not supported", kL2Norm,
+                       static_cast<int>(params->activation));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+}  // namespace
+
+const TfLiteRegistration* Register_TANH() { return internal::RegisterUnaryFloatOp<TanhOp>(); }
+const TfLiteRegistration* Register_HARD_SWISH() {
+  return internal::RegisterUnaryFloatOp<HardSwishOp>();
+}
+const TfLiteRegistration* Register_ELU() { return internal::RegisterUnaryFloatOp<EluOp>(); }
+
+const TfLiteRegistration* Register_GELU() {
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      nullptr, nullptr,
+      [](TfLiteContext* context, TfLiteNode* node) {
+        return internal::PrepareUnaryFloatOp(context, node, kGelu);
+      },
+      GeluEval);
+  return &r;
+}
+
+const TfLiteRegistration* Register_LEAKY_RELU() {
+  static const TfLiteRegistration r =
+      internal::MakeRegistration(internal::InitOpData<LeakyReluData>,
+                                 internal::FreeOpData<LeakyReluData>, LeakyReluPrepare, LeakyReluEval);
+  return &r;
+}
+
+const TfLiteRegistration* Register_PRELU() {
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      internal::InitOpData<internal::BroadcastOpData>,
+      internal::FreeOpData<internal::BroadcastOpData>, PreluPrepare, PreluEval);
+  return &r;
+}
+
+const TfLiteRegistration* Register_LOG_SOFTMAX() {
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      nullptr, nullptr,
+      [](TfLiteContext* context, TfLiteNode* node) {
+        return PrepareRowwise(context, node, kLogSoftmax);
+      },
+      LogSoftmaxEval);
+  return &r;
+}
+
+const TfLiteRegistration* Register_L2_NORMALIZATION() {
+  static const TfLiteRegistration r =
+      internal::MakeRegistration(nullptr, nullptr, L2NormPrepare, L2NormEval);
+  return &r;
+}
+
+}  // namespace kernels
+}  // namespace tflite_c

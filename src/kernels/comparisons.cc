@@ -1,0 +1,144 @@
+// EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER, GREATER_EQUAL: BOOL output,
+// broadcasting the two inputs, which must share one type: FLOAT32, INT32,
+// INT64, INT16, UINT8, INT8 (and BOOL for EQUAL / NOT_EQUAL). Quantized inputs
+// (UINT8, INT8, quantized INT16) are compared as real values in fixed point,
+// as upstream: (q - zero_point) * 2^8 times each input's own scale.
+#include <cstdint>
+
+#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/quant_math.h"
+#include "src/kernels/register_elementwise.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+constexpr int kQuantizedLeftShift = 8;
+
+struct OpData : internal::BroadcastOpData {
+  bool quantized = false;
+  int32_t zero_point[2] = {0, 0};
+  internal::QuantizedMultiplier scale[2];
+};
+
+template <typename Cmp>
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, Cmp::kName, 2, 2, 1));
+  const TfLiteTensor* a;
+  const TfLiteTensor* b;
+  TfLiteTensor* out;
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, Cmp::kName, &a));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, Cmp::kName, &b));
+  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, Cmp::kName, &out));
+  const bool type_ok =
+      internal::TypeIn(a->type, {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt64, kTfLiteInt16,
+                                 kTfLiteUInt8, kTfLiteInt8}) ||
+      (Cmp::kAllowsBool && a->type == kTfLiteBool);
+  if (!type_ok) return internal::UnsupportedType(context, Cmp::kName, "input", a->type);
+  if (b->type != a->type) {
+    return internal::TypeMismatch(context, Cmp::kName, "input 0", a->type, "input 1", b->type);
+  }
+  if (out->type != kTfLiteBool) {
+    return internal::UnsupportedType(context, Cmp::kName, "output", out->type);
+  }
+  data->quantized = a->type == kTfLiteUInt8 || a->type == kTfLiteInt8 ||
+                    (a->type == kTfLiteInt16 && a->quantization.type != kTfLiteNoQuantization);
+  if (data->quantized) {
+    for (int i = 0; i < 2; ++i) {
+      const internal::QuantParams q = internal::LegacyQuantParams(i == 0 ? a : b);
+      data->zero_point[i] = q.zero_point;
+      data->scale[i] = internal::QuantizeMultiplier(q.scale);
+    }
+  }
+  return internal::PrepareBroadcastOp(context, node, Cmp::kName, 0, 2, data);
+}
+
+template <typename T, typename Cmp>
+void Compare(TfLiteContext* context, const TfLiteNode* node, const OpData& d) {
+  const T* a = static_cast<const T*>(internal::InputAt(context, node, 0)->data.data);
+  const T* b = static_cast<const T*>(internal::InputAt(context, node, 1)->data.data);
+  bool* out = internal::OutputAt(context, node, 0)->data.b;
+  const Cmp cmp;
+  if (!d.quantized) {
+    internal::ForEachBroadcast(d.nary, [&](int64_t o, const int64_t* in) {
+      out[o] = cmp(a[in[0]], b[in[1]]);
+    });
+    return;
+  }
+  auto real = [&d](int i, T q) {
+    return internal::MultiplyByQuantizedMultiplier(
+        (static_cast<int32_t>(q) - d.zero_point[i]) * (1 << kQuantizedLeftShift), d.scale[i]);
+  };
+  internal::ForEachBroadcast(d.nary, [&](int64_t o, const int64_t* in) {
+    out[o] = cmp(real(0, a[in[0]]), real(1, b[in[1]]));
+  });
+}
+
+template <typename Cmp>
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  const auto& d = *static_cast<const OpData*>(node->user_data);
+  switch (internal::InputAt(context, node, 0)->type) {
+    case kTfLiteFloat32:
+      Compare<float, Cmp>(context, node, d);
+      break;
+    case kTfLiteInt32:
+      Compare<int32_t, Cmp>(context, node, d);
+      break;
+    case kTfLiteInt64:
+      Compare<int64_t, Cmp>(context, node, d);
+      break;
+    case kTfLiteInt16:
+      Compare<int16_t, Cmp>(context, node, d);
+      break;
+    case kTfLiteUInt8:
+      Compare<uint8_t, Cmp>(context, node, d);
+      break;
+    case kTfLiteInt8:
+      Compare<int8_t, Cmp>(context, node, d);
+      break;
+    case kTfLiteBool:
+      Compare<bool, Cmp>(context, node, d);
+      break;
+    default:
+      return internal::UnsupportedType(context, Cmp::kName, "input",
+                                       internal::InputAt(context, node, 0)->type);
+  }
+  return kTfLiteOk;
+}
+
+#define TFLITE_C_COMPARISON(Name, Str, allows_bool, expr) \
+  struct Name {                                           \
+    static constexpr const char* kName = Str;             \
+    static constexpr bool kAllowsBool = allows_bool;      \
+    template <typename T>                                 \
+    bool operator()(T a, T b) const {                     \
+      return expr;                                        \
+    }                                                     \
+  };
+TFLITE_C_COMPARISON(EqualCmp, "EQUAL", true, a == b)
+TFLITE_C_COMPARISON(NotEqualCmp, "NOT_EQUAL", true, a != b)
+TFLITE_C_COMPARISON(LessCmp, "LESS", false, a < b)
+TFLITE_C_COMPARISON(LessEqualCmp, "LESS_EQUAL", false, a <= b)
+TFLITE_C_COMPARISON(GreaterCmp, "GREATER", false, a > b)
+TFLITE_C_COMPARISON(GreaterEqualCmp, "GREATER_EQUAL", false, a >= b)
+#undef TFLITE_C_COMPARISON
+
+template <typename Cmp>
+const TfLiteRegistration* Register() {
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      internal::InitOpData<OpData>, internal::FreeOpData<OpData>, Prepare<Cmp>, Eval<Cmp>);
+  return &r;
+}
+
+}  // namespace
+
+const TfLiteRegistration* Register_EQUAL() { return Register<EqualCmp>(); }
+const TfLiteRegistration* Register_NOT_EQUAL() { return Register<NotEqualCmp>(); }
+const TfLiteRegistration* Register_LESS() { return Register<LessCmp>(); }
+const TfLiteRegistration* Register_LESS_EQUAL() { return Register<LessEqualCmp>(); }
+const TfLiteRegistration* Register_GREATER() { return Register<GreaterCmp>(); }
+const TfLiteRegistration* Register_GREATER_EQUAL() { return Register<GreaterEqualCmp>(); }
+
+}  // namespace kernels
+}  // namespace tflite_c

@@ -1,0 +1,81 @@
+#include "src/kernels/internal/broadcast_nary.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace tflite_c {
+namespace kernels {
+namespace internal {
+
+TfLiteStatus PrepareBroadcastOp(TfLiteContext* context, TfLiteNode* node, const char* op,
+                                int first, int count, BroadcastOpData* data) {
+  const TfLiteTensor* inputs[kMaxNaryInputs];
+  TfLiteTensor* output;
+  TF_LITE_ENSURE_OK(context, GetOutput(context, node, 0, op, &output));
+  int rank = 0;
+  for (int i = 0; i < count; ++i) {
+    TF_LITE_ENSURE_OK(context, GetInput(context, node, first + i, op, &inputs[i]));
+    if (NumDims(inputs[i]) > kMaxBroadcastRank) {
+      TF_LITE_KERNEL_LOG(context, "%s: input %d has rank %d; at most %d is supported", op,
+                         first + i, NumDims(inputs[i]), kMaxBroadcastRank);
+      return kTfLiteError;
+    }
+    rank = std::max(rank, NumDims(inputs[i]));
+  }
+
+  IntArrayPtr shape(TfLiteIntArrayCreate(rank));
+  for (int d = 0; d < rank; ++d) {
+    int size = 1;
+    for (int i = 0; i < count; ++i) {
+      const int k = d - (rank - NumDims(inputs[i]));
+      const int n = k < 0 ? 1 : Dim(inputs[i], k);
+      if (n == size || n == 1) continue;
+      if (size != 1) {
+        char shapes[kMaxNaryInputs][96];
+        for (int j = 0; j < count; ++j) ShapeToString(inputs[j]->dims, shapes[j], 96);
+        TF_LITE_KERNEL_LOG(context, "%s: input shapes %s, %s%s%s are not broadcastable", op,
+                           shapes[0], count > 1 ? shapes[1] : "", count > 2 ? ", " : "",
+                           count > 2 ? shapes[2] : "");
+        return kTfLiteError;
+      }
+      size = n;
+    }
+    shape->data[d] = size;
+  }
+
+  NaryBroadcast& b = data->nary;
+  b = NaryBroadcast();
+  b.num_inputs = count;
+  b.rank = rank;
+  for (int i = 0; i < count; ++i) {
+    int64_t stride = 1;
+    for (int d = rank - 1; d >= 0; --d) {
+      const int k = d - (rank - NumDims(inputs[i]));
+      const int n = k < 0 ? 1 : Dim(inputs[i], k);
+      b.strides[i][d] = n == 1 ? 0 : stride;
+      stride *= n;
+    }
+  }
+  for (int d = 0; d < rank; ++d) b.dims[d] = shape->data[d];
+  if (count >= 2) data->plan = MakeBroadcastPlan(inputs[0]->dims, inputs[1]->dims, shape.get());
+  return context->ResizeTensor(context, output, shape.release());
+}
+
+TfLiteStatus PrepareSameTypeBinaryOp(TfLiteContext* context, TfLiteNode* node, const char* op,
+                                     TypeSet types, BroadcastOpData* data) {
+  TF_LITE_ENSURE_OK(context, CheckArity(context, node, op, 2, 2, 1));
+  const TfLiteTensor* a;
+  const TfLiteTensor* b;
+  TfLiteTensor* out;
+  TF_LITE_ENSURE_OK(context, GetInput(context, node, 0, op, &a));
+  TF_LITE_ENSURE_OK(context, GetInput(context, node, 1, op, &b));
+  TF_LITE_ENSURE_OK(context, GetOutput(context, node, 0, op, &out));
+  if (!TypeIn(a->type, types)) return UnsupportedType(context, op, "input", a->type);
+  if (b->type != a->type) return TypeMismatch(context, op, "input 0", a->type, "input 1", b->type);
+  if (out->type != a->type) return TypeMismatch(context, op, "input", a->type, "output", out->type);
+  return PrepareBroadcastOp(context, node, op, 0, 2, data);
+}
+
+}  // namespace internal
+}  // namespace kernels
+}  // namespace tflite_c

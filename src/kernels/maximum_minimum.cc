@@ -1,0 +1,78 @@
+// MAXIMUM and MINIMUM of two broadcast inputs. FLOAT32, UINT8, INT8, INT16,
+// INT32, INT64. Quantized inputs are compared as stored (upstream requires the
+// converter to give inputs and output one quantization). A NaN in input 0
+// yields input 1 and vice versa, as upstream's `a > b ? a : b`.
+#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/register_elementwise.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+struct MaxOp {
+  static constexpr const char* kName = "MAXIMUM";
+  template <typename T>
+  T operator()(T a, T b) const {
+    return a > b ? a : b;
+  }
+};
+struct MinOp {
+  static constexpr const char* kName = "MINIMUM";
+  template <typename T>
+  T operator()(T a, T b) const {
+    return a < b ? a : b;
+  }
+};
+
+template <typename Op>
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  const auto& data = *static_cast<const internal::BroadcastOpData*>(node->user_data);
+  const Op op;
+  switch (internal::OutputAt(context, node, 0)->type) {
+    case kTfLiteFloat32:
+      internal::EvalSameTypeBinaryOp<float>(context, node, data, op);
+      break;
+    case kTfLiteUInt8:
+      internal::EvalSameTypeBinaryOp<uint8_t>(context, node, data, op);
+      break;
+    case kTfLiteInt8:
+      internal::EvalSameTypeBinaryOp<int8_t>(context, node, data, op);
+      break;
+    case kTfLiteInt16:
+      internal::EvalSameTypeBinaryOp<int16_t>(context, node, data, op);
+      break;
+    case kTfLiteInt32:
+      internal::EvalSameTypeBinaryOp<int32_t>(context, node, data, op);
+      break;
+    case kTfLiteInt64:
+      internal::EvalSameTypeBinaryOp<int64_t>(context, node, data, op);
+      break;
+    default:
+      return internal::UnsupportedType(context, Op::kName, "output",
+                                       internal::OutputAt(context, node, 0)->type);
+  }
+  return kTfLiteOk;
+}
+
+template <typename Op>
+const TfLiteRegistration* Register() {
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      internal::InitOpData<internal::BroadcastOpData>,
+      internal::FreeOpData<internal::BroadcastOpData>,
+      [](TfLiteContext* context, TfLiteNode* node) {
+        return internal::PrepareSameTypeBinaryOp(
+            context, node, Op::kName,
+            {kTfLiteFloat32, kTfLiteUInt8, kTfLiteInt8, kTfLiteInt16, kTfLiteInt32, kTfLiteInt64},
+            static_cast<internal::BroadcastOpData*>(node->user_data));
+      },
+      Eval<Op>);
+  return &r;
+}
+
+}  // namespace
+
+const TfLiteRegistration* Register_MAXIMUM() { return Register<MaxOp>(); }
+const TfLiteRegistration* Register_MINIMUM() { return Register<MinOp>(); }
+
+}  // namespace kernels
+}  // namespace tflite_c

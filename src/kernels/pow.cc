@@ -1,0 +1,51 @@
+// POW: out = x^y, broadcasting x against y. FLOAT32 (std::pow) and INT32
+// (computed in double and truncated; negative exponents fail at Invoke).
+#include <cmath>
+#include <cstdint>
+
+#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/register_elementwise.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+constexpr char kOp[] = "POW";
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  return internal::PrepareSameTypeBinaryOp(context, node, kOp, {kTfLiteFloat32, kTfLiteInt32},
+                                           static_cast<internal::BroadcastOpData*>(node->user_data));
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  const auto& data = *static_cast<const internal::BroadcastOpData*>(node->user_data);
+  const TfLiteTensor* exponent = internal::InputAt(context, node, 1);
+  if (exponent->type == kTfLiteFloat32) {
+    internal::EvalSameTypeBinaryOp<float>(context, node, data,
+                                          [](float a, float b) { return std::pow(a, b); });
+    return kTfLiteOk;
+  }
+  for (int64_t i = 0, n = internal::NumElements(exponent); i < n; ++i) {
+    if (exponent->data.i32[i] < 0) {
+      TF_LITE_KERNEL_LOG(context, "%s: INT32 exponents must be >= 0, element %lld is %d", kOp,
+                         static_cast<long long>(i), exponent->data.i32[i]);
+      return kTfLiteError;
+    }
+  }
+  internal::EvalSameTypeBinaryOp<int32_t>(context, node, data, [](int32_t a, int32_t b) {
+    return static_cast<int32_t>(std::pow(static_cast<double>(a), static_cast<double>(b)));
+  });
+  return kTfLiteOk;
+}
+
+}  // namespace
+
+const TfLiteRegistration* Register_POW() {
+  static const TfLiteRegistration r =
+      internal::MakeRegistration(internal::InitOpData<internal::BroadcastOpData>,
+                                 internal::FreeOpData<internal::BroadcastOpData>, Prepare, Eval);
+  return &r;
+}
+
+}  // namespace kernels
+}  // namespace tflite_c

@@ -1,0 +1,193 @@
+// RESIZE_BILINEAR and RESIZE_NEAREST_NEIGHBOR (input [N, H, W, C], size
+// INT32 [2] = {OH, OW}) → [N, OH, OW, C]. They share the size handling and
+// the source coordinate rules, hence one file:
+//   scale = in / out, or (in - 1) / (out - 1) with align_corners;
+//   half_pixel_centers samples at pixel centres (x + 0.5) * scale - 0.5.
+// Nearest neighbour picks floor (round with align_corners) of the source
+// coordinate and works for any fixed-size type. Bilinear blends the four
+// neighbours in float; it supports FLOAT32 (its quantized variants are not
+// implemented and are rejected). A non-constant size makes the output dynamic.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "src/kernels/internal/axis_gather.h"
+#include "src/kernels/register_layout.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+struct Sampling {
+  bool align_corners;
+  bool half_pixel_centers;
+};
+
+template <bool kBilinear>
+constexpr const char* OpName() {
+  return kBilinear ? "RESIZE_BILINEAR" : "RESIZE_NEAREST_NEIGHBOR";
+}
+
+template <bool kBilinear>
+Sampling GetSampling(const TfLiteNode* node) {
+  if (kBilinear) {
+    const auto* p = static_cast<const TfLiteResizeBilinearParams*>(node->builtin_data);
+    return {p->align_corners, p->half_pixel_centers};
+  }
+  const auto* p = static_cast<const TfLiteResizeNearestNeighborParams*>(node->builtin_data);
+  return {p->align_corners, p->half_pixel_centers};
+}
+
+float Scale(int in, int out, bool align_corners) {
+  if (align_corners && out > 1) return static_cast<float>(in - 1) / static_cast<float>(out - 1);
+  return static_cast<float>(in) / static_cast<float>(out);
+}
+
+int NearestIndex(int o, int in, int out, Sampling s) {
+  const float scale = Scale(in, out, s.align_corners);
+  const float src = (static_cast<float>(o) + (s.half_pixel_centers ? 0.5f : 0.0f)) * scale;
+  int i = static_cast<int>(s.align_corners ? std::round(src) : std::floor(src));
+  i = std::min(i, in - 1);
+  return s.half_pixel_centers ? std::max(i, 0) : i;
+}
+
+// Sizes the output from the size tensor and, for nearest neighbour, builds
+// the gather.
+template <bool kBilinear>
+TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpData* data) {
+  const TfLiteTensor* input = internal::InputAt(context, node, 0);
+  const TfLiteTensor* size = internal::InputAt(context, node, 1);
+  TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  const int n = internal::Dim(input, 0), h = internal::Dim(input, 1), w = internal::Dim(input, 2),
+            c = internal::Dim(input, 3);
+  const int oh = size->data.i32[0], ow = size->data.i32[1];
+  if (oh <= 0 || ow <= 0) {
+    TF_LITE_KERNEL_LOG(context, "%s: output size %dx%d must be positive", OpName<kBilinear>(), oh,
+                       ow);
+    return kTfLiteError;
+  }
+  if (!kBilinear) {
+    const Sampling s = GetSampling<kBilinear>(node);
+    std::vector<int> ys(oh), xs(ow);
+    for (int y = 0; y < oh; ++y) ys[y] = NearestIndex(y, h, oh, s);
+    for (int x = 0; x < ow; ++x) xs[x] = NearestIndex(x, w, ow, s);
+    data->gather = internal::AxisGather(4);
+    data->gather.SetLinearAxis(0, 0, 1, n, int64_t{h} * w * c);
+    data->gather.SetAxis(1, ys, int64_t{w} * c);
+    data->gather.SetAxis(2, xs, c);
+    data->gather.SetLinearAxis(3, 0, 1, c, 1);
+  }
+  return internal::ResizeOutput(context, output, {n, oh, ow, c});
+}
+
+template <bool kBilinear>
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  constexpr const char* op = OpName<kBilinear>();
+  auto* data = static_cast<internal::GatherOpData*>(node->user_data);
+  if (node->builtin_data == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing params", op);
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, 2, 2, 1));
+  const TfLiteTensor *input, *size;
+  TfLiteTensor* output;
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, op, &input));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, op, &size));
+  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, op, &output));
+  if (output->type != input->type) {
+    return internal::TypeMismatch(context, op, "input", input->type, "output", output->type);
+  }
+  if (kBilinear) {
+    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, "input", input, kTfLiteFloat32));
+  }
+  TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, op, "input", input->type,
+                                                       &data->element_bytes));
+  if (internal::NumDims(input) != 4) {
+    TF_LITE_KERNEL_LOG(context, "%s: input must be 4-D (NHWC), got rank %d", op,
+                       internal::NumDims(input));
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, "size", size, kTfLiteInt32));
+  if (internal::NumDims(size) != 1 || internal::Dim(size, 0) != 2) {
+    TF_LITE_KERNEL_LOG(context, "%s: size must be a 1-D tensor of 2 elements", op);
+    return kTfLiteError;
+  }
+  const Sampling s = GetSampling<kBilinear>(node);
+  if (s.align_corners && s.half_pixel_centers) {
+    TF_LITE_KERNEL_LOG(context, "%s: align_corners and half_pixel_centers cannot both be set", op);
+    return kTfLiteError;
+  }
+  return internal::FinishGatherPrepare(context, node, data,
+                                       internal::IsConstantOrPersistent(size), Plan<kBilinear>);
+}
+
+// Source coordinate of output position `o` and its two neighbours.
+struct Tap {
+  float pos;
+  int lo, hi;
+};
+
+Tap SourceTap(int o, float scale, bool half_pixel_centers, int in) {
+  Tap t;
+  t.pos = half_pixel_centers ? (static_cast<float>(o) + 0.5f) * scale - 0.5f
+                             : static_cast<float>(o) * scale;
+  const float floor = std::floor(t.pos);
+  t.lo = std::max(static_cast<int>(floor), 0);
+  t.hi = std::min(static_cast<int>(std::ceil(t.pos)), in - 1);
+  return t;
+}
+
+TfLiteStatus EvalBilinear(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<internal::GatherOpData*>(node->user_data);
+  if (!data->planned_in_prepare) TF_LITE_ENSURE_OK(context, Plan<true>(context, node, data));
+  const Sampling s = GetSampling<true>(node);
+  const TfLiteTensor* input = internal::InputAt(context, node, 0);
+  TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  const int n = internal::Dim(input, 0), h = internal::Dim(input, 1), w = internal::Dim(input, 2),
+            c = internal::Dim(input, 3);
+  const int oh = internal::Dim(output, 1), ow = internal::Dim(output, 2);
+  const float scale_y = Scale(h, oh, s.align_corners), scale_x = Scale(w, ow, s.align_corners);
+  std::vector<Tap> xs(ow);
+  for (int x = 0; x < ow; ++x) xs[x] = SourceTap(x, scale_x, s.half_pixel_centers, w);
+  const float* in = input->data.f;
+  float* out = output->data.f;
+  for (int b = 0; b < n; ++b) {
+    const float* image = in + int64_t{b} * h * w * c;
+    for (int y = 0; y < oh; ++y) {
+      const Tap ty = SourceTap(y, scale_y, s.half_pixel_centers, h);
+      const float dy = ty.pos - static_cast<float>(ty.lo);
+      for (int x = 0; x < ow; ++x) {
+        const Tap& tx = xs[x];
+        const float dx = tx.pos - static_cast<float>(tx.lo);
+        const float* p00 = image + (int64_t{ty.lo} * w + tx.lo) * c;
+        const float* p10 = image + (int64_t{ty.hi} * w + tx.lo) * c;
+        const float* p01 = image + (int64_t{ty.lo} * w + tx.hi) * c;
+        const float* p11 = image + (int64_t{ty.hi} * w + tx.hi) * c;
+        for (int ch = 0; ch < c; ++ch) {
+          *out++ = p00[ch] * (1 - dy) * (1 - dx) + p10[ch] * dy * (1 - dx) +
+                   p01[ch] * (1 - dy) * dx + p11[ch] * dy * dx;
+        }
+      }
+    }
+  }
+  return kTfLiteOk;
+}
+
+}  // namespace
+
+const TfLiteRegistration* Register_RESIZE_BILINEAR() {
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
+      Prepare<true>, EvalBilinear);
+  return &r;
+}
+
+const TfLiteRegistration* Register_RESIZE_NEAREST_NEIGHBOR() {
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
+      Prepare<false>, internal::EvalGatherOp<Plan<false>>);
+  return &r;
+}
+
+}  // namespace kernels
+}  // namespace tflite_c

@@ -1,0 +1,103 @@
+// SPACE_TO_DEPTH and DEPTH_TO_SPACE, NHWC, block size b (the two are inverse
+// rearrangements, hence one file):
+//   SPACE_TO_DEPTH [N, H, W, C] → [N, H/b, W/b, C*b*b]: output channel
+//     (by * b + bx) * C + c of pixel (y, x) is input pixel (y*b + by, x*b + bx).
+//   DEPTH_TO_SPACE [N, H, W, C] → [N, H*b, W*b, C/(b*b)], the inverse.
+// Any fixed-size element type; quantized values move unchanged. Both are one
+// gather over a 6-D view of the output.
+#include "src/kernels/internal/axis_gather.h"
+#include "src/kernels/register_layout.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+template <bool kToDepth>
+constexpr const char* OpName() {
+  return kToDepth ? "SPACE_TO_DEPTH" : "DEPTH_TO_SPACE";
+}
+
+template <bool kToDepth>
+int BlockSize(const TfLiteNode* node) {
+  if (kToDepth) return static_cast<const TfLiteSpaceToDepthParams*>(node->builtin_data)->block_size;
+  return static_cast<const TfLiteDepthToSpaceParams*>(node->builtin_data)->block_size;
+}
+
+template <bool kToDepth>
+TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpData* data) {
+  constexpr const char* op = OpName<kToDepth>();
+  const int b = BlockSize<kToDepth>(node);
+  const TfLiteTensor* input = internal::InputAt(context, node, 0);
+  TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  const int n = internal::Dim(input, 0), h = internal::Dim(input, 1), w = internal::Dim(input, 2),
+            c = internal::Dim(input, 3);
+  if (b <= 0 || (kToDepth && (h % b != 0 || w % b != 0)) || (!kToDepth && c % (b * b) != 0)) {
+    TF_LITE_KERNEL_LOG(context, "%s: block size %d does not divide the input [%d, %d, %d, %d]", op,
+                       b, n, h, w, c);
+    return kTfLiteError;
+  }
+  const int64_t s_w = c, s_h = int64_t{w} * c, s_n = int64_t{h} * w * c;
+  internal::AxisGather& g = data->gather;
+  g = internal::AxisGather(6);
+  if (kToDepth) {
+    // Output viewed as [N, H/b, W/b, b, b, C].
+    g.SetLinearAxis(0, 0, 1, n, s_n);
+    g.SetLinearAxis(1, 0, b, h / b, s_h);
+    g.SetLinearAxis(2, 0, b, w / b, s_w);
+    g.SetLinearAxis(3, 0, 1, b, s_h);
+    g.SetLinearAxis(4, 0, 1, b, s_w);
+    g.SetLinearAxis(5, 0, 1, c, 1);
+    return internal::ResizeOutput(context, output, {n, h / b, w / b, c * b * b});
+  }
+  // Output viewed as [N, H, b, W, b, C/(b*b)].
+  const int oc = c / (b * b);
+  g.SetLinearAxis(0, 0, 1, n, s_n);
+  g.SetLinearAxis(1, 0, 1, h, s_h);
+  g.SetLinearAxis(2, 0, 1, b, int64_t{b} * oc);
+  g.SetLinearAxis(3, 0, 1, w, s_w);
+  g.SetLinearAxis(4, 0, 1, b, oc);
+  g.SetLinearAxis(5, 0, 1, oc, 1);
+  return internal::ResizeOutput(context, output, {n, h * b, w * b, oc});
+}
+
+template <bool kToDepth>
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  constexpr const char* op = OpName<kToDepth>();
+  auto* data = static_cast<internal::GatherOpData*>(node->user_data);
+  if (node->builtin_data == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing params", op);
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, 1, 1, 1));
+  const TfLiteTensor* input;
+  TfLiteTensor* output;
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, op, &input));
+  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, op, &output));
+  if (output->type != input->type) {
+    return internal::TypeMismatch(context, op, "input", input->type, "output", output->type);
+  }
+  TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, op, "input", input->type,
+                                                       &data->element_bytes));
+  if (internal::NumDims(input) != 4) {
+    TF_LITE_KERNEL_LOG(context, "%s: input must be 4-D (NHWC), got rank %d", op,
+                       internal::NumDims(input));
+    return kTfLiteError;
+  }
+  return internal::FinishGatherPrepare(context, node, data, true, Plan<kToDepth>);
+}
+
+template <bool kToDepth>
+const TfLiteRegistration* Register() {
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
+      Prepare<kToDepth>, internal::EvalGatherOp<Plan<kToDepth>>);
+  return &r;
+}
+
+}  // namespace
+
+const TfLiteRegistration* Register_SPACE_TO_DEPTH() { return Register<true>(); }
+const TfLiteRegistration* Register_DEPTH_TO_SPACE() { return Register<false>(); }
+
+}  // namespace kernels
+}  // namespace tflite_c

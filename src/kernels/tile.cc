@@ -1,0 +1,85 @@
+// TILE (input, multiples): repeats the input multiples[i] times along each
+// dimension i. Any fixed-size element type (BOOL included); multiples INT32
+// or INT64, one non-negative entry per input dimension. Non-constant
+// multiples make the output dynamic.
+#include <limits>
+#include <vector>
+
+#include "src/kernels/internal/axis_gather.h"
+#include "src/kernels/register_layout.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+constexpr char kOp[] = "TILE";
+
+TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpData* data) {
+  const TfLiteTensor* input = internal::InputAt(context, node, 0);
+  TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  std::vector<int64_t> multiples;
+  TF_LITE_ENSURE_OK(context, internal::ReadIntValues(context, kOp, "multiples",
+                                                     internal::InputAt(context, node, 1),
+                                                     &multiples));
+  const int rank = internal::NumDims(input);
+  if (static_cast<int>(multiples.size()) != rank) {
+    TF_LITE_KERNEL_LOG(context, "%s: multiples has %zu entries for a rank-%d input", kOp,
+                       multiples.size(), rank);
+    return kTfLiteError;
+  }
+  int64_t strides[internal::kMaxLayoutRank];
+  internal::RowMajorStrides(input->dims, strides);
+  internal::IntArrayPtr shape(TfLiteIntArrayCreate(rank));
+  data->gather = internal::AxisGather(rank);
+  for (int d = 0; d < rank; ++d) {
+    const int n = internal::Dim(input, d);
+    const int64_t size = n * multiples[d];
+    if (multiples[d] < 0 || size > std::numeric_limits<int>::max()) {
+      TF_LITE_KERNEL_LOG(context, "%s: multiple %lld of dimension %d is invalid", kOp,
+                         static_cast<long long>(multiples[d]), d);
+      return kTfLiteError;
+    }
+    shape->data[d] = static_cast<int>(size);
+    std::vector<int> index(shape->data[d]);
+    for (int i = 0; i < shape->data[d]; ++i) index[i] = i % n;
+    data->gather.SetAxis(d, index, strides[d]);
+  }
+  return context->ResizeTensor(context, output, shape.release());
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<internal::GatherOpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
+  const TfLiteTensor *input, *multiples;
+  TfLiteTensor* output;
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &multiples));
+  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
+  if (output->type != input->type) {
+    return internal::TypeMismatch(context, kOp, "input", input->type, "output", output->type);
+  }
+  TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, kOp, "input", input->type,
+                                                       &data->element_bytes));
+  if (multiples->type != kTfLiteInt32 && multiples->type != kTfLiteInt64) {
+    return internal::UnsupportedType(context, kOp, "multiples", multiples->type);
+  }
+  if (internal::NumDims(input) > internal::kMaxLayoutRank) {
+    TF_LITE_KERNEL_LOG(context, "%s: input rank %d is above the maximum %d", kOp,
+                       internal::NumDims(input), internal::kMaxLayoutRank);
+    return kTfLiteError;
+  }
+  return internal::FinishGatherPrepare(context, node, data,
+                                       internal::IsConstantOrPersistent(multiples), Plan);
+}
+
+}  // namespace
+
+const TfLiteRegistration* Register_TILE() {
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
+      Prepare, internal::EvalGatherOp<Plan>);
+  return &r;
+}
+
+}  // namespace kernels
+}  // namespace tflite_c

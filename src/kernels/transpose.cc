@@ -1,0 +1,87 @@
+// TRANSPOSE (input, perm): output dimension i is input dimension perm[i].
+// Up to 6-D, any fixed-size element type (quantized values move unchanged);
+// perm INT32 or INT64, a permutation of [0, rank) whose entries may also be
+// negative (counted from the end). Non-constant perm makes the output
+// dynamic.
+#include <vector>
+
+#include "src/kernels/internal/axis_gather.h"
+#include "src/kernels/register_layout.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+constexpr char kOp[] = "TRANSPOSE";
+
+TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpData* data) {
+  const TfLiteTensor* input = internal::InputAt(context, node, 0);
+  const TfLiteTensor* perm_tensor = internal::InputAt(context, node, 1);
+  TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  const int rank = internal::NumDims(input);
+  std::vector<int> perm;
+  TF_LITE_ENSURE_OK(context, internal::ReadIntValues(context, kOp, "perm", perm_tensor, &perm));
+  if (static_cast<int>(perm.size()) != rank) {
+    TF_LITE_KERNEL_LOG(context, "%s: perm has %zu entries for a rank-%d input", kOp, perm.size(),
+                       rank);
+    return kTfLiteError;
+  }
+  bool seen[internal::kMaxLayoutRank] = {false};
+  int64_t strides[internal::kMaxLayoutRank];
+  internal::RowMajorStrides(input->dims, strides);
+  internal::IntArrayPtr shape(TfLiteIntArrayCreate(rank));
+  data->gather = internal::AxisGather(rank);
+  for (int i = 0; i < rank; ++i) {
+    int axis;
+    TF_LITE_ENSURE_OK(context, internal::NormalizeAxis(context, kOp, perm[i], rank, &axis));
+    if (seen[axis]) {
+      TF_LITE_KERNEL_LOG(context, "%s: perm repeats dimension %d", kOp, axis);
+      return kTfLiteError;
+    }
+    seen[axis] = true;
+    shape->data[i] = internal::Dim(input, axis);
+    data->gather.SetLinearAxis(i, 0, 1, shape->data[i], strides[axis]);
+  }
+  return context->ResizeTensor(context, output, shape.release());
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<internal::GatherOpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
+  const TfLiteTensor *input, *perm;
+  TfLiteTensor* output;
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &perm));
+  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
+  if (output->type != input->type) {
+    return internal::TypeMismatch(context, kOp, "input", input->type, "output", output->type);
+  }
+  TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, kOp, "input", input->type,
+                                                       &data->element_bytes));
+  if (perm->type != kTfLiteInt32 && perm->type != kTfLiteInt64) {
+    return internal::UnsupportedType(context, kOp, "perm", perm->type);
+  }
+  if (internal::NumDims(input) > internal::kMaxLayoutRank) {
+    TF_LITE_KERNEL_LOG(context, "%s: input rank %d is above the maximum %d", kOp,
+                       internal::NumDims(input), internal::kMaxLayoutRank);
+    return kTfLiteError;
+  }
+  if (internal::NumDims(perm) != 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: perm must be 1-D, got rank %d", kOp, internal::NumDims(perm));
+    return kTfLiteError;
+  }
+  return internal::FinishGatherPrepare(context, node, data,
+                                       internal::IsConstantOrPersistent(perm), Plan);
+}
+
+}  // namespace
+
+const TfLiteRegistration* Register_TRANSPOSE() {
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
+      Prepare, internal::EvalGatherOp<Plan>);
+  return &r;
+}
+
+}  // namespace kernels
+}  // namespace tflite_c

@@ -1,0 +1,532 @@
+// Tests of the layout / data-movement kernels (register_layout.cc). Each test
+// builds a one-op model with ModelBuilder and runs it through the public C
+// API, so it also covers loading, AllocateTensors (Prepare) and Invoke.
+// Expected values are hand-computed; quantized cases check upstream's
+// rounding rules bit for bit.
+#include <gtest/gtest.h>
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tensorflow/lite/c/c_api.h"
+#include "tests/util/model_builder.h"
+
+namespace tflite_c {
+namespace {
+
+using tflite::BuiltinOperator;
+using tflite::TensorType;
+using testing::ModelBuilder;
+using testing::Quantization;
+using testing::TensorTypeOf;
+
+template <typename T>
+tflite::BuiltinOptionsUnion Opts(T value) {
+  tflite::BuiltinOptionsUnion u;
+  u.Set(std::move(value));
+  return u;
+}
+
+void AppendLog(void* user_data, const char* format, va_list args) {
+  char line[1024];
+  std::vsnprintf(line, sizeof line, format, args);
+  *static_cast<std::string*>(user_data) += std::string(line) + "\n";
+}
+
+// One operator between model inputs / constants and model outputs.
+class OneOpModel {
+ public:
+  ~OneOpModel() {
+    TfLiteInterpreterDelete(interpreter_);
+    TfLiteInterpreterOptionsDelete(options_);
+    TfLiteModelDelete(model_);
+  }
+
+  int Input(TensorType type, std::vector<int> shape, Quantization q = {}) {
+    const int t = builder_.AddInput(type, shape);
+    if (!q.scale.empty()) builder_.SetQuantization(t, q);
+    inputs_.push_back(t);
+    return t;
+  }
+  template <typename T>
+  int Const(std::vector<int> shape, std::vector<T> values, TensorType type = TensorTypeOf<T>(),
+            Quantization q = {}) {
+    const int t = builder_.AddConstant(type, shape, values);
+    if (!q.scale.empty()) builder_.SetQuantization(t, q);
+    inputs_.push_back(t);
+    return t;
+  }
+  int Output(TensorType type, std::vector<int> shape, Quantization q = {}) {
+    const int t = builder_.AddOutput(type, shape);
+    if (!q.scale.empty()) builder_.SetQuantization(t, q);
+    outputs_.push_back(t);
+    return t;
+  }
+  void Op(BuiltinOperator op, tflite::BuiltinOptionsUnion options = {}, int version = 1) {
+    const int index = builder_.AddOperator(op, inputs_, outputs_, version);
+    builder_.op(index).builtin_options = std::move(options);
+  }
+
+  // Loads the model and allocates tensors; false when any step fails.
+  bool Allocate() {
+    bytes_ = builder_.Finish();
+    model_ = TfLiteModelCreate(bytes_.data(), bytes_.size());
+    if (model_ == nullptr) return false;
+    options_ = TfLiteInterpreterOptionsCreate();
+    TfLiteInterpreterOptionsSetErrorReporter(options_, AppendLog, &log_);
+    interpreter_ = TfLiteInterpreterCreate(model_, options_);
+    return interpreter_ != nullptr && TfLiteInterpreterAllocateTensors(interpreter_) == kTfLiteOk;
+  }
+  template <typename T>
+  void Set(int input, const std::vector<T>& values) {
+    TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter_, input);
+    ASSERT_EQ(TfLiteTensorCopyFromBuffer(t, values.data(), values.size() * sizeof(T)), kTfLiteOk);
+  }
+  bool Invoke() { return TfLiteInterpreterInvoke(interpreter_) == kTfLiteOk; }
+  template <typename T>
+  std::vector<T> Get(int output = 0) const {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter_, output);
+    std::vector<T> values(TfLiteTensorByteSize(t) / sizeof(T));
+    std::memcpy(values.data(), TfLiteTensorData(t), values.size() * sizeof(T));
+    return values;
+  }
+  std::vector<int> Shape(int output = 0) const {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter_, output);
+    std::vector<int> shape;
+    for (int d = 0; d < TfLiteTensorNumDims(t); ++d) shape.push_back(TfLiteTensorDim(t, d));
+    return shape;
+  }
+  const std::string& log() const { return log_; }
+  ModelBuilder& builder() { return builder_; }
+
+ private:
+  ModelBuilder builder_;
+  std::vector<int> inputs_, outputs_;
+  std::vector<uint8_t> bytes_;
+  TfLiteModel* model_ = nullptr;
+  TfLiteInterpreterOptions* options_ = nullptr;
+  TfLiteInterpreter* interpreter_ = nullptr;
+  std::string log_;
+};
+
+Quantization Q(float scale, int64_t zero_point) { return {{scale}, {zero_point}, 0}; }
+
+constexpr auto F32 = tflite::TensorType_FLOAT32;
+constexpr auto I32 = tflite::TensorType_INT32;
+constexpr auto I8 = tflite::TensorType_INT8;
+constexpr auto U8 = tflite::TensorType_UINT8;
+constexpr auto I16 = tflite::TensorType_INT16;
+
+// Expects that AllocateTensors fails and the log mentions `message`.
+void ExpectPrepareError(OneOpModel& m, const std::string& message) {
+  EXPECT_FALSE(m.Allocate());
+  EXPECT_NE(m.log().find(message), std::string::npos) << m.log();
+}
+
+// ---- PAD / PADV2 / MIRROR_PAD ----------------------------------------------------
+
+TEST(PadTest, FloatConstantPaddings) {
+  OneOpModel m;
+  m.Input(F32, {1, 2, 2, 1});
+  m.Const<int32_t>({4, 2}, {0, 0, 1, 0, 0, 2, 0, 0});
+  m.Output(F32, {1, 3, 4, 1});
+  m.Op(tflite::BuiltinOperator_PAD, Opts(tflite::PadOptionsT{}));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {1, 2, 3, 4});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Shape(), (std::vector<int>{1, 3, 4, 1}));
+  EXPECT_EQ(m.Get<float>(), (std::vector<float>{0, 0, 0, 0, 1, 2, 0, 0, 3, 4, 0, 0}));
+}
+
+TEST(PadTest, QuantizedPadsWithZeroPoint) {
+  OneOpModel m;
+  m.Input(I8, {3}, Q(0.5f, -3));
+  m.Const<int64_t>({1, 2}, {2, 1});
+  m.Output(I8, {6}, Q(0.5f, -3));
+  m.Op(tflite::BuiltinOperator_PAD);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int8_t>(0, {5, 6, 7});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{-3, -3, 5, 6, 7, -3}));
+}
+
+TEST(PadTest, PadV2ConstantValueAndDynamicPaddings) {
+  OneOpModel m;
+  m.Input(F32, {2, 1});
+  m.Input(I32, {2, 2});  // paddings only known at Invoke
+  m.Const<float>({}, {9.5f});
+  m.Output(F32, {2, 1});
+  m.Op(tflite::BuiltinOperator_PADV2);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {1, 2});
+  m.Set<int32_t>(1, {1, 0, 0, 1});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Shape(), (std::vector<int>{3, 2}));
+  EXPECT_EQ(m.Get<float>(), (std::vector<float>{9.5f, 9.5f, 1, 9.5f, 2, 9.5f}));
+}
+
+TEST(PadTest, RejectsBadPaddingsShapeAndNegativePadding) {
+  {
+    OneOpModel m;
+    m.Input(F32, {2, 2});
+    m.Const<int32_t>({3, 2}, {0, 0, 0, 0, 0, 0});
+    m.Output(F32, {2, 2});
+    m.Op(tflite::BuiltinOperator_PAD);
+    ExpectPrepareError(m, "paddings must have shape [2, 2]");
+  }
+  {
+    OneOpModel m;
+    m.Input(F32, {2});
+    m.Const<int32_t>({1, 2}, {-1, 0});
+    m.Output(F32, {1});
+    m.Op(tflite::BuiltinOperator_PAD);
+    ExpectPrepareError(m, "negative");
+  }
+}
+
+tflite::BuiltinOptionsUnion MirrorOpts(tflite::MirrorPadMode mode) {
+  tflite::MirrorPadOptionsT o;
+  o.mode = mode;
+  return Opts(o);
+}
+
+TEST(MirrorPadTest, ReflectAndSymmetric) {
+  for (auto mode : {tflite::MirrorPadMode_REFLECT, tflite::MirrorPadMode_SYMMETRIC}) {
+    OneOpModel m;
+    m.Input(F32, {2, 3});
+    m.Const<int32_t>({2, 2}, {1, 0, 2, 2});
+    m.Output(F32, {3, 7});
+    m.Op(tflite::BuiltinOperator_MIRROR_PAD, MirrorOpts(mode));
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<float>(0, {1, 2, 3, 4, 5, 6});
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Shape(), (std::vector<int>{3, 7}));
+    if (mode == tflite::MirrorPadMode_REFLECT) {
+      EXPECT_EQ(m.Get<float>(), (std::vector<float>{6, 5, 4, 5, 6, 5, 4,  //
+                                                    3, 2, 1, 2, 3, 2, 1,  //
+                                                    6, 5, 4, 5, 6, 5, 4}));
+    } else {
+      EXPECT_EQ(m.Get<float>(), (std::vector<float>{2, 1, 1, 2, 3, 3, 2,  //
+                                                    2, 1, 1, 2, 3, 3, 2,  //
+                                                    5, 4, 4, 5, 6, 6, 5}));
+    }
+  }
+}
+
+TEST(MirrorPadTest, RejectsPaddingLargerThanReflectAllows) {
+  OneOpModel m;
+  m.Input(F32, {3});
+  m.Const<int32_t>({1, 2}, {3, 0});
+  m.Output(F32, {6});
+  m.Op(tflite::BuiltinOperator_MIRROR_PAD, MirrorOpts(tflite::MirrorPadMode_REFLECT));
+  ExpectPrepareError(m, "must be in [0, 2] for REFLECT");
+}
+
+// ---- pooling ----------------------------------------------------------------------
+
+tflite::BuiltinOptionsUnion PoolOpts(tflite::Padding padding, int stride, int filter,
+                                     tflite::ActivationFunctionType act =
+                                         tflite::ActivationFunctionType_NONE) {
+  tflite::Pool2DOptionsT o;
+  o.padding = padding;
+  o.stride_w = o.stride_h = stride;
+  o.filter_width = o.filter_height = filter;
+  o.fused_activation_function = act;
+  return Opts(o);
+}
+
+TEST(PoolTest, MaxPoolFloatSamePadding) {
+  OneOpModel m;
+  m.Input(F32, {1, 3, 3, 1});
+  m.Output(F32, {1, 2, 2, 1});
+  m.Op(tflite::BuiltinOperator_MAX_POOL_2D, PoolOpts(tflite::Padding_SAME, 2, 2));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {1, -2, 3, -4, 5, -6, 7, -8, -9});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Shape(), (std::vector<int>{1, 2, 2, 1}));
+  EXPECT_EQ(m.Get<float>(), (std::vector<float>{5, 3, 7, -9}));
+}
+
+TEST(PoolTest, MaxPoolInt8WithRelu) {
+  OneOpModel m;
+  m.Input(I8, {1, 2, 2, 1}, Q(0.5f, 10));
+  m.Output(I8, {1, 1, 1, 1}, Q(0.5f, 10));
+  m.Op(tflite::BuiltinOperator_MAX_POOL_2D,
+       PoolOpts(tflite::Padding_VALID, 1, 2, tflite::ActivationFunctionType_RELU));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int8_t>(0, {-20, 3, 8, -1});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{10}));  // max 8 < zero point 10
+}
+
+TEST(PoolTest, AveragePoolFloatCountsOnlyValidTaps) {
+  OneOpModel m;
+  m.Input(F32, {1, 2, 2, 1});
+  m.Output(F32, {1, 2, 2, 1});
+  m.Op(tflite::BuiltinOperator_AVERAGE_POOL_2D, PoolOpts(tflite::Padding_SAME, 1, 2));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {1, 2, 3, 4});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<float>(), (std::vector<float>{2.5f, 3, 3.5f, 4}));
+}
+
+TEST(PoolTest, AveragePoolQuantizedRounding) {
+  {
+    // uint8: (1 + 2 + 2 + 2 + 2/2) / 4 → 7/4 rounds to 2 (half up).
+    OneOpModel m;
+    m.Input(U8, {1, 2, 2, 1}, Q(1.0f, 0));
+    m.Output(U8, {1, 1, 1, 1}, Q(1.0f, 0));
+    m.Op(tflite::BuiltinOperator_AVERAGE_POOL_2D, PoolOpts(tflite::Padding_VALID, 1, 2));
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<uint8_t>(0, {1, 1, 2, 2});  // sum 6 / 4 = 1.5 → 2
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Get<uint8_t>(), (std::vector<uint8_t>{2}));
+  }
+  {
+    // int8: negative sums round half away from zero: -6 / 4 = -1.5 → -2.
+    OneOpModel m;
+    m.Input(I8, {1, 2, 2, 1}, Q(1.0f, 0));
+    m.Output(I8, {1, 1, 1, 1}, Q(1.0f, 0));
+    m.Op(tflite::BuiltinOperator_AVERAGE_POOL_2D, PoolOpts(tflite::Padding_VALID, 1, 2));
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<int8_t>(0, {-1, -1, -2, -2});
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{-2}));
+  }
+}
+
+TEST(PoolTest, RejectsWrongRankAndType) {
+  {
+    OneOpModel m;
+    m.Input(F32, {2, 2, 1});
+    m.Output(F32, {1, 1, 1});
+    m.Op(tflite::BuiltinOperator_MAX_POOL_2D, PoolOpts(tflite::Padding_VALID, 1, 2));
+    ExpectPrepareError(m, "input must be 4-D");
+  }
+  {
+    OneOpModel m;
+    m.Input(I32, {1, 2, 2, 1});
+    m.Output(I32, {1, 1, 1, 1});
+    m.Op(tflite::BuiltinOperator_AVERAGE_POOL_2D, PoolOpts(tflite::Padding_VALID, 1, 2));
+    ExpectPrepareError(m, "AVERAGE_POOL_2D: input type INT32 is not supported");
+  }
+}
+
+// ---- CONCATENATION ---------------------------------------------------------------
+
+tflite::BuiltinOptionsUnion ConcatOpts(int axis, tflite::ActivationFunctionType act =
+                                                     tflite::ActivationFunctionType_NONE) {
+  tflite::ConcatenationOptionsT o;
+  o.axis = axis;
+  o.fused_activation_function = act;
+  return Opts(o);
+}
+
+TEST(ConcatenationTest, FloatAxisAndNegativeAxis) {
+  for (int axis : {1, -1}) {
+    OneOpModel m;
+    m.Input(F32, {2, 1});
+    m.Input(F32, {2, 2});
+    m.Output(F32, {2, 3});
+    m.Op(tflite::BuiltinOperator_CONCATENATION, ConcatOpts(axis));
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<float>(0, {1, 2});
+    m.Set<float>(1, {3, 4, 5, 6});
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Shape(), (std::vector<int>{2, 3}));
+    EXPECT_EQ(m.Get<float>(), (std::vector<float>{1, 3, 4, 2, 5, 6}));
+  }
+}
+
+TEST(ConcatenationTest, FusedReluAndConstantInput) {
+  OneOpModel m;
+  m.Input(F32, {2});
+  m.Const<float>({1}, {-7});
+  m.Output(F32, {3});
+  m.Op(tflite::BuiltinOperator_CONCATENATION,
+       ConcatOpts(0, tflite::ActivationFunctionType_RELU));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {-1, 2});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<float>(), (std::vector<float>{0, 2, 0}));
+}
+
+TEST(ConcatenationTest, Uint8InputsWithOtherScalesAreRequantized) {
+  OneOpModel m;
+  m.Input(U8, {2}, Q(1.0f, 128));
+  m.Input(U8, {2}, Q(0.5f, 0));
+  m.Output(U8, {4}, Q(1.0f, 128));
+  m.Op(tflite::BuiltinOperator_CONCATENATION, ConcatOpts(0));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<uint8_t>(0, {0, 200});
+  m.Set<uint8_t>(1, {3, 255});  // reals 1.5 → round(1.5) = 2, 127.5 → 128
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<uint8_t>(), (std::vector<uint8_t>{0, 200, 130, 255}));
+}
+
+TEST(ConcatenationTest, AllConstantInputsAreFoldedInPrepare) {
+  OneOpModel m;
+  m.Const<int32_t>({1}, {4});
+  m.Const<int32_t>({2}, {5, 6});
+  m.Output(I32, {3});
+  m.Op(tflite::BuiltinOperator_CONCATENATION, ConcatOpts(0));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int32_t>(), (std::vector<int32_t>{4, 5, 6}));
+}
+
+TEST(ConcatenationTest, RejectsMismatchedShapesAndBadAxis) {
+  {
+    OneOpModel m;
+    m.Input(F32, {2, 1});
+    m.Input(F32, {3});
+    m.Output(F32, {2, 2});
+    m.Op(tflite::BuiltinOperator_CONCATENATION, ConcatOpts(1));
+    ExpectPrepareError(m, "input 1 has rank 1");
+  }
+  {
+    OneOpModel m;
+    m.Input(F32, {2, 1});
+    m.Input(F32, {3, 1});
+    m.Output(F32, {2, 2});
+    m.Op(tflite::BuiltinOperator_CONCATENATION, ConcatOpts(1));
+    ExpectPrepareError(m, "does not match the first input");
+  }
+  {
+    OneOpModel m;
+    m.Input(F32, {2, 1});
+    m.Output(F32, {2, 1});
+    m.Op(tflite::BuiltinOperator_CONCATENATION, ConcatOpts(2));
+    ExpectPrepareError(m, "axis 2 is out of range for rank 2");
+  }
+}
+
+// ---- DEQUANTIZE / QUANTIZE ---------------------------------------------------------
+
+TEST(DequantizeTest, Int8Uint8Int16) {
+  {
+    OneOpModel m;
+    m.Input(I8, {3}, Q(0.5f, -1));
+    m.Output(F32, {3});
+    m.Op(tflite::BuiltinOperator_DEQUANTIZE);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<int8_t>(0, {-128, -1, 127});
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Get<float>(), (std::vector<float>{-63.5f, 0, 64}));
+  }
+  {
+    OneOpModel m;
+    m.Input(U8, {2}, Q(0.25f, 128));
+    m.Output(F32, {2});
+    m.Op(tflite::BuiltinOperator_DEQUANTIZE);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<uint8_t>(0, {0, 255});
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Get<float>(), (std::vector<float>{-32, 31.75f}));
+  }
+  {
+    OneOpModel m;
+    m.Input(I16, {2}, Q(0.5f, 3));
+    m.Output(F32, {2});
+    m.Op(tflite::BuiltinOperator_DEQUANTIZE);
+    ExpectPrepareError(m, "INT16 input must have zero point 0");
+  }
+}
+
+TEST(DequantizeTest, ConstantFloat16WeightsAreConvertedOnce) {
+  OneOpModel m;
+  // 1.0, -2.5, 65504 (largest half), 2^-24 (smallest subnormal half)
+  m.Const<uint16_t>({4}, {0x3c00, 0xc100, 0x7bff, 0x0001}, tflite::TensorType_FLOAT16);
+  m.Output(F32, {4});
+  m.Op(tflite::BuiltinOperator_DEQUANTIZE, {}, 2);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<float>(), (std::vector<float>{1.0f, -2.5f, 65504.0f, 5.9604645e-8f}));
+}
+
+TEST(DequantizeTest, PerChannelConstant) {
+  OneOpModel m;
+  m.Const<int8_t>({2, 2}, {1, 2, 3, 4}, I8, Quantization{{0.5f, 2.0f}, {0, 1}, 0});
+  m.Output(F32, {2, 2});
+  m.Op(tflite::BuiltinOperator_DEQUANTIZE);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<float>(), (std::vector<float>{0.5f, 1, 4, 6}));
+}
+
+TEST(QuantizeTest, FloatToInt8RoundsHalfAwayAndClamps) {
+  OneOpModel m;
+  m.Input(F32, {5});
+  m.Output(I8, {5}, Q(0.5f, 1));
+  m.Op(tflite::BuiltinOperator_QUANTIZE);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {0.25f, -0.25f, 1.0f, 1000.0f, -1000.0f});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{2, 0, 3, 127, -128}));
+}
+
+TEST(QuantizeTest, Uint8ToInt8Requantize) {
+  OneOpModel m;
+  m.Input(U8, {3}, Q(0.5f, 128));
+  m.Output(I8, {3}, Q(1.0f, 0));
+  m.Op(tflite::BuiltinOperator_QUANTIZE);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  // The fixed-point multiply rounds ties upwards: 0.5 → 1, -0.5 → 0, 63.5 → 64.
+  m.Set<uint8_t>(0, {129, 127, 255});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{1, 0, 64}));
+}
+
+TEST(QuantizeTest, RejectsUnsupportedPair) {
+  OneOpModel m;
+  m.Input(F32, {2});
+  m.Output(I32, {2}, Q(1.0f, 0));
+  m.Op(tflite::BuiltinOperator_QUANTIZE);
+  ExpectPrepareError(m, "FLOAT32 input to INT32 output is not supported");
+}
+
+// ---- TRANSPOSE -----------------------------------------------------------------------
+
+TEST(TransposeTest, ThreeDimensions) {
+  OneOpModel m;
+  m.Input(F32, {2, 3, 1});
+  m.Const<int32_t>({3}, {1, 2, 0});
+  m.Output(F32, {3, 1, 2});
+  m.Op(tflite::BuiltinOperator_TRANSPOSE);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {1, 2, 3, 4, 5, 6});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Shape(), (std::vector<int>{3, 1, 2}));
+  EXPECT_EQ(m.Get<float>(), (std::vector<float>{1, 4, 2, 5, 3, 6}));
+}
+
+TEST(TransposeTest, SixDimensionsWithRuntimePerm) {
+  OneOpModel m;
+  m.Input(I8, {1, 2, 1, 2, 1, 2});
+  m.Input(I32, {6});
+  m.Output(I8, {2, 2, 2, 1, 1, 1});
+  m.Op(tflite::BuiltinOperator_TRANSPOSE);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int8_t>(0, {0, 1, 2, 3, 4, 5, 6, 7});
+  m.Set<int32_t>(1, {5, 3, 1, 0, 2, 4});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Shape(), (std::vector<int>{2, 2, 2, 1, 1, 1}));
+  EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{0, 4, 2, 6, 1, 5, 3, 7}));
+}
+
+TEST(TransposeTest, RejectsRepeatedAxis) {
+  OneOpModel m;
+  m.Input(F32, {2, 2});
+  m.Const<int32_t>({2}, {0, 0});
+  m.Output(F32, {2, 2});
+  m.Op(tflite::BuiltinOperator_TRANSPOSE);
+  ExpectPrepareError(m, "perm repeats dimension 0");
+}
+
+}  // namespace
+}  // namespace tflite_c
