@@ -18,6 +18,11 @@ if(TARGET tflite_c_static)
   target_link_libraries(tflite_c_static INTERFACE stdc++ m)
   list(APPEND _tflite_c_install_targets tflite_c_static)
 endif()
+# The C++ SimpleDelegate framework (tflite_c::delegate_utils), a static
+# archive over the shared library's C API.
+if(TARGET tflite_c_delegate_utils)
+  list(APPEND _tflite_c_install_targets tflite_c_delegate_utils)
+endif()
 install(TARGETS ${_tflite_c_install_targets} EXPORT tflite_cTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -10,6 +10,7 @@
 #include "src/c_api/c_api_internal.h"
 #include "src/core/interpreter_builder.h"
 #include "src/core/operator_internal.h"
+#include "src/kernels/mediapipe/mediapipe_ops.h"
 #include "src/kernels/register.h"
 
 namespace tflite_c {
@@ -96,6 +97,7 @@ const MutableOpResolver& BuiltinResolver() {
   static const MutableOpResolver* resolver = [] {
     auto* r = new MutableOpResolver();
     RegisterBuiltinKernels(r);
+    RegisterMediaPipeKernels(r);  // custom ops, see mediapipe_ops.h
     return r;
   }();
   return *resolver;
@@ -148,8 +150,22 @@ TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
     if (options->use_nnapi) {
       reporter->Reportf("NNAPI is not available on this platform; running on the CPU.");
     }
-    for (TfLiteDelegate* delegate : options->delegates) {
-      if (ModifyGraphWithDelegate(interpreter.get(), delegate) != kTfLiteOk) return nullptr;
+    const size_t num_delegates = options->delegates.size();
+    for (size_t i = 0; i < num_delegates; ++i) {
+      const TfLiteStatus s = ModifyGraphWithDelegate(interpreter.get(), options->delegates[i]);
+      if (s == kTfLiteOk) continue;
+      // Only a delegate's own failure is recoverable: kTfLiteError means the
+      // graph itself could not be prepared, which the CPU cannot fix either.
+      const bool delegate_failed = s == kTfLiteDelegateError || s == kTfLiteApplicationError;
+      if (!options->enable_delegate_fallback || !delegate_failed) return nullptr;
+      // A failed delegate already undid every delegate of its subgraph; undo
+      // the others too, so the whole model runs on CPU kernels.
+      reporter->Reportf(
+          "Delegate %zu of %zu could not be applied; delegate fallback is enabled, so the "
+          "model runs on CPU kernels only.",
+          i + 1, num_delegates);
+      if (RemoveAllDelegates(interpreter.get()) != kTfLiteOk) return nullptr;
+      break;
     }
     if (options->enable_cancellation) interpreter->EnableCancellation();
   }
@@ -160,6 +176,48 @@ TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
   result->impl = std::move(interpreter);
   result->enable_delegate_fallback = options != nullptr && options->enable_delegate_fallback;
   return result;
+}
+
+bool HasDelegates(Interpreter* interpreter) {
+  for (size_t i = 0; i < interpreter->subgraphs_size(); ++i) {
+    if (interpreter->subgraph(static_cast<int>(i))->HasDelegates()) return true;
+  }
+  return false;
+}
+
+TfLiteStatus RemoveAllDelegates(Interpreter* interpreter) {
+  for (size_t i = 0; i < interpreter->subgraphs_size(); ++i) {
+    TF_LITE_ENSURE_STATUS(interpreter->subgraph(static_cast<int>(i))->RemoveAllDelegates());
+  }
+  return kTfLiteOk;
+}
+
+// Upstream's InvokeWithCPUFallback: after a failed Invoke with delegates
+// applied, remove every delegate and run again on CPU kernels, keeping the
+// caller's input data (re-planning memory may move the input buffers).
+// Returns kTfLiteDelegateError when the CPU run succeeded (outputs are valid,
+// the delegates are gone), else the CPU run's status.
+TfLiteStatus InvokeWithCpuFallback(Interpreter* interpreter) {
+  interpreter->reporter()->Reportf(
+      "Invoke() failed in the presence of delegation. Retrying without.");
+  Subgraph& sg = interpreter->primary();
+  std::vector<std::vector<char>> saved;
+  for (int t : sg.inputs()) {
+    TF_LITE_ENSURE_STATUS(sg.EnsureTensorDataIsReadable(t));
+    const TfLiteTensor* tensor = sg.tensor(t);
+    const char* raw = tensor->data.raw_const;
+    saved.emplace_back(raw, raw == nullptr ? raw : raw + tensor->bytes);
+  }
+  TF_LITE_ENSURE_STATUS(RemoveAllDelegates(interpreter));
+  TF_LITE_ENSURE_STATUS(interpreter->AllocateTensors());
+  for (size_t i = 0; i < saved.size(); ++i) {
+    TfLiteTensor* tensor = sg.tensor(sg.inputs()[i]);
+    if (tensor->data.raw != nullptr && tensor->bytes == saved[i].size() && !saved[i].empty()) {
+      std::memcpy(tensor->data.raw, saved[i].data(), saved[i].size());
+    }
+  }
+  TF_LITE_ENSURE_STATUS(interpreter->Invoke());
+  return kTfLiteDelegateError;
 }
 
 TfLiteStatus EnsureTensorDataIsReadable(Subgraph* subgraph, int index) {
@@ -363,9 +421,10 @@ TfLiteStatus TfLiteInterpreterInvoke(TfLiteInterpreter* interpreter) {
     return kTfLiteError;
   }
   TfLiteStatus s = interpreter->impl->Invoke();
-  if (s == kTfLiteDelegateError && interpreter->enable_delegate_fallback) {
-    tflite_c::ReporterOf(interpreter)->Reportf(
-        "Delegate failed during Invoke and CPU fallback is not supported yet by tflite-c.");
+  if (s != kTfLiteOk && s != kTfLiteCancelled && interpreter->enable_delegate_fallback &&
+      tflite_c::HasDelegates(interpreter->impl.get())) {
+    // kTfLiteDelegateError here means: the outputs are valid, computed on CPU.
+    return tflite_c::InvokeWithCpuFallback(interpreter->impl.get());
   }
   if (s != kTfLiteOk) return s;
   if (!interpreter->allow_buffer_handle_output) {

@@ -84,6 +84,15 @@ TfLiteStatus EnsureTensorDataIsReadable(Subgraph* subgraph, int index);
 // Applies `delegate` to every subgraph of `interpreter`.
 TfLiteStatus ModifyGraphWithDelegate(Interpreter* interpreter, TfLiteDelegate* delegate);
 
+// Whether any subgraph of `interpreter` has a delegate applied.
+bool HasDelegates(Interpreter* interpreter);
+
+// Removes every delegate from every subgraph of `interpreter`.
+TfLiteStatus RemoveAllDelegates(Interpreter* interpreter);
+
+// Delegate fallback at Invoke (TfLiteInterpreterOptionsSetEnableDelegateFallback).
+TfLiteStatus InvokeWithCpuFallback(Interpreter* interpreter);
+
 }  // namespace tflite_c
 
 #endif  // TFLITE_C_SRC_C_API_C_API_INTERNAL_H_

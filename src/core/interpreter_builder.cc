@@ -203,13 +203,9 @@ class Builder {
       }
       const uint8_t* data = nullptr;
       size_t size = 0;
-      if (!model_.GetBuffer(t->buffer(), &data, &size)) {
-        TfLiteQuantizationFree(&quant);
-        TfLiteSparsityFree(sparsity);
-        reporter_->Reportf("Tensor %d refers to missing buffer %u", i, t->buffer());
-        return kTfLiteError;
-      }
-      if (size > 0 && !t->is_variable()) {
+      // Upstream's notion of a constant: a non-zero buffer that has data.
+      const bool constant = model_.GetTensorData(*t, &data, &size) && !t->is_variable();
+      if (constant) {
         TF_LITE_ENSURE_STATUS(out->SetTensorParametersReadOnly(
             i, type, name, dims, quant, reinterpret_cast<const char*>(data), size, sparsity));
       } else {
@@ -217,7 +213,7 @@ class Builder {
             i, type, name, dims, quant, t->is_variable(), &signature, sparsity));
         if (t->is_variable()) variables.push_back(i);
       }
-      if (!signature.empty() && size > 0 && !t->is_variable()) {
+      if (!signature.empty() && constant) {
         // Constants keep their signature too, for callers that inspect it.
         TfLiteTensor* tt = out->tensor(i);
         tt->dims_signature = IntArrayFrom(signature);

@@ -8,10 +8,7 @@
 #include "src/core/model_checker.h"
 
 #include <algorithm>
-#include <climits>
 #include <cstdarg>
-#include <cstring>
-#include <vector>
 
 #include "src/core/model.h"
 

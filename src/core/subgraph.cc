@@ -44,6 +44,21 @@ bool IsUnresolvedCustomOp(const TfLiteRegistration& r) {
   return r.builtin_code == kTfLiteBuiltinCustom && r.invoke == &UnresolvedOpInvoke;
 }
 
+// The single-scale view in TfLiteTensor::params exists only for per-tensor
+// quantization; per-channel tensors leave it zero, as upstream.
+void SetLegacyQuantization(TfLiteTensor* t) {
+  t->params = TfLiteQuantizationParams{0.0f, 0};
+  if (t->quantization.type != kTfLiteAffineQuantization || t->quantization.params == nullptr) {
+    return;
+  }
+  const auto* aq = static_cast<const TfLiteAffineQuantization*>(t->quantization.params);
+  if (aq->scale != nullptr && aq->scale->size == 1 && aq->zero_point != nullptr &&
+      aq->zero_point->size == 1) {
+    t->params.scale = aq->scale->data[0];
+    t->params.zero_point = aq->zero_point->data[0];
+  }
+}
+
 }  // namespace
 
 TfLiteRegistration Subgraph::UnresolvedCustomOpRegistration(const char* name) {
@@ -183,10 +198,10 @@ TfLiteStatus Subgraph::SetTensorParametersReadOnly(int index, TfLiteType type, c
   size_t required = 0;
   if (sparsity == nullptr && !IsHeapOnlyType(type) && type != kTfLiteInt4 &&
       BytesRequired(type, dims.data(), static_cast<int>(dims.size()), &required) &&
-      required != bytes) {
+      bytes < required) {
     TfLiteQuantizationFree(&quantization);
     TfLiteSparsityFree(sparsity);
-    ReportError("Tensor %d ('%s') has %zu bytes of data but its shape needs %zu", index,
+    ReportError("Tensor %d ('%s') has only %zu bytes of data but its shape needs %zu", index,
                 name ? name : "", bytes, required);
     return kTfLiteError;
   }
@@ -196,11 +211,7 @@ TfLiteStatus Subgraph::SetTensorParametersReadOnly(int index, TfLiteType type, c
   t->dims = ArrayFromVector(dims);
   t->dims_signature = nullptr;
   t->quantization = quantization;
-  if (quantization.type == kTfLiteAffineQuantization && quantization.params != nullptr) {
-    auto* aq = static_cast<TfLiteAffineQuantization*>(quantization.params);
-    if (aq->scale && aq->scale->size > 0) t->params.scale = aq->scale->data[0];
-    if (aq->zero_point && aq->zero_point->size > 0) t->params.zero_point = aq->zero_point->data[0];
-  }
+  SetLegacyQuantization(t);
   t->sparsity = sparsity;
   t->data.raw = const_cast<char*>(buffer);
   t->bytes = bytes;
@@ -242,11 +253,7 @@ TfLiteStatus Subgraph::SetTensorParametersReadWrite(int index, TfLiteType type, 
       (dims_signature != nullptr && !dims_signature->empty()) ? ArrayFromVector(*dims_signature)
                                                                : nullptr;
   t->quantization = quantization;
-  if (quantization.type == kTfLiteAffineQuantization && quantization.params != nullptr) {
-    auto* aq = static_cast<TfLiteAffineQuantization*>(quantization.params);
-    if (aq->scale && aq->scale->size > 0) t->params.scale = aq->scale->data[0];
-    if (aq->zero_point && aq->zero_point->size > 0) t->params.zero_point = aq->zero_point->data[0];
-  }
+  SetLegacyQuantization(t);
   t->sparsity = sparsity;
   t->data.raw = nullptr;
   t->bytes = bytes;
@@ -439,7 +446,12 @@ void Subgraph::ComputeLifetimes() {
     // Temporaries are refreshed right before planning each batch.
     for (int i = 0; i < node.temporaries->size; ++i) touch(node.temporaries->data[i], pos);
   }
-  // Outputs stay readable after Invoke returns.
+  // Inputs keep their values across Invoke (callers may run again on the
+  // same input) and outputs stay readable after it returns: neither shares
+  // memory with anything else.
+  for (int t : inputs_) {
+    if (t >= 0 && t < n) last_use_[t] = INT_MAX;
+  }
   for (int t : outputs_) {
     if (t < 0 || t >= n) continue;
     if (first_use_[t] < 0) first_use_[t] = 0;

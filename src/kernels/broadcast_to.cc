@@ -1,6 +1,6 @@
 // BROADCAST_TO (input, shape): repeats the input to `shape` by NumPy rules
 // (dimensions aligned from the right; each input dimension is 1 or equal to
-// the target). Any fixed-size element type, up to 6-D; shape INT32 or
+// the target). Any fixed-size element type, up to 8-D; shape INT32 or
 // INT64. A non-constant shape makes the output dynamic.
 #include <vector>
 

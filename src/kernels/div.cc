@@ -14,13 +14,15 @@ namespace {
 
 constexpr char kOp[] = "DIV";
 
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  return internal::PrepareSameTypeBinaryOp(context, node, kOp, {kTfLiteFloat32, kTfLiteInt32},
-                                           static_cast<internal::BroadcastOpData*>(node->user_data));
-}
+struct DivOp {
+  static constexpr const char* kName = kOp;
+  static constexpr internal::TypeSet kTypes = {kTfLiteFloat32, kTfLiteInt32};
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node,
+                           const internal::BroadcastOpData& data);
+};
 
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const auto& data = *static_cast<const internal::BroadcastOpData*>(node->user_data);
+TfLiteStatus DivOp::Eval(TfLiteContext* context, TfLiteNode* node,
+                         const internal::BroadcastOpData& data) {
   const auto* params = static_cast<const TfLiteDivParams*>(node->builtin_data);
   const TfLiteFusedActivation activation = params ? params->activation : kTfLiteActNone;
   const TfLiteTensor* divisor = internal::InputAt(context, node, 1);
@@ -49,12 +51,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration* Register_DIV() {
-  static const TfLiteRegistration r =
-      internal::MakeRegistration(internal::InitOpData<internal::BroadcastOpData>,
-                                 internal::FreeOpData<internal::BroadcastOpData>, Prepare, Eval);
-  return &r;
-}
+const TfLiteRegistration* Register_DIV() { return internal::RegisterSameTypeBinaryOp<DivOp>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

@@ -62,7 +62,7 @@ TfLiteStatus Run(TfLiteContext* context, TfLiteNode* node) {
 }
 
 template <typename Op>
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+TfLiteStatus EvalFloor(TfLiteContext* context, TfLiteNode* node) {
   switch (internal::OutputAt(context, node, 0)->type) {
     case kTfLiteFloat32:
       return Run<Op, float>(context, node);
@@ -81,23 +81,17 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 }
 
 template <typename Op>
-const TfLiteRegistration* Register() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<internal::BroadcastOpData>,
-      internal::FreeOpData<internal::BroadcastOpData>,
-      [](TfLiteContext* context, TfLiteNode* node) {
-        return internal::PrepareSameTypeBinaryOp(
-            context, node, Op::kName, Op::kTypes,
-            static_cast<internal::BroadcastOpData*>(node->user_data));
-      },
-      Eval<Op>);
-  return &r;
-}
+struct Described : Op {
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node,
+                           const internal::BroadcastOpData&) {
+    return EvalFloor<Op>(context, node);
+  }
+};
 
 }  // namespace
 
-const TfLiteRegistration* Register_FLOOR_DIV() { return Register<FloorDivOp>(); }
-const TfLiteRegistration* Register_FLOOR_MOD() { return Register<FloorModOp>(); }
+const TfLiteRegistration* Register_FLOOR_DIV() { return internal::RegisterSameTypeBinaryOp<Described<FloorDivOp>>(); }
+const TfLiteRegistration* Register_FLOOR_MOD() { return internal::RegisterSameTypeBinaryOp<Described<FloorModOp>>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

@@ -15,28 +15,21 @@ struct OrOp {
   bool operator()(bool a, bool b) const { return a || b; }
 };
 
-template <typename Op>
-const TfLiteRegistration* Register() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<internal::BroadcastOpData>,
-      internal::FreeOpData<internal::BroadcastOpData>,
-      [](TfLiteContext* context, TfLiteNode* node) {
-        return internal::PrepareSameTypeBinaryOp(
-            context, node, Op::kName, {kTfLiteBool},
-            static_cast<internal::BroadcastOpData*>(node->user_data));
-      },
-      [](TfLiteContext* context, TfLiteNode* node) {
-        internal::EvalSameTypeBinaryOp<bool>(
-            context, node, *static_cast<const internal::BroadcastOpData*>(node->user_data), Op());
-        return kTfLiteOk;
-      });
-  return &r;
-}
+template <typename Fn>
+struct LogicalOp {
+  static constexpr const char* kName = Fn::kName;
+  static constexpr internal::TypeSet kTypes = {kTfLiteBool};
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node,
+                           const internal::BroadcastOpData& data) {
+    internal::EvalSameTypeBinaryOp<bool>(context, node, data, Fn());
+    return kTfLiteOk;
+  }
+};
 
 }  // namespace
 
-const TfLiteRegistration* Register_LOGICAL_AND() { return Register<AndOp>(); }
-const TfLiteRegistration* Register_LOGICAL_OR() { return Register<OrOp>(); }
+const TfLiteRegistration* Register_LOGICAL_AND() { return internal::RegisterSameTypeBinaryOp<LogicalOp<AndOp>>(); }
+const TfLiteRegistration* Register_LOGICAL_OR() { return internal::RegisterSameTypeBinaryOp<LogicalOp<OrOp>>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

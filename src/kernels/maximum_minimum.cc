@@ -25,8 +25,8 @@ struct MinOp {
 };
 
 template <typename Op>
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const auto& data = *static_cast<const internal::BroadcastOpData*>(node->user_data);
+TfLiteStatus EvalMinMax(TfLiteContext* context, TfLiteNode* node,
+                        const internal::BroadcastOpData& data) {
   const Op op;
   switch (internal::OutputAt(context, node, 0)->type) {
     case kTfLiteFloat32:
@@ -54,25 +54,22 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   return kTfLiteOk;
 }
 
+// The registration's view of an op: its name, types and Eval.
 template <typename Op>
-const TfLiteRegistration* Register() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<internal::BroadcastOpData>,
-      internal::FreeOpData<internal::BroadcastOpData>,
-      [](TfLiteContext* context, TfLiteNode* node) {
-        return internal::PrepareSameTypeBinaryOp(
-            context, node, Op::kName,
-            {kTfLiteFloat32, kTfLiteUInt8, kTfLiteInt8, kTfLiteInt16, kTfLiteInt32, kTfLiteInt64},
-            static_cast<internal::BroadcastOpData*>(node->user_data));
-      },
-      Eval<Op>);
-  return &r;
-}
+struct Described {
+  static constexpr const char* kName = Op::kName;
+  static constexpr internal::TypeSet kTypes = {kTfLiteFloat32, kTfLiteUInt8, kTfLiteInt8,
+                                               kTfLiteInt16,   kTfLiteInt32, kTfLiteInt64};
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node,
+                           const internal::BroadcastOpData& data) {
+    return EvalMinMax<Op>(context, node, data);
+  }
+};
 
 }  // namespace
 
-const TfLiteRegistration* Register_MAXIMUM() { return Register<MaxOp>(); }
-const TfLiteRegistration* Register_MINIMUM() { return Register<MinOp>(); }
+const TfLiteRegistration* Register_MAXIMUM() { return internal::RegisterSameTypeBinaryOp<Described<MaxOp>>(); }
+const TfLiteRegistration* Register_MINIMUM() { return internal::RegisterSameTypeBinaryOp<Described<MinOp>>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

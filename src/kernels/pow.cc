@@ -12,13 +12,15 @@ namespace {
 
 constexpr char kOp[] = "POW";
 
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  return internal::PrepareSameTypeBinaryOp(context, node, kOp, {kTfLiteFloat32, kTfLiteInt32},
-                                           static_cast<internal::BroadcastOpData*>(node->user_data));
-}
+struct PowOp {
+  static constexpr const char* kName = kOp;
+  static constexpr internal::TypeSet kTypes = {kTfLiteFloat32, kTfLiteInt32};
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node,
+                           const internal::BroadcastOpData& data);
+};
 
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const auto& data = *static_cast<const internal::BroadcastOpData*>(node->user_data);
+TfLiteStatus PowOp::Eval(TfLiteContext* context, TfLiteNode* node,
+                         const internal::BroadcastOpData& data) {
   const TfLiteTensor* exponent = internal::InputAt(context, node, 1);
   if (exponent->type == kTfLiteFloat32) {
     internal::EvalSameTypeBinaryOp<float>(context, node, data,
@@ -40,12 +42,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration* Register_POW() {
-  static const TfLiteRegistration r =
-      internal::MakeRegistration(internal::InitOpData<internal::BroadcastOpData>,
-                                 internal::FreeOpData<internal::BroadcastOpData>, Prepare, Eval);
-  return &r;
-}
+const TfLiteRegistration* Register_POW() { return internal::RegisterSameTypeBinaryOp<PowOp>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

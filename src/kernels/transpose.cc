@@ -1,5 +1,5 @@
 // TRANSPOSE (input, perm): output dimension i is input dimension perm[i].
-// Up to 6-D, any fixed-size element type (quantized values move unchanged);
+// Up to 8-D, any fixed-size element type (quantized values move unchanged);
 // perm INT32 or INT64, a permutation of [0, rank) whose entries may also be
 // negative (counted from the end). Non-constant perm makes the output
 // dynamic.

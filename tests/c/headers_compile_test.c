@@ -57,16 +57,20 @@ HDR_CHECK(builtin_custom, kTfLiteBuiltinCustom == 32);
  * plain delegate struct, so TfLiteDelegate* converts without a cast. */
 static TfLiteOpaqueDelegate* as_opaque(TfLiteDelegate* d) { return d; }
 
-/* Deprecated TfLiteRegistrationExternal spellings from
- * tensorflow/lite/c/c_api.h (plain C: a typedef plus macros). */
+/* Older TfLiteRegistrationExternal names from tensorflow/lite/c/c_api.h:
+ * real functions; Create also accepts 2.19's four-argument form. */
 static int check_registration_external_aliases(void) {
   const TfLiteRegistrationExternal* reg = NULL;
   TfLiteOperator* as_operator = (TfLiteRegistrationExternal*)NULL;
   size_t n = 0;
   (void)as_operator;
   /* Unevaluated operands: type-checked, never executed or linked. */
+  n += sizeof(TfLiteRegistrationExternalCreate(kTfLiteBuiltinCustom, "op", 1));
   n += sizeof(TfLiteRegistrationExternalCreate(kTfLiteBuiltinCustom, "op", 1,
                                                NULL));
+  n += sizeof(&TfLiteRegistrationExternalCreate);
+  n += sizeof(&TfLiteRegistrationExternalSetAsyncKernel);
+  n += sizeof(&TfLiteInterpreterOptionsAddRegistrationExternal);
   n += sizeof(TfLiteRegistrationExternalGetBuiltInCode(reg));
   n += sizeof(TfLiteRegistrationExternalGetVersion(reg));
   n += sizeof(TfLiteRegistrationExternalGetCustomName(reg));

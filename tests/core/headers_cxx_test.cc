@@ -3,13 +3,10 @@
 // Includes every public header through both its public and core path,
 // re-declares every C API function with its expected TF Lite 2.19 prototype
 // inside extern "C" (so any drift is a "conflicting declaration of C
-// function" error), and checks the C++-only compatibility aliases that
-// tensorflow/lite/c/c_api.h provides for the old TfLiteRegistrationExternal
-// names.
-//
-// Note: like upstream's, the alias constants in tensorflow/lite/c/c_api.h
-// hold the addresses of the TfLiteOperator* functions, so an unoptimized
-// build of this test links against those nine functions.
+// function" error), and checks the old TfLiteRegistrationExternal names of
+// tensorflow/lite/c/c_api.h: real functions with the signatures of their
+// TfLiteOperator* counterparts, plus a C++ overload of Create that takes
+// 2.19's fourth (user_data) argument.
 
 #include "tensorflow/lite/builtin_op_data.h"
 #include "tensorflow/lite/builtin_ops.h"
@@ -41,31 +38,42 @@ extern "C" {
 
 namespace {
 
-// ---- TfLiteRegistrationExternal compatibility aliases ----------------------
+// ---- TfLiteRegistrationExternal compatibility names -------------------------
 
 static_assert(std::is_same<TfLiteRegistrationExternal, TfLiteOperator>::value,
               "TfLiteRegistrationExternal must alias TfLiteOperator");
 
-// Each alias is a constant pointer to the corresponding TfLiteOperator*
-// function.
-#define EXPECT_ALIAS(old_name, new_name)                                     \
-  static_assert(std::is_same<decltype(old_name),                           \
-                             std::add_const<decltype(&new_name)>::type>::value, \
-                #old_name " must be a const pointer to " #new_name)
+// Each old name is a function with the new one's signature.
+#define EXPECT_SAME_SIGNATURE(old_name, new_name)                     \
+  static_assert(std::is_same<decltype(&old_name), decltype(&new_name)>::value, \
+                #old_name " must have the signature of " #new_name)
 
-EXPECT_ALIAS(TfLiteRegistrationExternalCreate, TfLiteOperatorCreate);
-EXPECT_ALIAS(TfLiteRegistrationExternalGetBuiltInCode,
-             TfLiteOperatorGetBuiltInCode);
-EXPECT_ALIAS(TfLiteRegistrationExternalGetVersion, TfLiteOperatorGetVersion);
-EXPECT_ALIAS(TfLiteRegistrationExternalDelete, TfLiteOperatorDelete);
-EXPECT_ALIAS(TfLiteRegistrationExternalSetInit, TfLiteOperatorSetInit);
-EXPECT_ALIAS(TfLiteRegistrationExternalSetFree, TfLiteOperatorSetFree);
-EXPECT_ALIAS(TfLiteRegistrationExternalSetPrepare, TfLiteOperatorSetPrepare);
-EXPECT_ALIAS(TfLiteRegistrationExternalSetInvoke, TfLiteOperatorSetInvoke);
-EXPECT_ALIAS(TfLiteRegistrationExternalGetCustomName,
-             TfLiteOperatorGetCustomName);
+EXPECT_SAME_SIGNATURE(TfLiteRegistrationExternalGetBuiltInCode,
+                      TfLiteOperatorGetBuiltInCode);
+EXPECT_SAME_SIGNATURE(TfLiteRegistrationExternalGetVersion, TfLiteOperatorGetVersion);
+EXPECT_SAME_SIGNATURE(TfLiteRegistrationExternalDelete, TfLiteOperatorDelete);
+EXPECT_SAME_SIGNATURE(TfLiteRegistrationExternalSetInit, TfLiteOperatorSetInit);
+EXPECT_SAME_SIGNATURE(TfLiteRegistrationExternalSetFree, TfLiteOperatorSetFree);
+EXPECT_SAME_SIGNATURE(TfLiteRegistrationExternalSetPrepare, TfLiteOperatorSetPrepare);
+EXPECT_SAME_SIGNATURE(TfLiteRegistrationExternalSetInvoke, TfLiteOperatorSetInvoke);
+EXPECT_SAME_SIGNATURE(TfLiteRegistrationExternalSetAsyncKernel,
+                      TfLiteOperatorSetAsyncKernel);
+EXPECT_SAME_SIGNATURE(TfLiteRegistrationExternalGetCustomName,
+                      TfLiteOperatorGetCustomName);
+EXPECT_SAME_SIGNATURE(TfLiteInterpreterOptionsAddRegistrationExternal,
+                      TfLiteInterpreterOptionsAddOperator);
 
-#undef EXPECT_ALIAS
+#undef EXPECT_SAME_SIGNATURE
+
+// Create: the guide's three-argument function and 2.19's four-argument form.
+static_assert(std::is_same<decltype(TfLiteRegistrationExternalCreate(
+                               kTfLiteBuiltinCustom, "op", 1)),
+                           TfLiteOperator*>::value,
+              "three-argument TfLiteRegistrationExternalCreate");
+static_assert(std::is_same<decltype(TfLiteRegistrationExternalCreate(
+                               kTfLiteBuiltinCustom, "op", 1, nullptr)),
+                           TfLiteOperator*>::value,
+              "four-argument TfLiteRegistrationExternalCreate");
 
 // ---- Types the C API contracts rely on -------------------------------------
 

@@ -161,6 +161,23 @@ TEST_F(SubgraphTest, ChainRunsAndReusesArena) {
   }
 }
 
+TEST_F(SubgraphTest, InputsSurviveInvoke) {
+  // in -> t -> out: `out` may not reuse `in`'s memory, or a second Invoke on
+  // the same input would read garbage.
+  AddFloatTensors(3, 16);
+  AddNode({0}, {1}, PlusOne());
+  AddNode({1}, {2}, PlusOne());
+  ASSERT_EQ(sg().SetInputs({0}), kTfLiteOk);
+  ASSERT_EQ(sg().SetOutputs({2}), kTfLiteOk);
+  ASSERT_EQ(sg().AllocateTensors(), kTfLiteOk);
+  EXPECT_NE(sg().tensor(0)->data.raw, sg().tensor(2)->data.raw);
+  Fill(0, 1.0f);
+  ASSERT_EQ(sg().Invoke(), kTfLiteOk);
+  ASSERT_EQ(sg().Invoke(), kTfLiteOk);
+  EXPECT_FLOAT_EQ(sg().tensor(0)->data.f[3], 1.0f);
+  EXPECT_FLOAT_EQ(sg().tensor(2)->data.f[3], 3.0f);
+}
+
 TEST_F(SubgraphTest, InvokeBeforeAllocateFails) {
   AddFloatTensors(2, 4);
   AddNode({0}, {1}, PlusOne());
@@ -303,7 +320,7 @@ TEST_F(SubgraphTest, RejectsBadConstruction) {
   EXPECT_EQ(sg().SetTensorParametersReadWrite(0, kTfLiteFloat32, "big", {1 << 30, 1 << 30, 64},
                                               NoQuant(), false),
             kTfLiteError);
-  // Read-only data whose size does not match the shape is refused.
+  // Read-only data smaller than the shape needs is refused.
   static const float data[3] = {1, 2, 3};
   EXPECT_EQ(sg().SetTensorParametersReadOnly(0, kTfLiteFloat32, "c", {4}, NoQuant(),
                                              reinterpret_cast<const char*>(data), sizeof(data)),

@@ -528,5 +528,187 @@ TEST(TransposeTest, RejectsRepeatedAxis) {
   ExpectPrepareError(m, "perm repeats dimension 0");
 }
 
+// ---- SPACE_TO_DEPTH / DEPTH_TO_SPACE ------------------------------------------------
+
+TEST(SpaceDepthTest, SpaceToDepthAndBack) {
+  tflite::SpaceToDepthOptionsT s2d;
+  s2d.block_size = 2;
+  OneOpModel m;
+  m.Input(F32, {1, 2, 4, 1});
+  m.Output(F32, {1, 1, 2, 4});
+  m.Op(tflite::BuiltinOperator_SPACE_TO_DEPTH, Opts(s2d));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {1, 2, 3, 4, 5, 6, 7, 8});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Shape(), (std::vector<int>{1, 1, 2, 4}));
+  EXPECT_EQ(m.Get<float>(), (std::vector<float>{1, 2, 5, 6, 3, 4, 7, 8}));
+
+  tflite::DepthToSpaceOptionsT d2s;
+  d2s.block_size = 2;
+  OneOpModel back;
+  back.Input(I8, {1, 1, 2, 4});
+  back.Output(I8, {1, 2, 4, 1});
+  back.Op(tflite::BuiltinOperator_DEPTH_TO_SPACE, Opts(d2s));
+  ASSERT_TRUE(back.Allocate()) << back.log();
+  back.Set<int8_t>(0, {1, 2, 5, 6, 3, 4, 7, 8});
+  ASSERT_TRUE(back.Invoke()) << back.log();
+  EXPECT_EQ(back.Get<int8_t>(), (std::vector<int8_t>{1, 2, 3, 4, 5, 6, 7, 8}));
+}
+
+TEST(SpaceDepthTest, RejectsIndivisibleInput) {
+  tflite::SpaceToDepthOptionsT o;
+  o.block_size = 2;
+  OneOpModel m;
+  m.Input(F32, {1, 3, 2, 1});
+  m.Output(F32, {1, 1, 1, 4});
+  m.Op(tflite::BuiltinOperator_SPACE_TO_DEPTH, Opts(o));
+  ExpectPrepareError(m, "block size 2 does not divide the input [1, 3, 2, 1]");
+}
+
+// ---- RESIZE_BILINEAR / RESIZE_NEAREST_NEIGHBOR -----------------------------------------
+
+tflite::BuiltinOptionsUnion BilinearOpts(bool align_corners, bool half_pixel_centers) {
+  tflite::ResizeBilinearOptionsT o;
+  o.align_corners = align_corners;
+  o.half_pixel_centers = half_pixel_centers;
+  return Opts(o);
+}
+
+std::vector<float> RunResize(BuiltinOperator op, tflite::BuiltinOptionsUnion options, int size) {
+  OneOpModel m;
+  m.Input(F32, {1, 2, 2, 1});
+  m.Const<int32_t>({2}, {size, size});
+  m.Output(F32, {1, size, size, 1});
+  m.Op(op, std::move(options));
+  EXPECT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {1, 2, 3, 4});
+  EXPECT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Shape(), (std::vector<int>{1, size, size, 1}));
+  return m.Get<float>();
+}
+
+void ExpectAllNear(const std::vector<float>& got, const std::vector<float>& want) {
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-5) << "at " << i;
+}
+
+TEST(ResizeTest, Bilinear) {
+  ExpectAllNear(RunResize(tflite::BuiltinOperator_RESIZE_BILINEAR, BilinearOpts(false, false), 3),
+                {1, 5.f / 3, 2, 7.f / 3, 3, 10.f / 3, 3, 11.f / 3, 4});
+  ExpectAllNear(RunResize(tflite::BuiltinOperator_RESIZE_BILINEAR, BilinearOpts(true, false), 3),
+                {1, 1.5f, 2, 2, 2.5f, 3, 3, 3.5f, 4});
+  // Pixel centres: source x = (x + 0.5) / 2 - 0.5 = -0.25, 0.25, 0.75, 1.25.
+  ExpectAllNear(RunResize(tflite::BuiltinOperator_RESIZE_BILINEAR, BilinearOpts(false, true), 4),
+                {1, 1.25f, 1.75f, 2, 1.5f, 1.75f, 2.25f, 2.5f,  //
+                 2.5f, 2.75f, 3.25f, 3.5f, 3, 3.25f, 3.75f, 4});
+}
+
+TEST(ResizeTest, NearestNeighbor) {
+  tflite::ResizeNearestNeighborOptionsT plain;
+  EXPECT_EQ(RunResize(tflite::BuiltinOperator_RESIZE_NEAREST_NEIGHBOR, Opts(plain), 4),
+            (std::vector<float>{1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 4, 4, 3, 3, 4, 4}));
+  tflite::ResizeNearestNeighborOptionsT centers;
+  centers.half_pixel_centers = true;
+  EXPECT_EQ(RunResize(tflite::BuiltinOperator_RESIZE_NEAREST_NEIGHBOR, Opts(centers), 3),
+            (std::vector<float>{1, 2, 2, 3, 4, 4, 3, 4, 4}));
+}
+
+TEST(ResizeTest, RejectsBothSamplingFlagsAndQuantizedBilinear) {
+  {
+    OneOpModel m;
+    m.Input(F32, {1, 2, 2, 1});
+    m.Const<int32_t>({2}, {3, 3});
+    m.Output(F32, {1, 3, 3, 1});
+    m.Op(tflite::BuiltinOperator_RESIZE_BILINEAR, BilinearOpts(true, true));
+    ExpectPrepareError(m, "cannot both be set");
+  }
+  {
+    OneOpModel m;
+    m.Input(I8, {1, 2, 2, 1}, Q(1.0f, 0));
+    m.Const<int32_t>({2}, {3, 3});
+    m.Output(I8, {1, 3, 3, 1}, Q(1.0f, 0));
+    m.Op(tflite::BuiltinOperator_RESIZE_BILINEAR, BilinearOpts(false, false));
+    ExpectPrepareError(m, "RESIZE_BILINEAR: input type INT8 is not supported");
+  }
+}
+
+// ---- SLICE / TILE / BROADCAST_TO ----------------------------------------------------------
+
+TEST(SliceTest, SizeMinusOneTakesTheRest) {
+  OneOpModel m;
+  m.Input(F32, {3, 2});
+  m.Const<int32_t>({2}, {1, 0});
+  m.Const<int32_t>({2}, {-1, 1});
+  m.Output(F32, {2, 1});
+  m.Op(tflite::BuiltinOperator_SLICE);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {1, 2, 3, 4, 5, 6});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Shape(), (std::vector<int>{2, 1}));
+  EXPECT_EQ(m.Get<float>(), (std::vector<float>{3, 5}));
+}
+
+TEST(SliceTest, RuntimeBeginOutOfRangeFailsAtInvoke) {
+  OneOpModel m;
+  m.Input(F32, {3});
+  m.Input(I32, {1});
+  m.Const<int32_t>({1}, {2});
+  m.Output(F32, {2});
+  m.Op(tflite::BuiltinOperator_SLICE);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {1, 2, 3});
+  m.Set<int32_t>(1, {2});
+  EXPECT_FALSE(m.Invoke());
+  EXPECT_NE(m.log().find("do not fit dimension 0 of size 3"), std::string::npos) << m.log();
+}
+
+TEST(TileTest, ConstantAndRuntimeMultiples) {
+  {
+    OneOpModel m;
+    m.Input(I32, {2});
+    m.Const<int32_t>({1}, {3});
+    m.Output(I32, {6});
+    m.Op(tflite::BuiltinOperator_TILE);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<int32_t>(0, {1, 2});
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Get<int32_t>(), (std::vector<int32_t>{1, 2, 1, 2, 1, 2}));
+  }
+  {
+    OneOpModel m;
+    m.Input(tflite::TensorType_BOOL, {2, 1});
+    m.Input(tflite::TensorType_INT64, {2});
+    m.Output(tflite::TensorType_BOOL, {2, 1});
+    m.Op(tflite::BuiltinOperator_TILE);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<uint8_t>(0, {1, 0});
+    m.Set<int64_t>(1, {1, 2});
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Shape(), (std::vector<int>{2, 2}));
+    EXPECT_EQ(m.Get<uint8_t>(), (std::vector<uint8_t>{1, 1, 0, 0}));
+  }
+}
+
+TEST(BroadcastToTest, AddsAndExpandsDimensions) {
+  OneOpModel m;
+  m.Input(F32, {2, 1});
+  m.Const<int32_t>({3}, {2, 2, 3});
+  m.Output(F32, {2, 2, 3});
+  m.Op(tflite::BuiltinOperator_BROADCAST_TO, {}, 2);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {1, 2});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<float>(), (std::vector<float>{1, 1, 1, 2, 2, 2, 1, 1, 1, 2, 2, 2}));
+}
+
+TEST(BroadcastToTest, RejectsIncompatibleShape) {
+  OneOpModel m;
+  m.Input(F32, {3});
+  m.Const<int32_t>({1}, {2});
+  m.Output(F32, {2});
+  m.Op(tflite::BuiltinOperator_BROADCAST_TO, {}, 2);
+  ExpectPrepareError(m, "input [3] does not broadcast to dimension 0 of size 2");
+}
+
 }  // namespace
 }  // namespace tflite_c

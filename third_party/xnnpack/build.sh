@@ -100,6 +100,14 @@ MIRROR="${MIRROR:-http://deb.debian.org/debian}"
 
 DL="$CACHE_ROOT/downloads"
 mkdir -p "$DL"
+download_failed() {
+  log "cannot download $1 from $MIRROR/pool/main/."
+  log "Debian drops superseded files from the pool (sid first, where cpuinfo comes from):"
+  log "look up the current version (apt-cache madison / showsrc with deb-src lines for"
+  log "trixie and sid) and update PINS in $0."
+  rm -f "$DL/$1" "$DL/$1.part" "$DL/$1.FAILED"
+  exit 1
+}
 fetch() { # pool-subdir file sha256
   local dir=$1 file=$2 sum=$3
   if [ -f "$DL/$file" ] && echo "$sum  $DL/$file" | sha256sum -c --quiet - 2>/dev/null; then
@@ -112,13 +120,14 @@ fetch() { # pool-subdir file sha256
     # As root, apt would warn that its _apt sandbox user cannot write here.
     local opts=()
     [ "$(id -u)" = 0 ] && opts=(-o APT::Sandbox::User=root)
-    /usr/lib/apt/apt-helper "${opts[@]}" download-file "$MIRROR/pool/main/$dir/$file" "$DL/$file" "SHA256:$sum" >/dev/null
+    /usr/lib/apt/apt-helper "${opts[@]}" download-file "$MIRROR/pool/main/$dir/$file" "$DL/$file" "SHA256:$sum" >/dev/null ||
+      download_failed "$file"
   else
-    curl -fsSL -o "$DL/$file.part" "$MIRROR/pool/main/$dir/$file"
+    curl -fsSL -o "$DL/$file.part" "$MIRROR/pool/main/$dir/$file" || download_failed "$file"
     mv "$DL/$file.part" "$DL/$file"
   fi
   echo "$sum  $DL/$file" | sha256sum -c --quiet - || {
-    log "checksum mismatch for $file (pool entry superseded? see shared/notes/xnnpack-build.md, Pitfalls)"
+    log "checksum mismatch for $file"
     rm -f "$DL/$file"; exit 1; }
 }
 
@@ -132,7 +141,8 @@ done <<<"$PINS"
 WORK="$CACHE_ROOT/.xnnpack-work-$KEY"
 rm -rf "$WORK"
 mkdir -p "$WORK/src/xnnpack" "$WORK/src/pthreadpool" "$WORK/src/fxdiv" "$WORK/src/cpuinfo"
-trap 'rm -rf "$WORK"' EXIT
+STAGE="$PREFIX.tmp"
+trap 'rm -rf "$WORK" "$STAGE"' EXIT
 tar -xf "$DL"/xnnpack_*.orig.tar.xz -C "$WORK/src/xnnpack"
 for p in pthreadpool fxdiv cpuinfo; do
   tar -xf "$DL/$(awk -v p="$p" '$2 ~ "^"p"_" {print $2}' <<<"$PINS")" -C "$WORK/src/$p" --strip-components=1
@@ -141,7 +151,6 @@ done
 # ---- configure, build, install into a staging prefix, then publish ---------------
 GEN=()
 command -v ninja >/dev/null && GEN=(-G Ninja)
-STAGE="$PREFIX.tmp"
 rm -rf "$STAGE"
 log "configure"
 cmake -S "$WORK/src/xnnpack" -B "$WORK/build" "${GEN[@]}" "${CMAKE_FLAGS[@]}" \

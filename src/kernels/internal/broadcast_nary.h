@@ -52,6 +52,23 @@ void EvalSameTypeBinaryOp(TfLiteContext* context, const TfLiteNode* node,
                      static_cast<T*>(OutputAt(context, node, 0)->data.data), fn);
 }
 
+// The registration of a same-type binary op described by `Op`: `kName`,
+// `kTypes` (a TypeSet) and
+// `static TfLiteStatus Eval(TfLiteContext*, TfLiteNode*, const BroadcastOpData&)`.
+template <typename Op>
+const TfLiteRegistration* RegisterSameTypeBinaryOp() {
+  static const TfLiteRegistration r = MakeRegistration(
+      InitOpData<BroadcastOpData>, FreeOpData<BroadcastOpData>,
+      [](TfLiteContext* context, TfLiteNode* node) {
+        return PrepareSameTypeBinaryOp(context, node, Op::kName, Op::kTypes,
+                                       static_cast<BroadcastOpData*>(node->user_data));
+      },
+      [](TfLiteContext* context, TfLiteNode* node) {
+        return Op::Eval(context, node, *static_cast<const BroadcastOpData*>(node->user_data));
+      });
+  return &r;
+}
+
 // Calls fn(out_index, in_index) for every output element in order, where
 // in_index[i] is the matching element of input i.
 template <typename Fn>

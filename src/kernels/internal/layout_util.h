@@ -16,8 +16,9 @@ namespace tflite_c {
 namespace kernels {
 namespace internal {
 
-// Highest rank the layout kernels accept (upstream's limit for most of them).
-constexpr int kMaxLayoutRank = 6;
+// Highest rank the layout kernels accept: upstream's largest limit (8, for
+// BROADCAST_TO); its other kernels stop at 4 to 6, which we exceed harmlessly.
+constexpr int kMaxLayoutRank = 8;
 
 // Bytes per element of a fixed-size type; 0 for strings, resources, int4
 // and other types whose elements cannot be moved one by one.

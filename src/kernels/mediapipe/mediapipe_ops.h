@@ -1,0 +1,33 @@
+// MediaPipe's custom operators, built into the library and written against
+// the opaque extension API only (see mediapipe_common.h).
+//
+// Upstream's builtin resolver does not list them, but upstream's C library
+// runs the first three anyway: its default XNNPACK delegate implements
+// Convolution2DTransposeBias, MaxPoolingWithArgmax2D and MaxUnpooling2D
+// natively. So that MediaPipe models run here out of the box as well, the
+// C API's default resolver includes them; an operator the application
+// registers under the same name (TfLiteInterpreterOptionsAddOperator,
+// ...AddCustomOp) takes precedence.
+#ifndef TFLITE_C_SRC_KERNELS_MEDIAPIPE_MEDIAPIPE_OPS_H_
+#define TFLITE_C_SRC_KERNELS_MEDIAPIPE_MEDIAPIPE_OPS_H_
+
+#include "src/core/op_resolver.h"
+#include "tensorflow/lite/core/c/operator.h"
+
+namespace tflite_c {
+
+// Adds every operator below under its MediaPipe custom name, version 1.
+void RegisterMediaPipeKernels(MutableOpResolver* resolver);
+
+namespace mediapipe {
+
+// Each returns an operator with static lifetime (never NULL unless out of
+// memory at first use).
+const TfLiteOperator* Register_CONVOLUTION_2D_TRANSPOSE_BIAS();
+const TfLiteOperator* Register_MAX_POOLING_WITH_ARGMAX_2D();
+const TfLiteOperator* Register_MAX_UNPOOLING_2D();
+
+}  // namespace mediapipe
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_SRC_KERNELS_MEDIAPIPE_MEDIAPIPE_OPS_H_

@@ -1,0 +1,103 @@
+// Helpers shared by the delegate tests: run a model (bytes) through the
+// public C API with or without delegates, capture the error reporter's
+// text, and look at the resulting execution plan.
+#ifndef TFLITE_C_TESTS_DELEGATES_DELEGATE_TEST_UTIL_H_
+#define TFLITE_C_TESTS_DELEGATES_DELEGATE_TEST_UTIL_H_
+
+#include <cstdarg>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "src/c_api/c_api_internal.h"
+#include "tensorflow/lite/builtin_ops.h"
+#include "tensorflow/lite/c/c_api.h"
+#include "tensorflow/lite/c/c_api_experimental.h"
+#include "tests/util/model_builder.h"
+
+namespace tflite_c {
+namespace testing {
+
+inline void AppendError(void* user_data, const char* format, va_list args) {
+  char buf[2048];
+  vsnprintf(buf, sizeof(buf), format, args);
+  auto* text = static_cast<std::string*>(user_data);
+  *text += buf;
+  *text += "\n";
+}
+
+struct ModelDeleter {
+  void operator()(TfLiteModel* m) const { TfLiteModelDelete(m); }
+};
+struct InterpreterDeleter {
+  void operator()(TfLiteInterpreter* i) const { TfLiteInterpreterDelete(i); }
+};
+struct OptionsDeleter {
+  void operator()(TfLiteInterpreterOptions* o) const { TfLiteInterpreterOptionsDelete(o); }
+};
+using ModelPtr = std::unique_ptr<TfLiteModel, ModelDeleter>;
+using InterpreterPtr = std::unique_ptr<TfLiteInterpreter, InterpreterDeleter>;
+using OptionsPtr = std::unique_ptr<TfLiteInterpreterOptions, OptionsDeleter>;
+
+// A model plus an interpreter built with the given delegates. The model
+// bytes must outlive it (the model refers to them).
+struct Session {
+  ModelPtr model;
+  InterpreterPtr interpreter;
+  std::string errors;  // everything the interpreter's reporter said
+
+  bool ok() const { return interpreter != nullptr; }
+
+  // Builds; `ok()` tells whether TfLiteInterpreterCreate succeeded.
+  void Create(const void* bytes, size_t size, const std::vector<TfLiteDelegate*>& delegates,
+              bool fallback = false) {
+    model.reset(TfLiteModelCreate(bytes, size));
+    if (!model) return;
+    OptionsPtr options(TfLiteInterpreterOptionsCreate());
+    TfLiteInterpreterOptionsSetErrorReporter(options.get(), AppendError, &errors);
+    for (TfLiteDelegate* d : delegates) {
+      TfLiteInterpreterOptionsAddDelegate(options.get(),
+                                          reinterpret_cast<TfLiteOpaqueDelegate*>(d));
+    }
+    TfLiteInterpreterOptionsSetEnableDelegateFallback(options.get(), fallback);
+    interpreter.reset(TfLiteInterpreterCreate(model.get(), options.get()));
+  }
+  void Create(const std::vector<uint8_t>& bytes, const std::vector<TfLiteDelegate*>& delegates,
+              bool fallback = false) {
+    Create(bytes.data(), bytes.size(), delegates, fallback);
+  }
+
+  // Copies `values` into input `i` (sizes must match).
+  bool SetInput(int i, const std::vector<float>& values) {
+    TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter.get(), i);
+    return t != nullptr &&
+           TfLiteTensorCopyFromBuffer(t, values.data(), values.size() * sizeof(float)) == kTfLiteOk;
+  }
+  std::vector<float> Output(int i) const {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter.get(), i);
+    if (t == nullptr || t->data.f == nullptr) return {};
+    return std::vector<float>(t->data.f, t->data.f + t->bytes / sizeof(float));
+  }
+
+  // The primary subgraph, white-box.
+  Subgraph& primary() { return interpreter->impl->primary(); }
+  const std::vector<int>& plan() { return primary().execution_plan(); }
+  // Number of nodes in the plan run by a delegate kernel.
+  int DelegateNodes() {
+    int n = 0;
+    for (int i : plan()) {
+      if (primary().node_and_registration(i)->second.builtin_code == kTfLiteBuiltinDelegate) ++n;
+    }
+    return n;
+  }
+};
+
+inline tflite::AddOptionsT NoActivation() { return tflite::AddOptionsT(); }
+
+}  // namespace testing
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_TESTS_DELEGATES_DELEGATE_TEST_UTIL_H_
