@@ -25,6 +25,7 @@ namespace tflite_c {
 
 class Model;
 class Subgraph;
+struct ControlFlowState;  // src/core/subgraph_access.h
 
 // State every subgraph of one interpreter shares.
 struct InterpreterShared {
@@ -40,6 +41,9 @@ struct InterpreterShared {
   // The model the interpreter was built from (nullptr if none); used to
   // locate custom init data in the model file.
   const Model* model = nullptr;
+  // Resource variables, CALL_ONCE status and the control-flow call stack,
+  // created on first use by src/core/subgraph_access.cc.
+  std::shared_ptr<ControlFlowState> control_flow;
 };
 
 class Subgraph {
@@ -51,6 +55,7 @@ class Subgraph {
 
   TfLiteContext* context() { return &context_; }
   int index() const { return index_; }
+  InterpreterShared* shared() const { return shared_; }
   void SetName(std::string name) { name_ = std::move(name); }
   const std::string& name() const { return name_; }
 

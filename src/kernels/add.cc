@@ -1,5 +1,6 @@
 // ADD: out = activation(x + y), broadcasting x against y.
-// FLOAT32, INT32 and INT64 (integers wrap around on overflow).
+// FLOAT32, INT32 and INT64 (integers wrap around on overflow); INT8, UINT8 and
+// INT16 quantized (see internal/quant_binary.h).
 #include "src/kernels/internal/binary_op.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
@@ -10,6 +11,7 @@ namespace {
 
 struct AddOp {
   static constexpr const char* kName = "ADD";
+  static constexpr internal::QuantBinaryKind kQuantKind = internal::QuantBinaryKind::kAdd;
   using Params = TfLiteAddParams;
   template <typename T>
   T operator()(T x, T y) const {

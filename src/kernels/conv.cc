@@ -1,5 +1,7 @@
 // CONV_2D, NHWC: input [N, H, W, Cin], filter [Cout, KH, KW, Cin / groups],
-// optional bias [Cout], output [N, OH, OW, Cout]. FLOAT32.
+// optional bias [Cout], output [N, OH, OW, Cout]. FLOAT32; quantized int8
+// (per-channel), uint8 (per-tensor) and int16x8 (int32 or int64 bias), see
+// quant_conv.h, computed directly without im2col.
 //
 // Each group is an im2col + GEMM: the receptive fields of a tile of output
 // pixels are copied into rows of a patch matrix [pixels, KH*KW*Cin/groups],
@@ -15,6 +17,7 @@
 #include "src/kernels/internal/conv_util.h"
 #include "src/kernels/internal/gemm.h"
 #include "src/kernels/internal/parallel.h"
+#include "src/kernels/internal/quant_conv.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -38,6 +41,9 @@ struct OpData {
   int64_t tile_rows;           // output pixels per tile
   int threads;                 // tiles processed in parallel
   std::vector<float> patches;  // threads * tile_rows * patch_cols
+  bool quantized;
+  internal::ConvWindowParams window;
+  internal::QuantConvParams quant;
 };
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
@@ -54,6 +60,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                                           params->dilation_width_factor};
   internal::ConvGeometry& g = data->g;
   TF_LITE_ENSURE_OK(context, internal::ComputeConvGeometry(context, kOp, t, window, &g));
+  data->window = window;
 
   data->out_c = internal::Dim(t.filter, 0);
   const int filter_in_c = internal::Dim(t.filter, 3);
@@ -72,6 +79,15 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   }
   TF_LITE_ENSURE_OK(context, internal::CheckBiasSize(context, kOp, t.bias, data->out_c));
 
+  TF_LITE_ENSURE_OK(context, internal::PrepareConvQuantization(
+                                 context, kOp, internal::QuantConvKind::kConv, t,
+                                 params->activation, 0, data->out_c, &data->quantized,
+                                 &data->quant));
+  if (data->quantized) {
+    data->patch_cols = int64_t{g.filter_h} * g.filter_w * filter_in_c;
+    data->patches.clear();
+    return internal::ResizeOutput(context, t.output, {g.batches, g.out_h, g.out_w, data->out_c});
+  }
   data->pointwise = g.filter_h == 1 && g.filter_w == 1 && params->stride_height == 1 &&
                     params->stride_width == 1 && data->groups == 1;
   data->patch_cols = int64_t{g.filter_h} * g.filter_w * filter_in_c;
@@ -122,9 +138,43 @@ void Im2Col(const OpData& d, const TfLiteConvParams& p, const float* input, int 
   }
 }
 
+// Padding taps are skipped, which equals reading the input's zero point.
+template <typename T, typename Filter>
+void EvalQuantized(TfLiteContext* context, const OpData& d, const TfLiteTensor* input,
+                   const TfLiteTensor* filter, const TfLiteTensor* bias, TfLiteTensor* output) {
+  const internal::QuantConvParams& q = d.quant;
+  const T* in = static_cast<const T*>(input->data.data);
+  const Filter* f = static_cast<const Filter*>(filter->data.data);
+  const int group_c = d.g.in_c / d.groups;
+  const int group_out_c = d.out_c / d.groups;
+  internal::RunQuantConv<T>(context, d.g, d.out_c, d.patch_cols, q, bias, output,
+                            [&](int64_t b, int y, int x, int oc) {
+    const T* src = in + (oc / group_out_c) * group_c;
+    const Filter* taps = f + int64_t{oc} * d.patch_cols;
+    internal::QuantAcc<T> acc = 0;
+    internal::ForEachInputTap(d.g, d.window, b, y, x, [&](int64_t offset, int tap) {
+      const Filter* w = taps + int64_t{tap} * group_c;
+      for (int ic = 0; ic < group_c; ++ic) {
+        acc += static_cast<internal::QuantAcc<T>>(src[offset + ic] + q.input_offset) *
+               static_cast<internal::QuantAcc<T>>(w[ic] + q.filter_offset);
+      }
+    });
+    return acc;
+  });
+}
+
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
   const auto& params = *static_cast<const TfLiteConvParams*>(node->builtin_data);
+  if (data->quantized) {
+    const TfLiteTensor* input = internal::InputAt(context, node, 0);
+    internal::DispatchQuantConvTypes(input->type, [&](auto t, auto f) {
+      EvalQuantized<decltype(t), decltype(f)>(
+          context, *data, input, internal::InputAt(context, node, 1),
+          internal::GetOptionalInput(context, node, 2), internal::OutputAt(context, node, 0));
+    });
+    return kTfLiteOk;
+  }
   const internal::ConvGeometry& g = data->g;
   const float* input = internal::InputAt(context, node, 0)->data.f;
   const float* filter = internal::InputAt(context, node, 1)->data.f;

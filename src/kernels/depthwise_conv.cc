@@ -1,6 +1,7 @@
 // DEPTHWISE_CONV_2D, NHWC: input [N, H, W, Cin], filter [1, KH, KW, Cout],
 // optional bias [Cout], output [N, OH, OW, Cout] with Cout = Cin * multiplier.
-// Output channel c reads input channel c / multiplier. FLOAT32.
+// Output channel c reads input channel c / multiplier. FLOAT32; quantized
+// int8 (per-channel), uint8 and int16x8, see quant_conv.h.
 //
 // The multiplier is derived from the shapes; params->depth_multiplier is
 // redundant and, like upstream, not relied upon.
@@ -9,6 +10,7 @@
 #include "src/kernels/internal/activation.h"
 #include "src/kernels/internal/conv_util.h"
 #include "src/kernels/internal/parallel.h"
+#include "src/kernels/internal/quant_conv.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -22,6 +24,9 @@ struct OpData {
   internal::ConvGeometry g;
   int out_c;
   int multiplier;
+  bool quantized;
+  internal::ConvWindowParams window;
+  internal::QuantConvParams quant;
 };
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
@@ -38,6 +43,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                                           params->dilation_width_factor};
   internal::ConvGeometry& g = data->g;
   TF_LITE_ENSURE_OK(context, internal::ComputeConvGeometry(context, kOp, t, window, &g));
+  data->window = window;
 
   data->out_c = internal::Dim(t.filter, 3);
   if (internal::Dim(t.filter, 0) != 1 || data->out_c <= 0 || data->out_c % g.in_c != 0) {
@@ -50,6 +56,10 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   }
   data->multiplier = data->out_c / g.in_c;
   TF_LITE_ENSURE_OK(context, internal::CheckBiasSize(context, kOp, t.bias, data->out_c));
+  TF_LITE_ENSURE_OK(context, internal::PrepareConvQuantization(
+                                 context, kOp, internal::QuantConvKind::kDepthwiseConv, t,
+                                 params->activation, 3, data->out_c, &data->quantized,
+                                 &data->quant));
   return internal::ResizeOutput(context, t.output, {g.batches, g.out_h, g.out_w, data->out_c});
 }
 
@@ -68,9 +78,38 @@ inline void AccumulateTap(const float* __restrict in, const float* __restrict ta
   }
 }
 
+// Padding taps are skipped, which equals reading the input's zero point.
+template <typename T, typename Filter>
+void EvalQuantized(TfLiteContext* context, const OpData& d, const TfLiteTensor* input,
+                   const TfLiteTensor* filter, const TfLiteTensor* bias, TfLiteTensor* output) {
+  const T* in = static_cast<const T*>(input->data.data);
+  const Filter* f = static_cast<const Filter*>(filter->data.data);
+  const int32_t input_offset = d.quant.input_offset;
+  const int32_t filter_offset = d.quant.filter_offset;
+  internal::RunQuantConv<T>(context, d.g, d.out_c, int64_t{d.g.filter_h} * d.g.filter_w, d.quant,
+                            bias, output, [&](int64_t b, int y, int x, int oc) {
+    const T* src = in + oc / d.multiplier;
+    internal::QuantAcc<T> acc = 0;
+    internal::ForEachInputTap(d.g, d.window, b, y, x, [&](int64_t offset, int tap) {
+      acc += static_cast<internal::QuantAcc<T>>(src[offset] + input_offset) *
+             static_cast<internal::QuantAcc<T>>(f[int64_t{tap} * d.out_c + oc] + filter_offset);
+    });
+    return acc;
+  });
+}
+
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const auto& data = *static_cast<const OpData*>(node->user_data);
   const auto& p = *static_cast<const TfLiteDepthwiseConvParams*>(node->builtin_data);
+  if (data.quantized) {
+    const TfLiteTensor* input = internal::InputAt(context, node, 0);
+    internal::DispatchQuantConvTypes(input->type, [&](auto t, auto f) {
+      EvalQuantized<decltype(t), decltype(f)>(
+          context, data, input, internal::InputAt(context, node, 1),
+          internal::GetOptionalInput(context, node, 2), internal::OutputAt(context, node, 0));
+    });
+    return kTfLiteOk;
+  }
   const internal::ConvGeometry& g = data.g;
   const int out_c = data.out_c;
   const float* input = internal::InputAt(context, node, 0)->data.f;
@@ -80,36 +119,21 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   float* output = internal::OutputAt(context, node, 0)->data.f;
   const auto range = internal::GetActivationRange<float>(p.activation);
 
-  // One output row (fixed batch and y) per work item.
-  auto run_rows = [&](int64_t begin, int64_t end) {
+  internal::ForOutputRows(context, g, int64_t{g.out_w} * out_c * g.filter_h * g.filter_w,
+                          [&](int64_t begin, int64_t end) {
     for (int64_t row = begin; row < end; ++row) {
-      const int64_t b = row / g.out_h;
-      const int y = static_cast<int>(row % g.out_h);
       float* out_row = output + row * g.out_w * out_c;
       std::memset(out_row, 0, sizeof(float) * g.out_w * out_c);
-      const int y0 = y * p.stride_height - g.pad_top;
       for (int x = 0; x < g.out_w; ++x) {
-        float* out = out_row + int64_t{x} * out_c;
-        const int x0 = x * p.stride_width - g.pad_left;
-        for (int ky = 0; ky < g.filter_h; ++ky) {
-          const int iy = y0 + ky * p.dilation_height_factor;
-          if (iy < 0 || iy >= g.in_h) continue;
-          for (int kx = 0; kx < g.filter_w; ++kx) {
-            const int ix = x0 + kx * p.dilation_width_factor;
-            if (ix < 0 || ix >= g.in_w) continue;
-            const float* in = input + ((b * g.in_h + iy) * g.in_w + ix) * g.in_c;
-            const float* taps = filter + (int64_t{ky} * g.filter_w + kx) * out_c;
-            AccumulateTap(in, taps, out, g.in_c, data.multiplier);
-          }
-        }
+        internal::ForEachInputTap(g, data.window, row / g.out_h, static_cast<int>(row % g.out_h), x,
+                                  [&](int64_t offset, int tap) {
+          AccumulateTap(input + offset, filter + int64_t{tap} * out_c, out_row + int64_t{x} * out_c,
+                        g.in_c, data.multiplier);
+        });
       }
       internal::AddBiasAndClamp(out_row, g.out_w, out_c, bias, range);
     }
-  };
-  const int64_t rows = int64_t{g.batches} * g.out_h;
-  const int64_t work = rows * g.out_w * out_c * g.filter_h * g.filter_w;
-  internal::ParallelFor(internal::ThreadsForWork(internal::KernelThreads(context), work), rows,
-                        run_rows);
+  });
   return kTfLiteOk;
 }
 

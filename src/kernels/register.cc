@@ -30,6 +30,7 @@ void RegisterBuiltinKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinRelu0To1, Register_RELU_0_TO_1(), 1, 1);
   RegisterLayoutKernels(resolver);
   RegisterElementwiseKernels(resolver);
+  RegisterControlFlowKernels(resolver);
 }
 
 }  // namespace tflite_c

@@ -12,6 +12,8 @@ namespace tflite_c {
 void RegisterLayoutKernels(MutableOpResolver* resolver);
 // Element-wise math, comparisons, logic, reductions, batch matmul.
 void RegisterElementwiseKernels(MutableOpResolver* resolver);
+// Control flow (WHILE, IF, CALL_ONCE), resource variables, DENSIFY.
+void RegisterControlFlowKernels(MutableOpResolver* resolver);
 
 }  // namespace tflite_c
 

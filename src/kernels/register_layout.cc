@@ -29,6 +29,34 @@ void RegisterLayoutKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinTile, Register_TILE(), 1, 3);
   // Version 1 of BROADCAST_TO was withdrawn upstream (its op code changed).
   resolver->AddBuiltin(kTfLiteBuiltinBroadcastTo, Register_BROADCAST_TO(), 2, 4);
+  // Index and data-movement ops: of these, only GATHER takes STRING tensors;
+  // the others reject them (and INT4) in Prepare.
+  resolver->AddBuiltin(kTfLiteBuiltinSplit, Register_SPLIT(), 1, 5);
+  resolver->AddBuiltin(kTfLiteBuiltinSplitV, Register_SPLIT_V(), 1, 3);
+  resolver->AddBuiltin(kTfLiteBuiltinUnpack, Register_UNPACK(), 1, 6);
+  resolver->AddBuiltin(kTfLiteBuiltinPack, Register_PACK(), 1, 5);
+  resolver->AddBuiltin(kTfLiteBuiltinStridedSlice, Register_STRIDED_SLICE(), 1, 8);
+  // CAST: INT4/INT2/UINT4 and FLOAT8 conversions are rejected in Prepare.
+  resolver->AddBuiltin(kTfLiteBuiltinCast, Register_CAST(), 1, 9);
+  // GATHER: INT4 inputs are rejected in Prepare.
+  resolver->AddBuiltin(kTfLiteBuiltinGather, Register_GATHER(), 1, 8);
+  resolver->AddBuiltin(kTfLiteBuiltinSqueeze, Register_SQUEEZE(), 1, 2);
+  resolver->AddBuiltin(kTfLiteBuiltinExpandDims, Register_EXPAND_DIMS(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinShape, Register_SHAPE(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinTopkV2, Register_TOPK_V2(), 1, 3);
+  resolver->AddBuiltin(kTfLiteBuiltinWhere, Register_WHERE(), 1, 2);
+  resolver->AddBuiltin(kTfLiteBuiltinGatherNd, Register_GATHER_ND(), 1, 6);
+  resolver->AddBuiltin(kTfLiteBuiltinReverseV2, Register_REVERSE_V2(), 1, 4);
+  resolver->AddBuiltin(kTfLiteBuiltinFill, Register_FILL(), 1, 5);
+  resolver->AddBuiltin(kTfLiteBuiltinZerosLike, Register_ZEROS_LIKE(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinRange, Register_RANGE(), 1, 2);
+  resolver->AddBuiltin(kTfLiteBuiltinOneHot, Register_ONE_HOT(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinBroadcastArgs, Register_BROADCAST_ARGS(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinSpaceToBatchNd, Register_SPACE_TO_BATCH_ND(), 1, 4);
+  resolver->AddBuiltin(kTfLiteBuiltinBatchToSpaceNd, Register_BATCH_TO_SPACE_ND(), 1, 4);
+  // EMBEDDING_LOOKUP: INT4/INT2 and blockwise-quantized values and FLOAT16
+  // outputs are rejected in Prepare.
+  resolver->AddBuiltin(kTfLiteBuiltinEmbeddingLookup, Register_EMBEDDING_LOOKUP(), 1, 5);
 }
 
 }  // namespace tflite_c

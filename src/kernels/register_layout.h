@@ -24,6 +24,29 @@ const TfLiteRegistration* Register_RESIZE_NEAREST_NEIGHBOR();
 const TfLiteRegistration* Register_SLICE();
 const TfLiteRegistration* Register_TILE();
 const TfLiteRegistration* Register_BROADCAST_TO();
+// Index and data-movement ops (issue 5).
+const TfLiteRegistration* Register_SPLIT();
+const TfLiteRegistration* Register_SPLIT_V();
+const TfLiteRegistration* Register_UNPACK();
+const TfLiteRegistration* Register_PACK();
+const TfLiteRegistration* Register_STRIDED_SLICE();
+const TfLiteRegistration* Register_CAST();
+const TfLiteRegistration* Register_GATHER();
+const TfLiteRegistration* Register_SQUEEZE();
+const TfLiteRegistration* Register_EXPAND_DIMS();
+const TfLiteRegistration* Register_SHAPE();
+const TfLiteRegistration* Register_TOPK_V2();
+const TfLiteRegistration* Register_WHERE();
+const TfLiteRegistration* Register_GATHER_ND();
+const TfLiteRegistration* Register_REVERSE_V2();
+const TfLiteRegistration* Register_FILL();
+const TfLiteRegistration* Register_ZEROS_LIKE();
+const TfLiteRegistration* Register_RANGE();
+const TfLiteRegistration* Register_ONE_HOT();
+const TfLiteRegistration* Register_BROADCAST_ARGS();
+const TfLiteRegistration* Register_SPACE_TO_BATCH_ND();
+const TfLiteRegistration* Register_BATCH_TO_SPACE_ND();
+const TfLiteRegistration* Register_EMBEDDING_LOOKUP();
 
 }  // namespace kernels
 }  // namespace tflite_c

@@ -1,8 +1,16 @@
 // SOFTMAX over the last dimension: out = exp(beta * (x - max)) / sum(...).
-// FLOAT32, any rank >= 1.
+// FLOAT32, any rank >= 1. Quantized int8/uint8 input with int8, uint8 or
+// int16 output, computed as upstream's default x86 kernel does: a float table
+// of exp over the 256 possible input differences, normalized in float and
+// rounded to the output.
 #include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <type_traits>
 
 #include "src/kernels/internal/parallel.h"
+#include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/unary_op.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
@@ -13,9 +21,57 @@ namespace {
 
 constexpr char kOp[] = "SOFTMAX";
 
+struct OpData {
+  bool quantized = false;
+  // exp_table[255 - d] = exp(-input_scale * beta * d) for an input d steps
+  // below its row's maximum.
+  float exp_table[256];
+  float output_scale = 0.0f;
+  int32_t output_zero_point = 0;
+};
+
+TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
+                              TfLiteTensor* output, float beta, OpData* data) {
+  if (output->type != kTfLiteInt8 && output->type != kTfLiteUInt8 &&
+      output->type != kTfLiteInt16) {
+    return internal::UnsupportedType(context, kOp, "output", output->type);
+  }
+  internal::QuantParams in_q, out_q;
+  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "input", input, &in_q));
+  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "output", output, &out_q));
+  if (input->type == kTfLiteInt8 && output->type == kTfLiteInt8 &&
+      (output->params.zero_point != -128 ||
+       std::abs(output->params.scale - 1.0f / 256) > 0.001f / 256)) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: int8 output must have scale 1/256 and zero point -128, got %g and %d",
+                       kOp, output->params.scale, output->params.zero_point);
+    return kTfLiteError;
+  }
+  const float scale = -input->params.scale * beta;
+  for (int d = 0; d <= 255; ++d) data->exp_table[255 - d] = std::exp(scale * static_cast<float>(d));
+  data->output_scale = output->params.scale;
+  data->output_zero_point = output->params.zero_point;
+  data->quantized = true;
+  return context->ResizeTensor(context, output, TfLiteIntArrayCopy(input->dims));
+}
+
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<OpData*>(node->user_data);
+  data->quantized = false;
+  const auto* params = static_cast<const TfLiteSoftmaxParams*>(node->builtin_data);
+  const TfLiteTensor* input = internal::GetOptionalInput(context, node, 0);
+  if (input != nullptr && (input->type == kTfLiteInt8 || input->type == kTfLiteUInt8)) {
+    TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 1, 1));
+    if (internal::NumDims(input) < 1) {
+      TF_LITE_KERNEL_LOG(context, "%s: input must have rank >= 1, got a scalar", kOp);
+      return kTfLiteError;
+    }
+    TfLiteTensor* output;
+    TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
+    return PrepareQuantized(context, input, output, params ? params->beta : 1.0f, data);
+  }
   TF_LITE_ENSURE_OK(context, internal::PrepareUnaryFloatOp(context, node, kOp));
-  const TfLiteTensor* input = internal::InputAt(context, node, 0);
+  input = internal::InputAt(context, node, 0);
   if (internal::NumDims(input) < 1) {
     TF_LITE_KERNEL_LOG(context, "%s: input must have rank >= 1, got a scalar", kOp);
     return kTfLiteError;
@@ -23,11 +79,62 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   return kTfLiteOk;
 }
 
+template <typename In, typename Out>
+void EvalQuantized(const OpData& d, const In* in, Out* out, int64_t rows, int64_t depth) {
+  constexpr int32_t lo = std::numeric_limits<Out>::min();
+  constexpr int32_t hi = std::numeric_limits<Out>::max();
+  for (int64_t r = 0; r < rows; ++r, in += depth, out += depth) {
+    int32_t max_val = std::numeric_limits<In>::min();
+    for (int64_t j = 0; j < depth; ++j) max_val = std::max<int32_t>(max_val, in[j]);
+    const float* exp_at = d.exp_table + 255;  // indexed by input - max (<= 0)
+    float sum = 0.0f;
+    for (int64_t j = 0; j < depth; ++j) sum += exp_at[in[j] - max_val];
+    const float inv = 1.0f / (sum * d.output_scale);
+    for (int64_t j = 0; j < depth; ++j) {
+      const float p = exp_at[in[j] - max_val] * inv;
+      // Upstream rounds uint8 outputs by adding 0.5 and truncating (ignoring
+      // the zero point), the others with round() plus the zero point.
+      const int32_t q = std::is_same_v<Out, uint8_t>
+                            ? static_cast<int32_t>(p + 0.5f)
+                            : static_cast<int32_t>(std::round(p)) + d.output_zero_point;
+      out[j] = static_cast<Out>(std::max(lo, std::min(hi, q)));
+    }
+  }
+}
+
+template <typename In>
+void EvalQuantizedInput(const OpData& d, const TfLiteTensor* input, TfLiteTensor* output,
+                        int64_t rows, int64_t depth) {
+  const In* in = static_cast<const In*>(input->data.data);
+  switch (output->type) {
+    case kTfLiteInt8:
+      EvalQuantized(d, in, output->data.int8, rows, depth);
+      break;
+    case kTfLiteUInt8:
+      EvalQuantized(d, in, output->data.uint8, rows, depth);
+      break;
+    default:
+      EvalQuantized(d, in, output->data.i16, rows, depth);
+  }
+}
+
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const auto* params = static_cast<const TfLiteSoftmaxParams*>(node->builtin_data);
   const float beta = params ? params->beta : 1.0f;
   const TfLiteTensor* input = internal::InputAt(context, node, 0);
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  const auto& data = *static_cast<const OpData*>(node->user_data);
+  if (data.quantized) {
+    const int64_t depth = internal::Dim(input, internal::NumDims(input) - 1);
+    if (depth == 0) return kTfLiteOk;
+    const int64_t rows = internal::NumElements(input) / depth;
+    if (input->type == kTfLiteInt8) {
+      EvalQuantizedInput<int8_t>(data, input, output, rows, depth);
+    } else {
+      EvalQuantizedInput<uint8_t>(data, input, output, rows, depth);
+    }
+    return kTfLiteOk;
+  }
   const int64_t depth = internal::Dim(input, internal::NumDims(input) - 1);
   if (depth == 0) return kTfLiteOk;
   const int64_t rows = internal::NumElements(input) / depth;
@@ -52,7 +159,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 }  // namespace
 
 const TfLiteRegistration* Register_SOFTMAX() {
-  static const TfLiteRegistration r = internal::MakeRegistration(nullptr, nullptr, Prepare, Eval);
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      internal::InitOpData<OpData>, internal::FreeOpData<OpData>, Prepare, Eval);
   return &r;
 }
 

@@ -14,6 +14,7 @@
 
 #include "tensorflow/lite/c/c_api.h"
 #include "tests/util/model_builder.h"
+#include "tests/util/one_op_model.h"
 
 namespace tflite_c {
 namespace {
@@ -24,108 +25,16 @@ using testing::ModelBuilder;
 using testing::Quantization;
 using testing::TensorTypeOf;
 
-template <typename T>
-tflite::BuiltinOptionsUnion Opts(T value) {
-  tflite::BuiltinOptionsUnion u;
-  u.Set(std::move(value));
-  return u;
-}
-
-void AppendLog(void* user_data, const char* format, va_list args) {
-  char line[1024];
-  std::vsnprintf(line, sizeof line, format, args);
-  *static_cast<std::string*>(user_data) += std::string(line) + "\n";
-}
-
-// One operator between model inputs / constants and model outputs.
-class OneOpModel {
- public:
-  ~OneOpModel() {
-    TfLiteInterpreterDelete(interpreter_);
-    TfLiteInterpreterOptionsDelete(options_);
-    TfLiteModelDelete(model_);
-  }
-
-  int Input(TensorType type, std::vector<int> shape, Quantization q = {}) {
-    const int t = builder_.AddInput(type, shape);
-    if (!q.scale.empty()) builder_.SetQuantization(t, q);
-    inputs_.push_back(t);
-    return t;
-  }
-  template <typename T>
-  int Const(std::vector<int> shape, std::vector<T> values, TensorType type = TensorTypeOf<T>(),
-            Quantization q = {}) {
-    const int t = builder_.AddConstant(type, shape, values);
-    if (!q.scale.empty()) builder_.SetQuantization(t, q);
-    inputs_.push_back(t);
-    return t;
-  }
-  int Output(TensorType type, std::vector<int> shape, Quantization q = {}) {
-    const int t = builder_.AddOutput(type, shape);
-    if (!q.scale.empty()) builder_.SetQuantization(t, q);
-    outputs_.push_back(t);
-    return t;
-  }
-  void Op(BuiltinOperator op, tflite::BuiltinOptionsUnion options = {}, int version = 1) {
-    const int index = builder_.AddOperator(op, inputs_, outputs_, version);
-    builder_.op(index).builtin_options = std::move(options);
-  }
-
-  // Loads the model and allocates tensors; false when any step fails.
-  bool Allocate() {
-    bytes_ = builder_.Finish();
-    model_ = TfLiteModelCreate(bytes_.data(), bytes_.size());
-    if (model_ == nullptr) return false;
-    options_ = TfLiteInterpreterOptionsCreate();
-    TfLiteInterpreterOptionsSetErrorReporter(options_, AppendLog, &log_);
-    interpreter_ = TfLiteInterpreterCreate(model_, options_);
-    return interpreter_ != nullptr && TfLiteInterpreterAllocateTensors(interpreter_) == kTfLiteOk;
-  }
-  template <typename T>
-  void Set(int input, const std::vector<T>& values) {
-    TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter_, input);
-    ASSERT_EQ(TfLiteTensorCopyFromBuffer(t, values.data(), values.size() * sizeof(T)), kTfLiteOk);
-  }
-  bool Invoke() { return TfLiteInterpreterInvoke(interpreter_) == kTfLiteOk; }
-  template <typename T>
-  std::vector<T> Get(int output = 0) const {
-    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter_, output);
-    std::vector<T> values(TfLiteTensorByteSize(t) / sizeof(T));
-    std::memcpy(values.data(), TfLiteTensorData(t), values.size() * sizeof(T));
-    return values;
-  }
-  std::vector<int> Shape(int output = 0) const {
-    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter_, output);
-    std::vector<int> shape;
-    for (int d = 0; d < TfLiteTensorNumDims(t); ++d) shape.push_back(TfLiteTensorDim(t, d));
-    return shape;
-  }
-  const std::string& log() const { return log_; }
-  ModelBuilder& builder() { return builder_; }
-
- private:
-  ModelBuilder builder_;
-  std::vector<int> inputs_, outputs_;
-  std::vector<uint8_t> bytes_;
-  TfLiteModel* model_ = nullptr;
-  TfLiteInterpreterOptions* options_ = nullptr;
-  TfLiteInterpreter* interpreter_ = nullptr;
-  std::string log_;
-};
-
-Quantization Q(float scale, int64_t zero_point) { return {{scale}, {zero_point}, 0}; }
+using testing::ExpectPrepareError;
+using testing::OneOpModel;
+using testing::Opts;
+using testing::Q;
 
 constexpr auto F32 = tflite::TensorType_FLOAT32;
 constexpr auto I32 = tflite::TensorType_INT32;
 constexpr auto I8 = tflite::TensorType_INT8;
 constexpr auto U8 = tflite::TensorType_UINT8;
 constexpr auto I16 = tflite::TensorType_INT16;
-
-// Expects that AllocateTensors fails and the log mentions `message`.
-void ExpectPrepareError(OneOpModel& m, const std::string& message) {
-  EXPECT_FALSE(m.Allocate());
-  EXPECT_NE(m.log().find(message), std::string::npos) << m.log();
-}
 
 // ---- PAD / PADV2 / MIRROR_PAD ----------------------------------------------------
 

@@ -282,6 +282,18 @@ std::string FeedInput(TfLiteTensor* t, const json& spec) {
   return "";
 }
 
+// Graph inputs must come out of Invoke unchanged: upstream's arena planner
+// never lets other tensors share their memory, and callers rely on feeding
+// the same input again. Returns "" or the problem.
+std::string InputPreserved(const TfLiteTensor* t, const json& spec) {
+  bool ok = false;
+  const std::vector<char> data = ReadFile(kModelsDir + spec["file"].get<std::string>(), &ok);
+  if (!ok || t == nullptr || TfLiteTensorByteSize(t) != data.size()) return "";
+  const char* now = static_cast<const char*>(TfLiteTensorData(t));
+  if (now == nullptr || std::memcmp(now, data.data(), data.size()) == 0) return "";
+  return "Invoke overwrote graph input '" + spec.value("name", std::string()) + "'";
+}
+
 std::string ModelPath(const json& e) { return kModelsDir + e["file"].get<std::string>(); }
 
 #define SKIP_IF_MISSING_OPS(loaded)                                                     \
@@ -400,6 +412,13 @@ TEST_P(GoldenModelTest, Run) {
     const char* name = t ? TfLiteTensorName(t) : nullptr;
     EXPECT_EQ(std::string(name ? name : ""), outputs[k].value("name", std::string())) << "output " << k;
     EXPECT_EQ(CompareOutput(t, outputs[k]), "") << "output " << k;
+  }
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    bool is_output = false;
+    for (const json& out : outputs)
+      is_output |= out.value("tensor_index", -1) == inputs[i].value("tensor_index", -2);
+    if (is_output) continue;
+    EXPECT_EQ(InputPreserved(TfLiteInterpreterGetInputTensor(l.interpreter, static_cast<int32_t>(i)), inputs[i]), "");
   }
 
   if (e.contains("additional_signature_runs")) {

@@ -324,6 +324,14 @@ static double ElementAsDouble(const uint8_t* p, TfLiteType type) {
   }
 }
 
+static uint64_t Checksum(const TfLiteTensor* t) {
+  const uint8_t* data = (const uint8_t*)TfLiteTensorData(t);
+  size_t bytes = TfLiteTensorByteSize(t);
+  uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a */
+  for (size_t i = 0; data && i < bytes; ++i) h = (h ^ data[i]) * 0x100000001b3ULL;
+  return h;
+}
+
 static void PrintTensor(const char* kind, int index, const TfLiteTensor* t) {
   if (!t) {
     printf("%-6s %d: <null tensor>\n", kind, index);
@@ -344,9 +352,7 @@ static void PrintTensor(const char* kind, int index, const TfLiteTensor* t) {
     printf(" (no data)\n");
     return;
   }
-  uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a over the raw bytes */
-  for (size_t i = 0; i < bytes; ++i) h = (h ^ data[i]) * 0x100000001b3ULL;
-  printf(" fnv1a=%016llx", (unsigned long long)h);
+  printf(" fnv1a=%016llx", (unsigned long long)Checksum(t));
 
   size_t es = TypeSize(type);
   if (es == 0 || type == kTfLiteComplex64 || type == kTfLiteComplex128 || bytes < es) {
@@ -478,6 +484,11 @@ int main(int argc, char** argv) {
     PrintTensor("input", (int)i, t);
   }
 
+  /* Graph inputs must survive Invoke (the same input can be run again). */
+  uint64_t input_sums[MAX_ITEMS];
+  for (int32_t i = 0; i < n_in && i < MAX_ITEMS; ++i)
+    input_sums[i] = Checksum(TfLiteInterpreterGetInputTensor(interpreter, i));
+
   double t_first = 0.0, t_rest = 0.0;
   for (int r = 0; r < opt.runs; ++r) {
     t0 = NowMs();
@@ -493,6 +504,10 @@ int main(int argc, char** argv) {
 
   for (int32_t i = 0; i < n_out; ++i)
     PrintTensor("output", (int)i, TfLiteInterpreterGetOutputTensor(interpreter, i));
+  for (int32_t i = 0; i < n_in && i < MAX_ITEMS; ++i) {
+    if (Checksum(TfLiteInterpreterGetInputTensor(interpreter, i)) != input_sums[i])
+      fprintf(stderr, "run_model: warning: input %d changed during Invoke\n", (int)i);
+  }
 
   printf("timing_ms: load=%.3f allocate=%.3f first_invoke=%.3f avg_invoke=%.3f runs=%d\n", t_load,
          t_alloc, t_first, opt.runs > 1 ? t_rest / (opt.runs - 1) : t_first, opt.runs);

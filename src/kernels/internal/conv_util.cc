@@ -1,6 +1,7 @@
 #include "src/kernels/internal/conv_util.h"
 
 #include "src/kernels/internal/padding.h"
+#include "src/kernels/internal/quant_math.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -13,10 +14,13 @@ TfLiteStatus GetConvTensors(TfLiteContext* context, const TfLiteNode* node, cons
   TF_LITE_ENSURE_OK(context, GetInput(context, node, 1, op, &t->filter));
   TF_LITE_ENSURE_OK(context, GetOutput(context, node, 0, op, &t->output));
   t->bias = GetOptionalInput(context, node, 2);
-  TF_LITE_ENSURE_OK(context, ExpectType(context, op, "input", t->input, kTfLiteFloat32));
-  TF_LITE_ENSURE_OK(context, ExpectType(context, op, "filter", t->filter, kTfLiteFloat32));
-  TF_LITE_ENSURE_OK(context, ExpectType(context, op, "bias", t->bias, kTfLiteFloat32));
-  TF_LITE_ENSURE_OK(context, ExpectType(context, op, "output", t->output, kTfLiteFloat32));
+  // Quantized tensors are checked by PrepareQuantConv.
+  if (!IsQuantizedType(t->input->type)) {
+    TF_LITE_ENSURE_OK(context, ExpectType(context, op, "input", t->input, kTfLiteFloat32));
+    TF_LITE_ENSURE_OK(context, ExpectType(context, op, "filter", t->filter, kTfLiteFloat32));
+    TF_LITE_ENSURE_OK(context, ExpectType(context, op, "bias", t->bias, kTfLiteFloat32));
+    TF_LITE_ENSURE_OK(context, ExpectType(context, op, "output", t->output, kTfLiteFloat32));
+  }
   if (NumDims(t->input) != 4 || NumDims(t->filter) != 4) {
     TF_LITE_KERNEL_LOG(context, "%s: input and filter must be 4-D, got ranks %d and %d", op,
                        NumDims(t->input), NumDims(t->filter));

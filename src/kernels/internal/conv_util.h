@@ -1,9 +1,10 @@
-// What CONV_2D and DEPTHWISE_CONV_2D have in common: NHWC float tensors, a
+// What CONV_2D and DEPTHWISE_CONV_2D have in common: NHWC tensors, a
 // 4-D filter whose dimensions 1 and 2 are the window, and a window geometry.
 #ifndef TFLITE_C_SRC_KERNELS_INTERNAL_CONV_UTIL_H_
 #define TFLITE_C_SRC_KERNELS_INTERNAL_CONV_UTIL_H_
 
 #include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/parallel.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -31,7 +32,8 @@ struct ConvGeometry {
 };
 
 // Checks 2 or 3 inputs (input, filter, optional bias) and 1 output, all
-// FLOAT32, with a 4-D input and filter.
+// FLOAT32 unless the input is quantized (see quant_conv.h), with a 4-D input
+// and filter.
 TfLiteStatus GetConvTensors(TfLiteContext* context, const TfLiteNode* node, const char* op,
                             ConvTensors* tensors);
 
@@ -39,6 +41,34 @@ TfLiteStatus GetConvTensors(TfLiteContext* context, const TfLiteNode* node, cons
 // output size and padding.
 TfLiteStatus ComputeConvGeometry(TfLiteContext* context, const char* op, const ConvTensors& t,
                                  const ConvWindowParams& window, ConvGeometry* geometry);
+
+// Calls tap(input_offset, tap_index) for each tap of output pixel (b, y, x)'s
+// window that lies inside the input: input_offset indexes the input pixel's
+// first channel, tap_index is ky * filter_w + kx. Taps in the padding are
+// skipped (they contribute nothing).
+template <typename Fn>
+inline void ForEachInputTap(const ConvGeometry& g, const ConvWindowParams& w, int64_t b, int y,
+                            int x, Fn tap) {
+  const int y0 = y * w.stride_h - g.pad_top;
+  const int x0 = x * w.stride_w - g.pad_left;
+  for (int ky = 0; ky < g.filter_h; ++ky) {
+    const int iy = y0 + ky * w.dilation_h;
+    if (iy < 0 || iy >= g.in_h) continue;
+    for (int kx = 0; kx < g.filter_w; ++kx) {
+      const int ix = x0 + kx * w.dilation_w;
+      if (ix < 0 || ix >= g.in_w) continue;
+      tap(((b * g.in_h + iy) * g.in_w + ix) * g.in_c, ky * g.filter_w + kx);
+    }
+  }
+}
+
+// Runs rows(begin, end) over the output rows (one per batch and y) on as many
+// threads as `work_per_row` x rows justifies.
+template <typename Fn>
+void ForOutputRows(TfLiteContext* context, const ConvGeometry& g, int64_t work_per_row, Fn rows) {
+  const int64_t count = int64_t{g.batches} * g.out_h;
+  ParallelFor(ThreadsForWork(KernelThreads(context), count * work_per_row), count, rows);
+}
 
 // Checks that an optional bias has one element per output channel.
 TfLiteStatus CheckBiasSize(TfLiteContext* context, const char* op, const TfLiteTensor* bias,

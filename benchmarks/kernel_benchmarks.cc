@@ -1,0 +1,178 @@
+// Per-operator benchmarks at the shapes of real networks (MobileNet v1/v2,
+// BlazeFace, a small transformer block). Each case is a one-operator model
+// built in memory with the tests' ModelBuilder, loaded and run through the
+// public C API, so the numbers include exactly what an application pays per
+// Invoke for that layer.
+//
+// Counters: FLOPs/s from the layer's multiply-accumulate count ("flops" is
+// 2 * MACs) so shapes of different size compare.
+
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "tensorflow/lite/c/c_api.h"
+#include "tests/util/model_builder.h"
+
+namespace {
+
+using tflite_c::testing::ModelBuilder;
+
+std::vector<float> RandomFloats(size_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> dist(-0.5f, 0.5f);
+  std::vector<float> v(n);
+  for (float& x : v) x = dist(rng);
+  return v;
+}
+
+size_t Product(const std::vector<int>& shape) {
+  size_t n = 1;
+  for (int d : shape) n *= static_cast<size_t>(d);
+  return n;
+}
+
+// Owns the flatbuffer, model and interpreter of a one-operator graph.
+class OpRunner {
+ public:
+  OpRunner(std::vector<uint8_t> bytes, int threads) : bytes_(std::move(bytes)) {
+    model_ = TfLiteModelCreate(bytes_.data(), bytes_.size());
+    if (!model_) return;
+    TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
+    TfLiteInterpreterOptionsSetNumThreads(options, threads);
+    interpreter_ = TfLiteInterpreterCreate(model_, options);
+    TfLiteInterpreterOptionsDelete(options);
+    if (!interpreter_ || TfLiteInterpreterAllocateTensors(interpreter_) != kTfLiteOk) return;
+    for (int i = 0; i < TfLiteInterpreterGetInputTensorCount(interpreter_); ++i) {
+      TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter_, i);
+      std::vector<float> data = RandomFloats(TfLiteTensorByteSize(t) / sizeof(float), 7 + i);
+      TfLiteTensorCopyFromBuffer(t, data.data(), data.size() * sizeof(float));
+    }
+    ok_ = TfLiteInterpreterInvoke(interpreter_) == kTfLiteOk;
+  }
+  ~OpRunner() {
+    if (interpreter_) TfLiteInterpreterDelete(interpreter_);
+    if (model_) TfLiteModelDelete(model_);
+  }
+  bool ok() const { return ok_; }
+  bool Invoke() { return TfLiteInterpreterInvoke(interpreter_) == kTfLiteOk; }
+
+ private:
+  std::vector<uint8_t> bytes_;
+  TfLiteModel* model_ = nullptr;
+  TfLiteInterpreter* interpreter_ = nullptr;
+  bool ok_ = false;
+};
+
+void RunOp(benchmark::State& state, std::vector<uint8_t> model, double flops_per_run) {
+  OpRunner runner(std::move(model), static_cast<int>(state.range(0)));
+  if (!runner.ok()) {
+    state.SkipWithError("model could not be prepared or invoked (operator unsupported?)");
+    return;
+  }
+  for (auto _ : state) {
+    if (!runner.Invoke()) {
+      state.SkipWithError("Invoke failed");
+      break;
+    }
+  }
+  state.counters["FLOPs"] =
+      benchmark::Counter(flops_per_run, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+int OutDim(int in, int kernel, int stride, bool same) {
+  return same ? (in + stride - 1) / stride : (in - kernel) / stride + 1;
+}
+
+// ---- CONV_2D -------------------------------------------------------------------
+// args: threads, H, W, Cin, Cout, K, stride
+void BM_Conv2D(benchmark::State& state, int h, int w, int cin, int cout, int k, int stride) {
+  const int oh = OutDim(h, k, stride, true), ow = OutDim(w, k, stride, true);
+  ModelBuilder b;
+  int in = b.AddInput(tflite::TensorType_FLOAT32, {1, h, w, cin});
+  int filter = b.AddConstant<float>({cout, k, k, cin}, RandomFloats(Product({cout, k, k, cin}), 1));
+  int bias = b.AddConstant<float>({cout}, RandomFloats(cout, 2));
+  int out = b.AddOutput(tflite::TensorType_FLOAT32, {1, oh, ow, cout});
+  tflite::Conv2DOptionsT o;
+  o.padding = tflite::Padding_SAME;
+  o.stride_h = o.stride_w = stride;
+  o.fused_activation_function = tflite::ActivationFunctionType_RELU6;
+  b.AddOperator(tflite::BuiltinOperator_CONV_2D, {in, filter, bias}, {out}, o);
+  RunOp(state, b.Finish(), 2.0 * oh * ow * cout * k * k * cin);
+}
+
+// ---- DEPTHWISE_CONV_2D ---------------------------------------------------------
+void BM_DepthwiseConv2D(benchmark::State& state, int h, int w, int c, int k, int stride) {
+  const int oh = OutDim(h, k, stride, true), ow = OutDim(w, k, stride, true);
+  ModelBuilder b;
+  int in = b.AddInput(tflite::TensorType_FLOAT32, {1, h, w, c});
+  int filter = b.AddConstant<float>({1, k, k, c}, RandomFloats(Product({1, k, k, c}), 3));
+  int bias = b.AddConstant<float>({c}, RandomFloats(c, 4));
+  int out = b.AddOutput(tflite::TensorType_FLOAT32, {1, oh, ow, c});
+  tflite::DepthwiseConv2DOptionsT o;
+  o.padding = tflite::Padding_SAME;
+  o.stride_h = o.stride_w = stride;
+  o.depth_multiplier = 1;
+  o.fused_activation_function = tflite::ActivationFunctionType_RELU6;
+  b.AddOperator(tflite::BuiltinOperator_DEPTHWISE_CONV_2D, {in, filter, bias}, {out}, o);
+  RunOp(state, b.Finish(), 2.0 * oh * ow * c * k * k);
+}
+
+// ---- FULLY_CONNECTED -------------------------------------------------------------
+void BM_FullyConnected(benchmark::State& state, int batch, int in_features, int out_features) {
+  ModelBuilder b;
+  int in = b.AddInput(tflite::TensorType_FLOAT32, {batch, in_features});
+  int weights = b.AddConstant<float>({out_features, in_features},
+                                     RandomFloats(Product({out_features, in_features}), 5));
+  int bias = b.AddConstant<float>({out_features}, RandomFloats(out_features, 6));
+  int out = b.AddOutput(tflite::TensorType_FLOAT32, {batch, out_features});
+  tflite::FullyConnectedOptionsT o;
+  b.AddOperator(tflite::BuiltinOperator_FULLY_CONNECTED, {in, weights, bias}, {out}, o);
+  RunOp(state, b.Finish(), 2.0 * batch * in_features * out_features);
+}
+
+// ---- BATCH_MATMUL ----------------------------------------------------------------
+// Attention scores: [B, heads, L, d] x [B, heads, d, L].
+void BM_BatchMatMul(benchmark::State& state, int heads, int m, int k, int n) {
+  ModelBuilder b;
+  int x = b.AddInput(tflite::TensorType_FLOAT32, {1, heads, m, k});
+  int y = b.AddInput(tflite::TensorType_FLOAT32, {1, heads, k, n});
+  int out = b.AddOutput(tflite::TensorType_FLOAT32, {1, heads, m, n});
+  tflite::BatchMatMulOptionsT o;
+  b.AddOperator(tflite::BuiltinOperator_BATCH_MATMUL, {x, y}, {out}, o);
+  RunOp(state, b.Finish(), 2.0 * heads * m * k * n);
+}
+
+void Threads(benchmark::internal::Benchmark* b) {
+  // Wall time: the kernels run on a thread pool, so main-thread CPU time
+  // would undercount.
+  b->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond)->UseRealTime();
+}
+
+// MobileNet v1 224: first layer, a 1x1 projection in the middle, the last 1x1.
+BENCHMARK_CAPTURE(BM_Conv2D, mobilenet_stem_224x224x3_to_32_k3s2, 224, 224, 3, 32, 3, 2)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_Conv2D, mobilenet_pw_56x56x128_to_128, 56, 56, 128, 128, 1, 1)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_Conv2D, mobilenet_pw_7x7x1024_to_1024, 7, 7, 1024, 1024, 1, 1)->Apply(Threads);
+// BlazeFace (128x128 front camera): 5x5 stem and a 1x1 in a blaze block.
+BENCHMARK_CAPTURE(BM_Conv2D, blazeface_stem_128x128x3_to_24_k5s2, 128, 128, 3, 24, 5, 2)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_Conv2D, blazeface_pw_32x32x48_to_48, 32, 32, 48, 48, 1, 1)->Apply(Threads);
+
+BENCHMARK_CAPTURE(BM_DepthwiseConv2D, mobilenet_112x112x32_k3s1, 112, 112, 32, 3, 1)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_DepthwiseConv2D, mobilenet_56x56x128_k3s2, 56, 56, 128, 3, 2)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_DepthwiseConv2D, mobilenet_14x14x512_k3s1, 14, 14, 512, 3, 1)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_DepthwiseConv2D, blazeface_64x64x24_k3s1, 64, 64, 24, 3, 1)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_DepthwiseConv2D, blazeface_32x32x48_k5s2, 32, 32, 48, 5, 2)->Apply(Threads);
+
+BENCHMARK_CAPTURE(BM_FullyConnected, mobilenet_classifier_1x1024_to_1001, 1, 1024, 1001)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_FullyConnected, mlp_8x512_to_512, 8, 512, 512)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_FullyConnected, transformer_ffn_128x256_to_1024, 128, 256, 1024)->Apply(Threads);
+
+BENCHMARK_CAPTURE(BM_BatchMatMul, attention_scores_8h_128x64x128, 8, 128, 64, 128)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_BatchMatMul, attention_values_8h_128x128x64, 8, 128, 128, 64)->Apply(Threads);
+
+}  // namespace
+
+BENCHMARK_MAIN();

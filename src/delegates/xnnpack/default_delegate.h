@@ -1,0 +1,18 @@
+// The switch the C API uses to apply XNNPACK by default (issue 11). In this
+// increment nothing calls it yet: the delegate stays opt-in until its numerics
+// are verified on every golden model.
+#ifndef TFLITE_C_SRC_DELEGATES_XNNPACK_DEFAULT_DELEGATE_H_
+#define TFLITE_C_SRC_DELEGATES_XNNPACK_DEFAULT_DELEGATE_H_
+
+#include "tensorflow/lite/core/c/common.h"
+
+namespace tflite_c {
+
+// A delegate with default options and `num_threads` threads (<= 1: none), to
+// be deleted with TfLiteXNNPackDelegateDelete; nullptr when the library was
+// built without XNNPACK or XNNPACK cannot run on this CPU.
+TfLiteDelegate* MaybeCreateDefaultXnnpackDelegate(int num_threads);
+
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_SRC_DELEGATES_XNNPACK_DEFAULT_DELEGATE_H_

@@ -1,0 +1,116 @@
+#include "src/kernels/internal/quant_binary.h"
+
+#include <cmath>
+
+#include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/layout_util.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace internal {
+namespace {
+
+// Whether `x` is a power of two to within 1e-3 in log2, as upstream decides it.
+bool IsPowerOfTwoScale(float x, int* log2) {
+  const float exact = std::log(x) * (1.0f / std::log(2.0f));
+  const float rounded = std::round(exact);
+  *log2 = static_cast<int>(rounded);
+  return std::abs(exact - rounded) < 1e-3f;
+}
+
+TfLiteStatus RequireZeroPoints(TfLiteContext* context, const char* op, const TfLiteTensor* a,
+                               const TfLiteTensor* b, const TfLiteTensor* out) {
+  if (a->params.zero_point != 0 || b->params.zero_point != 0 || out->params.zero_point != 0) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: int16 tensors must be symmetric (zero points 0), got %d, %d and %d",
+                       op, a->params.zero_point, b->params.zero_point, out->params.zero_point);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+// The POT path shifts at most one input right; the other must share the
+// output's scale.
+TfLiteStatus PreparePotInt16(TfLiteContext* context, const char* op, int log2_a, int log2_b,
+                             int log2_out, QuantBinaryParams* q) {
+  const int shift_a = log2_a - log2_out;
+  const int shift_b = log2_b - log2_out;
+  if ((shift_a != 0 && shift_b != 0) || shift_a > 0 || shift_b > 0) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: power-of-two int16 scales need one input at the output scale and the "
+                       "other no coarser (input scale exponents %d and %d, output %d)",
+                       op, log2_a, log2_b, log2_out);
+    return kTfLiteError;
+  }
+  q->pot_int16 = true;
+  q->pot_shift_a = -shift_a;
+  q->pot_shift_b = -shift_b;
+  return kTfLiteOk;
+}
+
+}  // namespace
+
+TfLiteStatus PrepareQuantBinary(TfLiteContext* context, const char* op, QuantBinaryKind kind,
+                                const TfLiteTensor* a, const TfLiteTensor* b,
+                                const TfLiteTensor* out, TfLiteFusedActivation activation,
+                                bool pot_scale_int16, QuantBinaryParams* q) {
+  *q = QuantBinaryParams();
+  QuantParams unused;
+  TF_LITE_ENSURE_OK(context, GetQuantParams(context, op, "input 0", a, &unused));
+  TF_LITE_ENSURE_OK(context, GetQuantParams(context, op, "input 1", b, &unused));
+  TF_LITE_ENSURE_OK(context, GetQuantParams(context, op, "output", out, &unused));
+  if (a->params.scale <= 0 || b->params.scale <= 0 || out->params.scale <= 0) {
+    TF_LITE_KERNEL_LOG(context, "%s: quantization scales must be positive", op);
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_OK(context,
+                    QuantizedActivationRange(context, op, activation, out, &q->act_min,
+                                             &q->act_max));
+  const bool int16 = out->type == kTfLiteInt16;
+
+  if (kind == QuantBinaryKind::kMul) {
+    q->offset_a = -a->params.zero_point;
+    q->offset_b = -b->params.zero_point;
+    q->offset_out = out->params.zero_point;
+    // Computed in float, then widened, as upstream does.
+    const float real = a->params.scale * b->params.scale / out->params.scale;
+    q->mult_out = QuantizeMultiplier(static_cast<double>(real));
+    return kTfLiteOk;
+  }
+
+  if (int16) {
+    TF_LITE_ENSURE_OK(context, RequireZeroPoints(context, op, a, b, out));
+    int log2_a = 0, log2_b = 0, log2_out = 0;
+    if (pot_scale_int16 && IsPowerOfTwoScale(a->params.scale, &log2_a) &&
+        IsPowerOfTwoScale(b->params.scale, &log2_b) &&
+        IsPowerOfTwoScale(out->params.scale, &log2_out)) {
+      return PreparePotInt16(context, op, log2_a, log2_b, log2_out, q);
+    }
+  } else if (kind == QuantBinaryKind::kSub) {
+    int32_t lo = 0, hi = 0;
+    QuantizedTypeRange(out->type, &lo, &hi);
+    for (const TfLiteTensor* t : {a, b, out}) {
+      if (t->params.zero_point < lo || t->params.zero_point > hi) {
+        TF_LITE_KERNEL_LOG(context, "%s: zero point %d is outside the range of %s", op,
+                           t->params.zero_point, TfLiteTypeGetName(out->type));
+        return kTfLiteError;
+      }
+    }
+  }
+  // Both inputs are brought to a common scale (twice the larger one) with
+  // `left_shift` bits of headroom, added, then rescaled to the output.
+  q->offset_a = -a->params.zero_point;
+  q->offset_b = -b->params.zero_point;
+  q->offset_out = out->params.zero_point;
+  q->left_shift = int16 ? 15 : 20;
+  const double twice_max = 2.0 * std::max(a->params.scale, b->params.scale);
+  q->mult_a = QuantizeMultiplier(a->params.scale / twice_max);
+  q->mult_b = QuantizeMultiplier(b->params.scale / twice_max);
+  q->mult_out =
+      QuantizeMultiplier(twice_max / ((1 << q->left_shift) * static_cast<double>(out->params.scale)));
+  return kTfLiteOk;
+}
+
+}  // namespace internal
+}  // namespace kernels
+}  // namespace tflite_c

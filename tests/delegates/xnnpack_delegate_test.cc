@@ -1,0 +1,552 @@
+// XNNPACK delegate (issue 11, first increment): options and flags, which
+// nodes it claims on small models, outputs against the builtin kernels,
+// input resizing, the weights cache, and every golden model of
+// shared/models/manifest.json run with the delegate against its XNNPACK
+// `tolerance`. Skipped in builds without XNNPACK.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "src/delegates/xnnpack/default_delegate.h"
+#include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
+#include "tests/delegates/delegate_test_util.h"
+
+namespace tflite_c {
+namespace testing {
+namespace {
+
+#ifdef TFLITE_C_WITH_XNNPACK
+constexpr bool kWithXnnpack = true;
+#else
+constexpr bool kWithXnnpack = false;
+#endif
+
+#define SKIP_WITHOUT_XNNPACK() \
+  if (!kWithXnnpack) GTEST_SKIP() << "built without XNNPACK"
+
+struct DelegateDeleter {
+  void operator()(TfLiteDelegate* d) const { TfLiteXNNPackDelegateDelete(d); }
+};
+using XnnPtr = std::unique_ptr<TfLiteDelegate, DelegateDeleter>;
+
+XnnPtr MakeDelegate(int threads = 1, uint32_t flags = 0) {
+  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
+  o.num_threads = threads;
+  o.flags |= flags;
+  return XnnPtr(TfLiteXNNPackDelegateCreate(&o));
+}
+
+std::vector<float> Random(size_t n, uint32_t seed, float lo = -1.0f, float hi = 1.0f) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> dist(lo, hi);
+  std::vector<float> v(n);
+  for (float& x : v) x = dist(rng);
+  return v;
+}
+
+void ExpectNear(const std::vector<float>& a, const std::vector<float>& b, float atol = 1e-4f,
+                float rtol = 1e-4f) {
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t i = 0; i < a.size(); ++i)
+    ASSERT_LE(std::fabs(a[i] - b[i]), atol + rtol * std::fabs(b[i])) << "element " << i;
+}
+
+// ---- options -------------------------------------------------------------------------
+
+TEST(XnnpackOptions, FlagValuesMatchUpstream) {
+  EXPECT_EQ(TFLITE_XNNPACK_DELEGATE_FLAG_QS8, 0x1);
+  EXPECT_EQ(TFLITE_XNNPACK_DELEGATE_FLAG_QU8, 0x2);
+  EXPECT_EQ(TFLITE_XNNPACK_DELEGATE_FLAG_FORCE_FP16, 0x4);
+  EXPECT_EQ(TFLITE_XNNPACK_DELEGATE_FLAG_DYNAMIC_FULLY_CONNECTED, 0x8);
+  EXPECT_EQ(TFLITE_XNNPACK_DELEGATE_FLAG_VARIABLE_OPERATORS, 0x10);
+  EXPECT_EQ(TFLITE_XNNPACK_DELEGATE_FLAG_TRANSIENT_INDIRECTION_BUFFER, 0x20);
+  EXPECT_EQ(TFLITE_XNNPACK_DELEGATE_FLAG_ENABLE_LATEST_OPERATORS, 0x40);
+  EXPECT_EQ(TFLITE_XNNPACK_DELEGATE_FLAG_ENABLE_SUBGRAPH_RESHAPING, 0x80);
+}
+
+TEST(XnnpackOptions, FieldOrderMatchesUpstream) {
+  using O = TfLiteXNNPackDelegateOptions;
+  EXPECT_EQ(offsetof(O, num_threads), 0u);
+  EXPECT_LT(offsetof(O, num_threads), offsetof(O, runtime_flags));
+  EXPECT_LT(offsetof(O, runtime_flags), offsetof(O, flags));
+  EXPECT_LT(offsetof(O, flags), offsetof(O, weights_cache));
+  EXPECT_LT(offsetof(O, weights_cache), offsetof(O, handle_variable_ops));
+  EXPECT_LT(offsetof(O, handle_variable_ops), offsetof(O, weight_cache_file_path));
+  EXPECT_LT(offsetof(O, weight_cache_file_path), offsetof(O, weight_cache_file_descriptor));
+  EXPECT_LT(offsetof(O, weight_cache_file_descriptor), offsetof(O, weight_cache_provider));
+  EXPECT_LT(offsetof(O, weight_cache_provider), offsetof(O, weight_cache_lock_memory));
+  EXPECT_EQ(sizeof(O), 64u);  // LP64 layout of upstream's struct
+}
+
+TEST(XnnpackOptions, Defaults) {
+  const TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
+  EXPECT_EQ(o.num_threads, 0);
+  EXPECT_EQ(o.runtime_flags, 0u);
+  EXPECT_EQ(o.weights_cache, nullptr);
+  EXPECT_FALSE(o.handle_variable_ops);
+  EXPECT_EQ(o.weight_cache_file_path, nullptr);
+  EXPECT_EQ(o.weight_cache_file_descriptor, -1);
+  EXPECT_EQ(o.weight_cache_provider, nullptr);
+  EXPECT_FALSE(o.weight_cache_lock_memory);
+}
+
+TEST(XnnpackOptions, CreateGetFlagsThreadPool) {
+  SKIP_WITHOUT_XNNPACK();
+  XnnPtr one = MakeDelegate(1, TFLITE_XNNPACK_DELEGATE_FLAG_TRANSIENT_INDIRECTION_BUFFER);
+  ASSERT_NE(one, nullptr);
+  EXPECT_EQ(TfLiteXNNPackDelegateGetThreadPool(one.get()), nullptr);
+  EXPECT_TRUE(TfLiteXNNPackDelegateGetFlags(one.get()) &
+              TFLITE_XNNPACK_DELEGATE_FLAG_TRANSIENT_INDIRECTION_BUFFER);
+  ASSERT_NE(TfLiteXNNPackDelegateGetOptions(one.get()), nullptr);
+  EXPECT_EQ(TfLiteXNNPackDelegateGetOptions(one.get())->num_threads, 1);
+  XnnPtr two = MakeDelegate(2);
+  ASSERT_NE(two, nullptr);
+  EXPECT_NE(TfLiteXNNPackDelegateGetThreadPool(two.get()), nullptr);
+  XnnPtr defaults(TfLiteXNNPackDelegateCreate(nullptr));
+  ASSERT_NE(defaults, nullptr);
+  EXPECT_EQ(TfLiteXNNPackDelegateGetFlags(nullptr), 0);
+  EXPECT_EQ(TfLiteXNNPackDelegateGetThreadPool(nullptr), nullptr);
+  TfLiteXNNPackDelegateDelete(nullptr);
+
+  TfLiteDelegate* def = MaybeCreateDefaultXnnpackDelegate(2);
+  ASSERT_NE(def, nullptr);
+  EXPECT_NE(TfLiteXNNPackDelegateGetThreadPool(def), nullptr);
+  TfLiteXNNPackDelegateDelete(def);
+}
+
+TEST(XnnpackOptions, DisabledBuildCreatesNothing) {
+  if (kWithXnnpack) GTEST_SKIP() << "built with XNNPACK";
+  EXPECT_EQ(TfLiteXNNPackDelegateCreate(nullptr), nullptr);
+  EXPECT_EQ(MaybeCreateDefaultXnnpackDelegate(1), nullptr);
+  EXPECT_EQ(TfLiteXNNPackDelegateWeightsCacheCreate(), nullptr);
+}
+
+// ---- small models ------------------------------------------------------------------------
+
+// x[1,8,8,3] -> CONV_2D 3x3 s1 SAME (+bias, RELU) -> DEPTHWISE 3x3 s2 SAME ->
+// MAX_POOL 2x2 -> FULLY_CONNECTED -> SOFTMAX -> y
+std::vector<uint8_t> ConvNet(int batch = 1) {
+  ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, {batch, 8, 8, 3}, "x");
+  const int w1 = b.AddConstant<float>({4, 3, 3, 3}, Random(4 * 27, 1));
+  const int b1 = b.AddConstant<float>({4}, Random(4, 2));
+  const int c1 = b.AddTensor(tflite::TensorType_FLOAT32, {batch, 8, 8, 4});
+  tflite::Conv2DOptionsT conv;
+  conv.padding = tflite::Padding_SAME;
+  conv.stride_w = conv.stride_h = 1;
+  conv.fused_activation_function = tflite::ActivationFunctionType_RELU;
+  b.AddOperator(tflite::BuiltinOperator_CONV_2D, {x, w1, b1}, {c1}, conv);
+
+  const int w2 = b.AddConstant<float>({1, 3, 3, 8}, Random(72, 3));
+  const int b2 = b.AddConstant<float>({8}, Random(8, 4));
+  const int c2 = b.AddTensor(tflite::TensorType_FLOAT32, {batch, 4, 4, 8});
+  tflite::DepthwiseConv2DOptionsT dw;
+  dw.padding = tflite::Padding_SAME;
+  dw.stride_w = dw.stride_h = 2;
+  dw.depth_multiplier = 2;
+  dw.fused_activation_function = tflite::ActivationFunctionType_RELU6;
+  b.AddOperator(tflite::BuiltinOperator_DEPTHWISE_CONV_2D, {c1, w2, b2}, {c2}, dw);
+
+  const int p = b.AddTensor(tflite::TensorType_FLOAT32, {batch, 2, 2, 8});
+  tflite::Pool2DOptionsT pool;
+  pool.padding = tflite::Padding_VALID;
+  pool.stride_w = pool.stride_h = 2;
+  pool.filter_width = pool.filter_height = 2;
+  b.AddOperator(tflite::BuiltinOperator_MAX_POOL_2D, {c2}, {p}, pool);
+
+  const int w3 = b.AddConstant<float>({5, 32}, Random(160, 5));
+  const int f = b.AddTensor(tflite::TensorType_FLOAT32, {batch, 5});
+  b.AddOperator(tflite::BuiltinOperator_FULLY_CONNECTED, {p, w3, -1}, {f},
+                tflite::FullyConnectedOptionsT());
+  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {batch, 5}, "y");
+  tflite::SoftmaxOptionsT sm;
+  sm.beta = 1.0f;
+  b.AddOperator(tflite::BuiltinOperator_SOFTMAX, {f}, {y}, sm);
+  return b.Finish();
+}
+
+TEST(XnnpackDelegate, ClaimsWholeConvNetAndMatchesBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  const std::vector<uint8_t> bytes = ConvNet();
+  Session builtin, xnn;
+  builtin.Create(bytes, {});
+  XnnPtr d = MakeDelegate();
+  xnn.Create(bytes, {d.get()});
+  ASSERT_TRUE(builtin.ok()) << builtin.errors;
+  ASSERT_TRUE(xnn.ok()) << xnn.errors;
+  EXPECT_EQ(xnn.plan().size(), 1u);
+  EXPECT_EQ(xnn.DelegateNodes(), 1);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(builtin.interpreter.get()), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
+  const std::vector<float> in = Random(8 * 8 * 3, 7);
+  ASSERT_TRUE(builtin.SetInput(0, in));
+  ASSERT_TRUE(xnn.SetInput(0, in));
+  ASSERT_EQ(TfLiteInterpreterInvoke(builtin.interpreter.get()), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterInvoke(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
+  ExpectNear(xnn.Output(0), builtin.Output(0));
+}
+
+TEST(XnnpackDelegate, ResizeInputReshapesRuntime) {
+  SKIP_WITHOUT_XNNPACK();
+  const std::vector<uint8_t> bytes = ConvNet(1);
+  const std::vector<uint8_t> bytes3 = ConvNet(3);
+  Session builtin, xnn;
+  builtin.Create(bytes3, {});
+  XnnPtr d = MakeDelegate();
+  xnn.Create(bytes, {d.get()});
+  ASSERT_TRUE(builtin.ok() && xnn.ok()) << xnn.errors;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
+  const int dims[4] = {3, 8, 8, 3};
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(xnn.interpreter.get(), 0, dims, 4), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(builtin.interpreter.get()), kTfLiteOk);
+  const std::vector<float> in = Random(3 * 8 * 8 * 3, 9);
+  ASSERT_TRUE(builtin.SetInput(0, in));
+  ASSERT_TRUE(xnn.SetInput(0, in));
+  ASSERT_EQ(TfLiteInterpreterInvoke(builtin.interpreter.get()), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterInvoke(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
+  const TfLiteTensor* out = TfLiteInterpreterGetOutputTensor(xnn.interpreter.get(), 0);
+  ASSERT_EQ(TfLiteTensorNumDims(out), 2);
+  EXPECT_EQ(TfLiteTensorDim(out, 0), 3);
+  ExpectNear(xnn.Output(0), builtin.Output(0));
+}
+
+// ADD(x, c) -> TANH (not delegated) -> MUL(., x) with RELU; MEAN over H,W.
+TEST(XnnpackDelegate, UnsupportedNodesStayOnBuiltinKernels) {
+  SKIP_WITHOUT_XNNPACK();
+  ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, {1, 4, 4, 2}, "x");
+  const int c = b.AddConstant<float>({2}, {0.5f, -0.25f});
+  const int a = b.AddTensor(tflite::TensorType_FLOAT32, {1, 4, 4, 2});
+  b.AddOperator(tflite::BuiltinOperator_ADD, {x, c}, {a}, tflite::AddOptionsT());
+  const int t = b.AddTensor(tflite::TensorType_FLOAT32, {1, 4, 4, 2});
+  b.AddOperator(tflite::BuiltinOperator_TANH, {a}, {t});
+  const int m = b.AddTensor(tflite::TensorType_FLOAT32, {1, 4, 4, 2});
+  tflite::MulOptionsT mul;
+  mul.fused_activation_function = tflite::ActivationFunctionType_RELU;
+  b.AddOperator(tflite::BuiltinOperator_MUL, {t, x}, {m}, mul);
+  const int axes = b.AddConstant<int32_t>({2}, {1, 2});
+  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {1, 2}, "y");
+  b.AddOperator(tflite::BuiltinOperator_MEAN, {m, axes}, {y}, tflite::ReducerOptionsT());
+  const std::vector<uint8_t> bytes = b.Finish();
+
+  Session builtin, xnn;
+  builtin.Create(bytes, {});
+  XnnPtr d = MakeDelegate();
+  xnn.Create(bytes, {d.get()});
+  ASSERT_TRUE(builtin.ok() && xnn.ok()) << xnn.errors;
+  EXPECT_EQ(xnn.plan().size(), 3u);  // [ADD] TANH [MUL, MEAN]
+  EXPECT_EQ(xnn.DelegateNodes(), 2);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(builtin.interpreter.get()), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
+  const std::vector<float> in = Random(32, 11);
+  ASSERT_TRUE(builtin.SetInput(0, in) && xnn.SetInput(0, in));
+  ASSERT_EQ(TfLiteInterpreterInvoke(builtin.interpreter.get()), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterInvoke(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
+  ExpectNear(xnn.Output(0), builtin.Output(0));
+}
+
+// PAD -> CONCATENATION(with x padded) -> HARD_SWISH -> LOGISTIC -> RESHAPE,
+// with fp16 weights: DEQUANTIZE(fp16 const) feeding SUB.
+TEST(XnnpackDelegate, ElementwiseLayoutAndFp16Weights) {
+  SKIP_WITHOUT_XNNPACK();
+  ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, {1, 2, 2, 3}, "x");
+  const int pads = b.AddConstant<int32_t>({4, 2}, {0, 0, 1, 1, 1, 1, 0, 0});
+  const int p = b.AddTensor(tflite::TensorType_FLOAT32, {1, 4, 4, 3});
+  b.AddOperator(tflite::BuiltinOperator_PAD, {x, pads}, {p});
+  const int p2 = b.AddTensor(tflite::TensorType_FLOAT32, {1, 4, 4, 3});
+  b.AddOperator(tflite::BuiltinOperator_RELU6, {p}, {p2});
+  const int cat = b.AddTensor(tflite::TensorType_FLOAT32, {1, 4, 4, 6});
+  tflite::ConcatenationOptionsT co;
+  co.axis = -1;
+  b.AddOperator(tflite::BuiltinOperator_CONCATENATION, {p, p2}, {cat}, co);
+  // fp16 constant [6] = 0.5, -1, 2, 0.25, 0, 3 (IEEE half bits)
+  const std::vector<uint16_t> half = {0x3800, 0xBC00, 0x4000, 0x3400, 0x0000, 0x4200};
+  std::vector<uint8_t> hb(12);
+  std::memcpy(hb.data(), half.data(), 12);
+  const int h = b.AddConstantBytes(tflite::TensorType_FLOAT16, {6}, hb);
+  const int hf = b.AddTensor(tflite::TensorType_FLOAT32, {6});
+  b.AddOperator(tflite::BuiltinOperator_DEQUANTIZE, {h}, {hf});
+  const int s = b.AddTensor(tflite::TensorType_FLOAT32, {1, 4, 4, 6});
+  b.AddOperator(tflite::BuiltinOperator_SUB, {cat, hf}, {s}, tflite::SubOptionsT());
+  const int hs = b.AddTensor(tflite::TensorType_FLOAT32, {1, 4, 4, 6});
+  b.AddOperator(tflite::BuiltinOperator_HARD_SWISH, {s}, {hs});
+  const int lg = b.AddTensor(tflite::TensorType_FLOAT32, {1, 4, 4, 6});
+  b.AddOperator(tflite::BuiltinOperator_LOGISTIC, {hs}, {lg});
+  const int shape = b.AddConstant<int32_t>({2}, {-1, 6});
+  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {16, 6}, "y");
+  b.AddOperator(tflite::BuiltinOperator_RESHAPE, {lg, shape}, {y});
+  const std::vector<uint8_t> bytes = b.Finish();
+
+  Session builtin, xnn;
+  builtin.Create(bytes, {});
+  XnnPtr d = MakeDelegate();
+  xnn.Create(bytes, {d.get()});
+  ASSERT_TRUE(builtin.ok()) << builtin.errors;
+  ASSERT_TRUE(xnn.ok()) << xnn.errors;
+  EXPECT_EQ(xnn.plan().size(), 1u);  // DEQUANTIZE included
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(builtin.interpreter.get()), kTfLiteOk) << builtin.errors;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
+  const std::vector<float> in = Random(12, 13, -4.0f, 4.0f);
+  ASSERT_TRUE(builtin.SetInput(0, in) && xnn.SetInput(0, in));
+  ASSERT_EQ(TfLiteInterpreterInvoke(builtin.interpreter.get()), kTfLiteOk) << builtin.errors;
+  ASSERT_EQ(TfLiteInterpreterInvoke(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
+  ExpectNear(xnn.Output(0), builtin.Output(0), 1e-5f, 1e-4f);
+}
+
+TEST(XnnpackDelegate, AveragePoolSamePaddingMatchesBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, {1, 5, 5, 4}, "x");
+  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {1, 3, 3, 4}, "y");
+  tflite::Pool2DOptionsT pool;
+  pool.padding = tflite::Padding_SAME;
+  pool.stride_w = pool.stride_h = 2;
+  pool.filter_width = pool.filter_height = 3;
+  b.AddOperator(tflite::BuiltinOperator_AVERAGE_POOL_2D, {x}, {y}, pool);
+  const std::vector<uint8_t> bytes = b.Finish();
+  Session builtin, xnn;
+  builtin.Create(bytes, {});
+  XnnPtr d = MakeDelegate(2);
+  xnn.Create(bytes, {d.get()});
+  ASSERT_TRUE(builtin.ok() && xnn.ok()) << xnn.errors;
+  EXPECT_EQ(xnn.DelegateNodes(), 1);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(builtin.interpreter.get()), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
+  const std::vector<float> in = Random(100, 17);
+  ASSERT_TRUE(builtin.SetInput(0, in) && xnn.SetInput(0, in));
+  ASSERT_EQ(TfLiteInterpreterInvoke(builtin.interpreter.get()), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterInvoke(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
+  ExpectNear(xnn.Output(0), builtin.Output(0));
+}
+
+// PRELU (per-channel slope) -> RESIZE_BILINEAR in its three coordinate modes.
+TEST(XnnpackDelegate, PreluAndResizeBilinearMatchBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  for (int mode = 0; mode < 3; ++mode) {
+    SCOPED_TRACE("mode " + std::to_string(mode));
+    ModelBuilder b;
+    const int x = b.AddInput(tflite::TensorType_FLOAT32, {1, 3, 3, 2}, "x");
+    const int slope = b.AddConstant<float>({1, 1, 2}, {0.25f, -0.5f});
+    const int pr = b.AddTensor(tflite::TensorType_FLOAT32, {1, 3, 3, 2});
+    b.AddOperator(tflite::BuiltinOperator_PRELU, {x, slope}, {pr});
+    const int size = b.AddConstant<int32_t>({2}, {5, 4});
+    const int y = b.AddOutput(tflite::TensorType_FLOAT32, {1, 5, 4, 2}, "y");
+    tflite::ResizeBilinearOptionsT ro;
+    ro.align_corners = mode == 1;
+    ro.half_pixel_centers = mode == 2;
+    b.AddOperator(tflite::BuiltinOperator_RESIZE_BILINEAR, {pr, size}, {y}, ro, mode == 2 ? 3 : 1);
+    const std::vector<uint8_t> bytes = b.Finish();
+    Session builtin, xnn;
+    builtin.Create(bytes, {});
+    XnnPtr d = MakeDelegate();
+    xnn.Create(bytes, {d.get()});
+    ASSERT_TRUE(builtin.ok()) << builtin.errors;
+    ASSERT_TRUE(xnn.ok()) << xnn.errors;
+    EXPECT_EQ(xnn.plan().size(), 1u);
+    EXPECT_EQ(xnn.DelegateNodes(), 1);
+    ASSERT_EQ(TfLiteInterpreterAllocateTensors(builtin.interpreter.get()), kTfLiteOk);
+    ASSERT_EQ(TfLiteInterpreterAllocateTensors(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
+    const std::vector<float> in = Random(18, 19 + mode, -2.0f, 2.0f);
+    ASSERT_TRUE(builtin.SetInput(0, in) && xnn.SetInput(0, in));
+    ASSERT_EQ(TfLiteInterpreterInvoke(builtin.interpreter.get()), kTfLiteOk) << builtin.errors;
+    ASSERT_EQ(TfLiteInterpreterInvoke(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
+    ExpectNear(xnn.Output(0), builtin.Output(0), 1e-5f, 1e-4f);
+  }
+}
+
+// ---- weights cache ------------------------------------------------------------------------
+
+TEST(XnnpackWeightsCache, SharedBetweenInterpretersAndFinalizedBeforeInference) {
+  SKIP_WITHOUT_XNNPACK();
+  TfLiteXNNPackDelegateWeightsCache* cache = TfLiteXNNPackDelegateWeightsCacheCreateWithSize(1 << 16);
+  ASSERT_NE(cache, nullptr);
+  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
+  o.weights_cache = cache;
+  {
+    XnnPtr d1(TfLiteXNNPackDelegateCreate(&o)), d2(TfLiteXNNPackDelegateCreate(&o));
+    const std::vector<uint8_t> bytes = ConvNet();
+    Session s1, s2;
+    s1.Create(bytes, {d1.get()});
+    s2.Create(bytes, {d2.get()});
+    ASSERT_TRUE(s1.ok() && s2.ok()) << s1.errors << s2.errors;
+    ASSERT_EQ(TfLiteInterpreterAllocateTensors(s1.interpreter.get()), kTfLiteOk) << s1.errors;
+    ASSERT_EQ(TfLiteInterpreterAllocateTensors(s2.interpreter.get()), kTfLiteOk) << s2.errors;
+    const std::vector<float> in = Random(8 * 8 * 3, 7);
+    ASSERT_TRUE(s1.SetInput(0, in) && s2.SetInput(0, in));
+    // Inference before finalization is an error.
+    EXPECT_NE(TfLiteInterpreterInvoke(s1.interpreter.get()), kTfLiteOk);
+    EXPECT_NE(s1.errors.find("finalized"), std::string::npos) << s1.errors;
+    ASSERT_TRUE(TfLiteXNNPackDelegateWeightsCacheFinalizeHard(cache));
+    ASSERT_EQ(TfLiteInterpreterInvoke(s1.interpreter.get()), kTfLiteOk) << s1.errors;
+    ASSERT_EQ(TfLiteInterpreterInvoke(s2.interpreter.get()), kTfLiteOk) << s2.errors;
+    EXPECT_EQ(s1.Output(0), s2.Output(0));
+  }
+  TfLiteXNNPackDelegateWeightsCacheDelete(cache);
+  TfLiteXNNPackDelegateWeightsCacheDelete(nullptr);
+  EXPECT_FALSE(TfLiteXNNPackDelegateWeightsCacheFinalizeSoft(nullptr));
+}
+
+// ---- golden models ----------------------------------------------------------------------------
+
+using nlohmann::json;
+const std::string kModelsDir = std::string(TFLITE_C_SHARED_DIR) + "/models/";
+
+std::vector<char> ReadAll(const std::string& path, bool* ok) {
+  std::ifstream in(path, std::ios::binary);
+  *ok = static_cast<bool>(in);
+  return std::vector<char>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+struct GoldenCase {
+  std::string name;
+  json entry;
+};
+void PrintTo(const GoldenCase& c, std::ostream* os) { *os << c.name; }
+
+std::vector<GoldenCase> GoldenCases() {
+  std::vector<GoldenCase> cases;
+  std::ifstream in(kModelsDir + "manifest.json");
+  json m = in ? json::parse(in, nullptr, false) : json();
+  if (m.is_discarded() || !m.contains("models")) {
+    cases.push_back({"manifest_absent", json()});
+    return cases;
+  }
+  for (const json& e : m["models"]) {
+    if (!e.value("golden", false)) continue;
+    std::string name = e.value("name", "unnamed");
+    for (char& c : name)
+      if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    cases.push_back({name, e});
+  }
+  return cases;
+}
+
+double ElementAt(const char* p, TfLiteType type) {
+  switch (type) {
+    case kTfLiteFloat32: { float v; std::memcpy(&v, p, 4); return v; }
+    case kTfLiteInt32: { int32_t v; std::memcpy(&v, p, 4); return v; }
+    case kTfLiteInt64: { int64_t v; std::memcpy(&v, p, 8); return static_cast<double>(v); }
+    case kTfLiteInt16: { int16_t v; std::memcpy(&v, p, 2); return v; }
+    case kTfLiteInt8: return static_cast<int8_t>(p[0]);
+    case kTfLiteUInt8: case kTfLiteBool: return static_cast<uint8_t>(p[0]);
+    default: return NAN;
+  }
+}
+
+class XnnpackGoldenTest : public ::testing::TestWithParam<GoldenCase> {};
+
+TEST_P(XnnpackGoldenTest, MatchesGoldenWithinXnnpackTolerance) {
+  SKIP_WITHOUT_XNNPACK();
+  const json& e = GetParam().entry;
+  if (e.is_null()) GTEST_SKIP() << "no manifest";
+  if (e.contains("additional_signature_runs") || e["inputs"].empty())
+    GTEST_SKIP() << "signature-run models are covered by golden_test";
+  bool ok = false;
+  const std::vector<char> bytes = ReadAll(kModelsDir + e["file"].get<std::string>(), &ok);
+  ASSERT_TRUE(ok);
+
+  // Models our builtin kernels cannot run are skipped.
+  size_t builtin_nodes = 0;
+  {
+    Session plain;
+    plain.Create(bytes.data(), bytes.size(), {});
+    if (!plain.ok() || TfLiteInterpreterAllocateTensors(plain.interpreter.get()) != kTfLiteOk)
+      GTEST_SKIP() << "builtin kernels cannot run this model";
+    builtin_nodes = plain.plan().size();
+  }
+  XnnPtr d = MakeDelegate();
+  Session s;
+  s.Create(bytes.data(), bytes.size(), {d.get()});
+  ASSERT_TRUE(s.ok()) << s.errors;
+  // Partition preview: nodes left on builtin kernels / partitions.
+  const int partitions = s.DelegateNodes();
+  const size_t left = s.plan().size() - static_cast<size_t>(partitions);
+  RecordProperty("xnnpack_partitions", partitions);
+  RecordProperty("builtin_nodes_left", static_cast<int>(left));
+  if (std::getenv("XNNPACK_TEST_VERBOSE")) {
+    std::fprintf(stderr, "[xnnpack] %-45s nodes %4zu -> %zu builtin + %d partition(s)\n",
+                 GetParam().name.c_str(), builtin_nodes, left, partitions);
+  }
+  TfLiteInterpreter* it = s.interpreter.get();
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk) << s.errors;
+  const json& inputs = e["inputs"];
+  bool resized = false;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    TfLiteTensor* t = TfLiteInterpreterGetInputTensor(it, static_cast<int32_t>(i));
+    const std::vector<int> shape = inputs[i]["shape"].get<std::vector<int>>();
+    std::vector<int> have;
+    for (int k = 0; k < TfLiteTensorNumDims(t); ++k) have.push_back(TfLiteTensorDim(t, k));
+    if (have != shape) {
+      ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, static_cast<int32_t>(i), shape.data(),
+                                                   static_cast<int32_t>(shape.size())),
+                kTfLiteOk);
+      resized = true;
+    }
+  }
+  if (resized) ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk) << s.errors;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const std::vector<char> data = ReadAll(kModelsDir + inputs[i]["file"].get<std::string>(), &ok);
+    ASSERT_TRUE(ok);
+    ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, static_cast<int32_t>(i)),
+                                         data.data(), data.size()),
+              kTfLiteOk);
+  }
+  if (TfLiteInterpreterInvoke(it) != kTfLiteOk) {
+    if (s.errors.find("XNNPACK") == std::string::npos)
+      GTEST_SKIP() << "builtin kernels cannot run this model: " << s.errors;
+    FAIL() << s.errors;
+  }
+  const json& outputs = e["outputs"];
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    const json& spec = outputs[k];
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(it, static_cast<int32_t>(k));
+    ASSERT_NE(t, nullptr);
+    const std::vector<char> expected = ReadAll(kModelsDir + spec["file"].get<std::string>(), &ok);
+    ASSERT_TRUE(ok);
+    ASSERT_EQ(TfLiteTensorByteSize(t), expected.size()) << "output " << k;
+    const TfLiteType type = TfLiteTensorType(t);
+    size_t es = 0;
+    switch (type) {
+      case kTfLiteFloat32: case kTfLiteInt32: es = 4; break;
+      case kTfLiteInt64: es = 8; break;
+      case kTfLiteInt16: es = 2; break;
+      case kTfLiteInt8: case kTfLiteUInt8: case kTfLiteBool: es = 1; break;
+      default: break;
+    }
+    if (es == 0) continue;
+    const json tol = spec.value("tolerance", json::object());
+    const double atol = tol.value("atol", 0.0), rtol = tol.value("rtol", 0.0);
+    const char* actual = static_cast<const char*>(TfLiteTensorData(t));
+    size_t bad = 0, first = 0;
+    double worst = 0;
+    for (size_t i = 0; i < expected.size() / es; ++i) {
+      const double a = ElementAt(actual + i * es, type), x = ElementAt(expected.data() + i * es, type);
+      const bool good = std::isnan(x) ? std::isnan(a) : std::fabs(a - x) <= atol + rtol * std::fabs(x);
+      if (!good) {
+        if (bad++ == 0) first = i;
+        worst = std::max(worst, std::isnan(a) ? INFINITY : std::fabs(a - x));
+      }
+    }
+    EXPECT_EQ(bad, 0u) << "output " << k << ": first bad element " << first << ", max |diff| "
+                       << worst << " (atol " << atol << ", rtol " << rtol << ")";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Golden, XnnpackGoldenTest, ::testing::ValuesIn(GoldenCases()));
+
+}  // namespace
+}  // namespace testing
+}  // namespace tflite_c

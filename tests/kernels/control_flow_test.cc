@@ -1,0 +1,562 @@
+// Tests of WHILE, IF, CALL_ONCE, the resource-variable ops and DENSIFY
+// (register_control_flow.cc). Each test builds a multi-subgraph model with
+// ModelBuilder and runs it through the public C API.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tensorflow/lite/c/c_api.h"
+#include "tensorflow/lite/core/c/c_api_experimental.h"
+#include "tests/util/model_builder.h"
+
+namespace tflite_c {
+namespace {
+
+using testing::ModelBuilder;
+using tflite::BuiltinOperator;
+
+constexpr auto F32 = tflite::TensorType_FLOAT32;
+constexpr auto I32 = tflite::TensorType_INT32;
+constexpr auto BOOL = tflite::TensorType_BOOL;
+constexpr auto RES = tflite::TensorType_RESOURCE;
+
+void AppendLog(void* user_data, const char* format, va_list args) {
+  char line[1024];
+  std::vsnprintf(line, sizeof line, format, args);
+  *static_cast<std::string*>(user_data) += std::string(line) + "\n";
+}
+
+// Loads a finished model into an interpreter, collecting the error log.
+class Runner {
+ public:
+  explicit Runner(const ModelBuilder& b) : bytes_(b.Finish()) {}
+  ~Runner() {
+    TfLiteInterpreterDelete(interpreter_);
+    TfLiteInterpreterOptionsDelete(options_);
+    TfLiteModelDelete(model_);
+  }
+
+  // Loads and allocates; false when any step fails.
+  bool Allocate(bool cancellable = false) {
+    model_ = TfLiteModelCreateWithErrorReporter(bytes_.data(), bytes_.size(), AppendLog, &log_);
+    if (model_ == nullptr) return false;
+    options_ = TfLiteInterpreterOptionsCreate();
+    TfLiteInterpreterOptionsSetErrorReporter(options_, AppendLog, &log_);
+    if (cancellable) TfLiteInterpreterOptionsEnableCancellation(options_, true);
+    interpreter_ = TfLiteInterpreterCreate(model_, options_);
+    return interpreter_ != nullptr && TfLiteInterpreterAllocateTensors(interpreter_) == kTfLiteOk;
+  }
+  template <typename T>
+  void Set(int input, const std::vector<T>& values) {
+    TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter_, input);
+    ASSERT_EQ(TfLiteTensorCopyFromBuffer(t, values.data(), values.size() * sizeof(T)), kTfLiteOk);
+  }
+  void SetBool(int input, bool value) {
+    TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter_, input);
+    ASSERT_EQ(TfLiteTensorCopyFromBuffer(t, &value, 1), kTfLiteOk);
+  }
+  bool Invoke() { return TfLiteInterpreterInvoke(interpreter_) == kTfLiteOk; }
+  template <typename T>
+  std::vector<T> Get(int output = 0) const {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter_, output);
+    std::vector<T> values(TfLiteTensorByteSize(t) / sizeof(T));
+    if (!values.empty()) std::memcpy(values.data(), TfLiteTensorData(t), values.size() * sizeof(T));
+    return values;
+  }
+  std::vector<int> Shape(int output = 0) const {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter_, output);
+    std::vector<int> shape;
+    for (int d = 0; d < TfLiteTensorNumDims(t); ++d) shape.push_back(TfLiteTensorDim(t, d));
+    return shape;
+  }
+  TfLiteInterpreter* interpreter() { return interpreter_; }
+  const std::string& log() const { return log_; }
+
+ private:
+  std::vector<uint8_t> bytes_;
+  TfLiteModel* model_ = nullptr;
+  TfLiteInterpreterOptions* options_ = nullptr;
+  TfLiteInterpreter* interpreter_ = nullptr;
+  std::string log_;
+};
+
+void ExpectAllocateError(const ModelBuilder& b, const std::string& message) {
+  Runner r(b);
+  EXPECT_FALSE(r.Allocate());
+  EXPECT_NE(r.log().find(message), std::string::npos) << r.log();
+}
+
+tflite::WhileOptionsT WhileOpts(int cond, int body) {
+  tflite::WhileOptionsT o;
+  o.cond_subgraph_index = cond;
+  o.body_subgraph_index = body;
+  return o;
+}
+
+tflite::IfOptionsT IfOpts(int then_branch, int else_branch) {
+  tflite::IfOptionsT o;
+  o.then_subgraph_index = then_branch;
+  o.else_subgraph_index = else_branch;
+  return o;
+}
+
+// Subgraph `index`: (x: INT32[1]) -> x < limit.
+void BuildLessThan(ModelBuilder& b, int index, int limit) {
+  b.SetCurrentSubgraph(index);
+  const int x = b.AddInput(I32, {1}, "x");
+  const int c = b.AddConstant<int32_t>({1}, {limit});
+  const int y = b.AddOutput(BOOL, {1}, "less");
+  b.AddOperator(BuiltinOperator::BuiltinOperator_LESS, {x, c}, {y});
+}
+
+// Subgraph `index`: (x: INT32[1]) -> x + 1.
+void BuildIncrement(ModelBuilder& b, int index) {
+  b.SetCurrentSubgraph(index);
+  const int x = b.AddInput(I32, {1}, "x");
+  const int one = b.AddConstant<int32_t>({1}, {1});
+  const int y = b.AddOutput(I32, {1}, "next");
+  b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {x, one}, {y}, tflite::AddOptionsT{});
+}
+
+// main: y = WHILE(x < limit) { x + 1 }.
+ModelBuilder CountingWhile(int cond, int body, int limit = 10) {
+  ModelBuilder b;
+  const int x = b.AddInput(I32, {1}, "x");
+  const int y = b.AddOutput(I32, {1}, "y");
+  b.AddOperator(BuiltinOperator::BuiltinOperator_WHILE, {x}, {y}, WhileOpts(cond, body));
+  b.AddSubgraph("cond");
+  b.AddSubgraph("body");
+  BuildLessThan(b, 1, limit);
+  BuildIncrement(b, 2);
+  b.SetCurrentSubgraph(0);
+  return b;
+}
+
+// ---- WHILE
+// ------------------------------------------------------------------------
+
+TEST(WhileTest, CountsUpToTheLimit) {
+  Runner r(CountingWhile(1, 2));
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  r.Set<int32_t>(0, {3});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<int32_t>(), (std::vector<int32_t>{10}));
+  // A condition false from the start leaves the value alone.
+  r.Set<int32_t>(0, {42});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<int32_t>(), (std::vector<int32_t>{42}));
+}
+
+TEST(WhileTest, BodyThatGrowsATensorMakesOutputsDynamic) {
+  // Loop variables: (i: INT32[1], v: FLOAT32[n]); body appends 7 to v.
+  ModelBuilder b;
+  const int i = b.AddInput(I32, {1}, "i");
+  const int v = b.AddInput(F32, {1}, "v");
+  const int i_out = b.AddOutput(I32, {1}, "i_out");
+  const int v_out = b.AddOutput(F32, {1}, "v_out");
+  b.AddOperator(BuiltinOperator::BuiltinOperator_WHILE, {i, v}, {i_out, v_out}, WhileOpts(1, 2));
+  b.AddSubgraph("cond");
+  b.AddSubgraph("body");
+  b.SetCurrentSubgraph(1);
+  {
+    const int ci = b.AddInput(I32, {1});
+    b.AddInput(F32, {1});
+    const int limit = b.AddConstant<int32_t>({1}, {3});
+    const int flag = b.AddOutput(BOOL, {1});
+    b.AddOperator(BuiltinOperator::BuiltinOperator_LESS, {ci, limit}, {flag});
+  }
+  b.SetCurrentSubgraph(2);
+  {
+    const int bi = b.AddInput(I32, {1});
+    const int bv = b.AddInput(F32, {1});
+    const int one = b.AddConstant<int32_t>({1}, {1});
+    const int seven = b.AddConstant<float>({1}, {7.f});
+    const int bi_out = b.AddOutput(I32, {1});
+    const int bv_out = b.AddOutput(F32, {2});
+    b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {bi, one}, {bi_out}, tflite::AddOptionsT{});
+    tflite::ConcatenationOptionsT concat;
+    concat.axis = 0;
+    b.AddOperator(BuiltinOperator::BuiltinOperator_CONCATENATION, {bv, seven}, {bv_out}, concat);
+  }
+  b.SetCurrentSubgraph(0);
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  r.Set<int32_t>(0, {0});
+  r.Set<float>(1, {1.5f});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<int32_t>(0), (std::vector<int32_t>{3}));
+  EXPECT_EQ(r.Shape(1), (std::vector<int>{4}));
+  EXPECT_EQ(r.Get<float>(1), (std::vector<float>{1.5f, 7, 7, 7}));
+}
+
+TEST(WhileTest, NestedLoops) {
+  // Outer: while x < 20 { x = inner(x) + 1 } with inner: while x < 5 { x + 1 }.
+  ModelBuilder b;
+  const int x = b.AddInput(I32, {1});
+  const int y = b.AddOutput(I32, {1});
+  b.AddOperator(BuiltinOperator::BuiltinOperator_WHILE, {x}, {y}, WhileOpts(1, 2));
+  for (int s = 0; s < 4; ++s) b.AddSubgraph();
+  BuildLessThan(b, 1, 20);
+  b.SetCurrentSubgraph(2);
+  {
+    const int bx = b.AddInput(I32, {1});
+    const int mid = b.AddTensor(I32, {1});
+    const int one = b.AddConstant<int32_t>({1}, {1});
+    const int out = b.AddOutput(I32, {1});
+    b.AddOperator(BuiltinOperator::BuiltinOperator_WHILE, {bx}, {mid}, WhileOpts(3, 4));
+    b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {mid, one}, {out}, tflite::AddOptionsT{});
+  }
+  BuildLessThan(b, 3, 5);
+  BuildIncrement(b, 4);
+  b.SetCurrentSubgraph(0);
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  r.Set<int32_t>(0, {0});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<int32_t>(), (std::vector<int32_t>{20}));
+}
+
+TEST(WhileTest, EndlessLoopCanBeCancelled) {
+  // 2^31 iterations: far longer than the test waits.
+  Runner r(CountingWhile(1, 2, 0x7fffffff));
+  ASSERT_TRUE(r.Allocate(/*cancellable=*/true)) << r.log();
+  r.Set<int32_t>(0, {0});
+  std::thread canceller([&r] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    TfLiteInterpreterCancel(r.interpreter());
+  });
+  const TfLiteStatus status = TfLiteInterpreterInvoke(r.interpreter());
+  canceller.join();
+  EXPECT_EQ(status, kTfLiteCancelled) << r.log();
+}
+
+TEST(WhileTest, RejectsBadSubgraphIndex) {
+  // The model checker already refuses these at load time.
+  ExpectAllocateError(CountingWhile(1, 9), "body_subgraph_index 9 is out of range");
+  ExpectAllocateError(CountingWhile(-1, 2), "cond_subgraph_index -1 is out of range");
+}
+
+TEST(WhileTest, RejectsNonBoolCondition) {
+  ModelBuilder b = CountingWhile(1, 2);
+  b.AddSubgraph("cond_i32");  // 3: yields x + 1, an INT32
+  BuildIncrement(b, 3);
+  b.SetCurrentSubgraph(0);
+  b.op(0).builtin_options.AsWhileOptions()->cond_subgraph_index = 3;
+  ExpectAllocateError(b, "condition subgraph output is INT32, expected BOOL");
+}
+
+TEST(WhileTest, RejectsBodiesThatContainEachOther) {
+  // main loops over body 2; body 2 loops over body 3; body 3 loops over
+  // body 2 again: preparing it would never end.
+  ModelBuilder b;
+  const int x = b.AddInput(I32, {1});
+  const int y = b.AddOutput(I32, {1});
+  b.AddOperator(BuiltinOperator::BuiltinOperator_WHILE, {x}, {y}, WhileOpts(1, 2));
+  for (int s = 0; s < 3; ++s) b.AddSubgraph();
+  BuildLessThan(b, 1, 10);
+  for (int body : {2, 3}) {
+    b.SetCurrentSubgraph(body);
+    const int bx = b.AddInput(I32, {1});
+    const int out = b.AddOutput(I32, {1});
+    b.AddOperator(BuiltinOperator::BuiltinOperator_WHILE, {bx}, {out},
+                  WhileOpts(1, body == 2 ? 3 : 2));
+  }
+  b.SetCurrentSubgraph(0);
+  ExpectAllocateError(b, "would run inside itself");
+}
+
+TEST(WhileTest, RejectsLoopInItsOwnSubgraph) {
+  ExpectAllocateError(CountingWhile(1, 0), "is the subgraph the op is in");
+}
+
+// ---- IF
+// ---------------------------------------------------------------------------
+
+// main: y = IF(c) { x + x } else { x * x }; `else_type` lets a test break
+// the else branch's signature.
+ModelBuilder AddOrMul(tflite::TensorType else_type = F32) {
+  ModelBuilder b;
+  const int c = b.AddInput(BOOL, {1}, "c");
+  const int x = b.AddInput(F32, {2}, "x");
+  const int y = b.AddOutput(F32, {2}, "y");
+  b.AddOperator(BuiltinOperator::BuiltinOperator_IF, {c, x}, {y}, IfOpts(1, 2));
+  b.AddSubgraph("then");
+  b.AddSubgraph("else");
+  b.SetCurrentSubgraph(1);
+  {
+    const int tx = b.AddInput(F32, {2});
+    const int ty = b.AddOutput(F32, {2});
+    b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {tx, tx}, {ty}, tflite::AddOptionsT{});
+  }
+  b.SetCurrentSubgraph(2);
+  {
+    const int ex = b.AddInput(F32, {2});
+    if (else_type == F32) {
+      const int ey = b.AddOutput(F32, {2});
+      b.AddOperator(BuiltinOperator::BuiltinOperator_MUL, {ex, ex}, {ey}, tflite::MulOptionsT{});
+    } else {
+      const int ey = b.AddOutput(else_type, {2});
+      b.AddOperator(BuiltinOperator::BuiltinOperator_CAST, {ex}, {ey});
+    }
+  }
+  b.SetCurrentSubgraph(0);
+  return b;
+}
+
+TEST(IfTest, PicksTheBranchByTheCondition) {
+  Runner r(AddOrMul());
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  r.Set<float>(1, {3, -4});
+  r.SetBool(0, true);
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<float>(), (std::vector<float>{6, -8}));
+  r.SetBool(0, false);
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<float>(), (std::vector<float>{9, 16}));
+}
+
+TEST(IfTest, BranchesWithDifferentShapesMakeOutputsDynamic) {
+  // then: x + x (shape [2]); else: concat(x, x) (shape [4]).
+  ModelBuilder b;
+  const int c = b.AddInput(BOOL, {1}, "c");
+  const int x = b.AddInput(F32, {2}, "x");
+  const int y = b.AddOutput(F32, {2}, "y");
+  b.AddOperator(BuiltinOperator::BuiltinOperator_IF, {c, x}, {y}, IfOpts(1, 2));
+  b.AddSubgraph("then");
+  b.AddSubgraph("else");
+  b.SetCurrentSubgraph(1);
+  {
+    const int tx = b.AddInput(F32, {2});
+    const int ty = b.AddOutput(F32, {2});
+    b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {tx, tx}, {ty}, tflite::AddOptionsT{});
+  }
+  b.SetCurrentSubgraph(2);
+  {
+    const int ex = b.AddInput(F32, {2});
+    const int ey = b.AddOutput(F32, {4});
+    tflite::ConcatenationOptionsT concat;
+    b.AddOperator(BuiltinOperator::BuiltinOperator_CONCATENATION, {ex, ex}, {ey}, concat);
+  }
+  b.SetCurrentSubgraph(0);
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  r.Set<float>(1, {1, 2});
+  r.SetBool(0, false);
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Shape(), (std::vector<int>{4}));
+  EXPECT_EQ(r.Get<float>(), (std::vector<float>{1, 2, 1, 2}));
+  r.SetBool(0, true);
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Shape(), (std::vector<int>{2}));
+  EXPECT_EQ(r.Get<float>(), (std::vector<float>{2, 4}));
+}
+
+TEST(IfTest, RejectsMismatchedBranchSignatures) {
+  ExpectAllocateError(AddOrMul(I32), "else branch yields INT32");
+}
+
+TEST(IfTest, RejectsNonBoolConditionAndBadIndex) {
+  {
+    ModelBuilder b = AddOrMul();
+    b.tensor(0).type = F32;
+    ExpectAllocateError(b, "condition must be a single BOOL");
+  }
+  {
+    ModelBuilder b = AddOrMul();
+    b.op(0).builtin_options.AsIfOptions()->else_subgraph_index = 5;
+    ExpectAllocateError(b, "else_subgraph_index 5 is out of range");
+  }
+}
+
+// ---- CALL_ONCE and resource variables
+// ------------------------------------------------
+
+tflite::VarHandleOptionsT Var(const std::string& name) {
+  tflite::VarHandleOptionsT o;
+  o.shared_name = name;
+  return o;
+}
+
+// main: CALL_ONCE(init); v = READ(var); y = v + x; ASSIGN(var, y); return y.
+// init: ASSIGN(var, {1, 2}).
+ModelBuilder Accumulator() {
+  ModelBuilder b;
+  const int x = b.AddInput(F32, {2}, "x");
+  const int h = b.AddTensor(RES, {}, "handle");
+  const int v = b.AddTensor(F32, {2}, "value");
+  const int y = b.AddOutput(F32, {2}, "y");
+  tflite::CallOnceOptionsT once;
+  once.init_subgraph_index = 1;
+  b.AddOperator(BuiltinOperator::BuiltinOperator_CALL_ONCE, {}, {}, once);
+  b.AddOperator(BuiltinOperator::BuiltinOperator_VAR_HANDLE, {}, {h}, Var("acc"));
+  b.AddOperator(BuiltinOperator::BuiltinOperator_READ_VARIABLE, {h}, {v});
+  b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {v, x}, {y}, tflite::AddOptionsT{});
+  b.AddOperator(BuiltinOperator::BuiltinOperator_ASSIGN_VARIABLE, {h, y}, {});
+  b.AddSubgraph("init");
+  b.SetCurrentSubgraph(1);
+  {
+    const int ih = b.AddTensor(RES, {});
+    const int c = b.AddConstant<float>({2}, {1, 2});
+    b.AddOperator(BuiltinOperator::BuiltinOperator_VAR_HANDLE, {}, {ih}, Var("acc"));
+    b.AddOperator(BuiltinOperator::BuiltinOperator_ASSIGN_VARIABLE, {ih, c}, {});
+  }
+  b.SetCurrentSubgraph(0);
+  return b;
+}
+
+TEST(ResourceVariableTest, CallOnceInitializesAndValuesPersistAcrossInvokes) {
+  Runner r(Accumulator());
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  r.Set<float>(0, {1, 1});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<float>(), (std::vector<float>{2, 3}));
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<float>(), (std::vector<float>{3, 4}));
+  // As upstream: resource variables and CALL_ONCE survive both.
+  ASSERT_EQ(TfLiteInterpreterResetVariableTensors(r.interpreter()), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(r.interpreter()), kTfLiteOk);
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<float>(), (std::vector<float>{4, 5}));
+}
+
+TEST(ResourceVariableTest, EachInterpreterHasItsOwnVariables) {
+  ModelBuilder b = Accumulator();
+  Runner first(b), second(b);
+  ASSERT_TRUE(first.Allocate()) << first.log();
+  ASSERT_TRUE(second.Allocate()) << second.log();
+  first.Set<float>(0, {10, 10});
+  second.Set<float>(0, {0, 0});
+  ASSERT_TRUE(first.Invoke()) << first.log();
+  ASSERT_TRUE(second.Invoke()) << second.log();
+  EXPECT_EQ(first.Get<float>(), (std::vector<float>{11, 12}));
+  EXPECT_EQ(second.Get<float>(), (std::vector<float>{1, 2}));
+}
+
+TEST(ResourceVariableTest, ReadingAnUnassignedVariableFails) {
+  ModelBuilder b = Accumulator();
+  b.op(0).builtin_options.AsCallOnceOptions()->init_subgraph_index = 1;
+  // Point main's handle at another name: the init never assigns it.
+  b.op(1).builtin_options.AsVarHandleOptions()->shared_name = "other";
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  r.Set<float>(0, {1, 1});
+  EXPECT_FALSE(r.Invoke());
+  EXPECT_NE(r.log().find("has not been assigned"), std::string::npos) << r.log();
+}
+
+TEST(CallOnceTest, RejectsItsOwnSubgraphAndBadIndex) {
+  {
+    ModelBuilder b = Accumulator();
+    b.op(0).builtin_options.AsCallOnceOptions()->init_subgraph_index = 0;
+    ExpectAllocateError(b, "is the subgraph the op is in");
+  }
+  {
+    ModelBuilder b = Accumulator();
+    b.op(0).builtin_options.AsCallOnceOptions()->init_subgraph_index = 4;
+    ExpectAllocateError(b, "init_subgraph_index 4 is out of range");
+  }
+}
+
+// ---- DENSIFY
+// ----------------------------------------------------------------------------
+
+std::unique_ptr<tflite::DimensionMetadataT> Dense(int size) {
+  auto d = std::make_unique<tflite::DimensionMetadataT>();
+  d->format = tflite::DimensionType_DENSE;
+  d->dense_size = size;
+  return d;
+}
+
+std::unique_ptr<tflite::DimensionMetadataT> Csr(std::vector<int32_t> segments,
+                                                std::vector<int32_t> indices) {
+  auto d = std::make_unique<tflite::DimensionMetadataT>();
+  d->format = tflite::DimensionType_SPARSE_CSR;
+  tflite::Int32VectorT s, i;
+  s.values = std::move(segments);
+  i.values = std::move(indices);
+  d->array_segments.Set(std::move(s));
+  d->array_indices.Set(std::move(i));
+  return d;
+}
+
+// main: y = DENSIFY(sparse constant of `shape`) + x.
+ModelBuilder Densify(const std::vector<int>& shape, const std::vector<float>& values,
+                     std::unique_ptr<tflite::SparsityParametersT> sparsity) {
+  ModelBuilder b;
+  const int x = b.AddInput(F32, shape, "x");
+  const int w = b.AddConstant<float>(shape, values, "sparse");
+  b.tensor(w).sparsity = std::move(sparsity);
+  const int dense = b.AddTensor(F32, shape, "dense");
+  const int y = b.AddOutput(F32, shape, "y");
+  b.AddOperator(BuiltinOperator::BuiltinOperator_DENSIFY, {w}, {dense});
+  b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {dense, x}, {y}, tflite::AddOptionsT{});
+  return b;
+}
+
+TEST(DensifyTest, CsrMatrix) {
+  // [[0, 1, 0], [2, 0, 3]]: rows dense, columns CSR.
+  auto s = std::make_unique<tflite::SparsityParametersT>();
+  s->traversal_order = {0, 1};
+  s->dim_metadata.push_back(Dense(2));
+  s->dim_metadata.push_back(Csr({0, 1, 3}, {1, 0, 2}));
+  Runner r(Densify({2, 3}, {1, 2, 3}, std::move(s)));
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  r.Set<float>(0, {0, 0, 0, 0, 0, 0});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<float>(), (std::vector<float>{0, 1, 0, 2, 0, 3}));
+  r.Set<float>(0, {1, 1, 1, 1, 1, 1});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<float>(), (std::vector<float>{1, 2, 1, 3, 1, 4}));
+}
+
+TEST(DensifyTest, BlockSparseMatrix) {
+  // [[0, 0, 5, 6], [7, 8, 0, 0]] in 1x2 blocks along dimension 1.
+  auto s = std::make_unique<tflite::SparsityParametersT>();
+  s->traversal_order = {0, 1, 2};
+  s->block_map = {1};
+  s->dim_metadata.push_back(Dense(2));
+  s->dim_metadata.push_back(Csr({0, 1, 2}, {1, 0}));
+  s->dim_metadata.push_back(Dense(2));
+  Runner r(Densify({2, 4}, {5, 6, 7, 8}, std::move(s)));
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  r.Set<float>(0, std::vector<float>(8, 0.f));
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<float>(), (std::vector<float>{0, 0, 5, 6, 7, 8, 0, 0}));
+}
+
+// The model checker refuses these at load time; DENSIFY checks again.
+TEST(DensifyTest, RejectsMalformedEncodings) {
+  {
+    auto s = std::make_unique<tflite::SparsityParametersT>();
+    s->traversal_order = {0, 1};
+    s->dim_metadata.push_back(Dense(2));
+    s->dim_metadata.push_back(Csr({0, 1, 3}, {1, 0, 9}));  // column 9 of 3
+    ExpectAllocateError(Densify({2, 3}, {1, 2, 3}, std::move(s)), "invalid sparsity parameters");
+  }
+  {
+    auto s = std::make_unique<tflite::SparsityParametersT>();
+    s->traversal_order = {0, 1};
+    s->dim_metadata.push_back(Dense(2));
+    s->dim_metadata.push_back(Csr({0, 2, 3}, {0, 1, 2}));  // 3 values needed, 2 stored
+    ExpectAllocateError(Densify({2, 3}, {1, 2}, std::move(s)),
+                        "needs 12 bytes for its sparse values");
+  }
+  {
+    auto s = std::make_unique<tflite::SparsityParametersT>();
+    s->traversal_order = {0, 0};
+    s->dim_metadata.push_back(Dense(2));
+    s->dim_metadata.push_back(Dense(3));
+    ExpectAllocateError(Densify({2, 3}, {1, 2, 3, 4, 5, 6}, std::move(s)),
+                        "invalid sparsity parameters");
+  }
+}
+
+}  // namespace
+}  // namespace tflite_c

@@ -1,0 +1,267 @@
+// Quantized paths of the core kernels (ADD, SUB, MUL, FULLY_CONNECTED,
+// CONV_2D, DEPTHWISE_CONV_2D, SOFTMAX, LOGISTIC), each a one-op model run
+// through the public C API. Expected integers are worked out by hand from
+// upstream's integer arithmetic, including its rounding of ties.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "tests/util/one_op_model.h"
+
+namespace tflite_c {
+namespace {
+
+using testing::OneOpModel;
+using testing::Opts;
+using testing::Q;
+using testing::Quantization;
+using namespace tflite;  // NOLINT(build/namespaces): schema enums and options
+
+Quantization PerChannel(std::vector<float> scales, int dim) {
+  return {scales, std::vector<int64_t>(scales.size(), 0), dim};
+}
+
+// ---- ADD / SUB / MUL --------------------------------------------------------------
+
+// One quantized input of a binary op: shape, quantization and values.
+template <typename T>
+struct Operand {
+  std::vector<int> shape;
+  Quantization q;
+  std::vector<T> values;
+};
+
+// Runs `op` on a and b, giving an output of `out_shape` quantized as `out_q`.
+template <typename T>
+std::vector<T> RunBinary(BuiltinOperator op, BuiltinOptionsUnion options, const Operand<T>& a,
+                         const Operand<T>& b, std::vector<int> out_shape, Quantization out_q) {
+  OneOpModel m;
+  m.Input(testing::TensorTypeOf<T>(), a.shape, a.q);
+  m.Input(testing::TensorTypeOf<T>(), b.shape, b.q);
+  m.Output(testing::TensorTypeOf<T>(), std::move(out_shape), std::move(out_q));
+  m.Op(op, std::move(options));
+  EXPECT_TRUE(m.Allocate()) << m.log();
+  m.Set<T>(0, a.values);
+  m.Set<T>(1, b.values);
+  EXPECT_TRUE(m.Invoke()) << m.log();
+  return m.Get<T>();
+}
+
+TEST(QuantizedBinaryTest, AddInt8SameScale) {
+  EXPECT_EQ(RunBinary<int8_t>(BuiltinOperator_ADD, Opts(AddOptionsT()),
+                              {{4}, Q(0.5f, 0), {1, 2, -3, 100}}, {{4}, Q(0.5f, 0), {3, 4, 5, 100}},
+                              {4}, Q(0.5f, 0)),
+            (std::vector<int8_t>{4, 6, 2, 127}));  // saturates
+}
+
+TEST(QuantizedBinaryTest, AddInt8ZeroPointsAndBroadcast) {
+  // 1.0, 0.0 plus 2.0, -1.0 is 3, 0, 2, -1 at scale 1 around -5.
+  EXPECT_EQ(RunBinary<int8_t>(BuiltinOperator_ADD, Opts(AddOptionsT()),
+                              {{2, 1}, Q(0.5f, 10), {12, 10}}, {{2}, Q(0.5f, 10), {14, 8}}, {2, 2},
+                              Q(1.0f, -5)),
+            (std::vector<int8_t>{-2, -5, -3, -6}));
+}
+
+TEST(QuantizedBinaryTest, SubUInt8) {
+  EXPECT_EQ(RunBinary<uint8_t>(BuiltinOperator_SUB, Opts(SubOptionsT()),
+                               {{2}, Q(1.0f, 128), {130, 100}}, {{2}, Q(1.0f, 128), {129, 200}},
+                               {2}, Q(1.0f, 128)),
+            (std::vector<uint8_t>{129, 28}));
+}
+
+TEST(QuantizedBinaryTest, MulInt8WithRelu) {
+  MulOptionsT options;
+  options.fused_activation_function = ActivationFunctionType_RELU;
+  // 2 x 2 = 4, and -3 x 0.75 = -2.25 clamped by RELU.
+  EXPECT_EQ(RunBinary<int8_t>(BuiltinOperator_MUL, Opts(options), {{2}, Q(0.5f, 0), {4, -6}},
+                              {{2}, Q(0.25f, 0), {8, 3}}, {2}, Q(0.125f, 0)),
+            (std::vector<int8_t>{32, 0}));
+}
+
+TEST(QuantizedBinaryTest, AddInt16PowerOfTwoScales) {
+  // pot_scale_int16 defaults to true. The second input is shifted right by
+  // 2: 6 / 4 = 1.5 rounds away from zero.
+  EXPECT_EQ(RunBinary<int16_t>(BuiltinOperator_ADD, Opts(AddOptionsT()),
+                               {{2}, Q(1.0f / 1024, 0), {1024, 100}},
+                               {{2}, Q(1.0f / 4096, 0), {4096, 6}}, {2}, Q(1.0f / 1024, 0)),
+            (std::vector<int16_t>{2048, 102}));
+}
+
+TEST(QuantizedBinaryTest, AddInt16GeneralScales) {
+  AddOptionsT options;
+  options.pot_scale_int16 = false;
+  EXPECT_EQ(RunBinary<int16_t>(BuiltinOperator_ADD, Opts(options), {{2}, Q(0.5f, 0), {4, -4}},
+                               {{2}, Q(0.5f, 0), {2, -2}}, {2}, Q(1.0f, 0)),
+            (std::vector<int16_t>{3, -3}));
+}
+
+TEST(QuantizedBinaryTest, AddInt16RejectsNonZeroZeroPoint) {
+  OneOpModel m;
+  m.Input(TensorType_INT16, {1}, Q(0.5f, 1));
+  m.Input(TensorType_INT16, {1}, Q(0.5f, 0));
+  m.Output(TensorType_INT16, {1}, Q(1.0f, 0));
+  m.Op(BuiltinOperator_ADD, Opts(AddOptionsT()));
+  testing::ExpectPrepareError(m, "zero points 0");
+}
+
+TEST(QuantizedBinaryTest, SubInt16RejectsCoarserInputScale) {
+  OneOpModel m;
+  m.Input(TensorType_INT16, {1}, Q(1.0f / 1024, 0));
+  m.Input(TensorType_INT16, {1}, Q(1.0f / 4096, 0));
+  m.Output(TensorType_INT16, {1}, Q(1.0f / 4096, 0));
+  m.Op(BuiltinOperator_SUB, Opts(SubOptionsT()));
+  testing::ExpectPrepareError(m, "power-of-two int16 scales");
+}
+
+TEST(QuantizedBinaryTest, MissingQuantizationIsRejected) {
+  OneOpModel m;
+  m.Input(TensorType_INT8, {1});
+  m.Input(TensorType_INT8, {1});
+  m.Output(TensorType_INT8, {1});
+  m.Op(BuiltinOperator_MUL, Opts(MulOptionsT()));
+  testing::ExpectPrepareError(m, "must have affine quantization");
+}
+
+// ---- FULLY_CONNECTED ----------------------------------------------------------------
+
+TEST(QuantizedFullyConnectedTest, Int8WithBias) {
+  OneOpModel m;
+  m.Input(TensorType_INT8, {1, 2}, Q(0.5f, -1));
+  m.Const<int8_t>({2, 2}, {4, 8, -4, 0}, TensorType_INT8, Q(0.25f, 0));  // [1, 2], [-1, 0]
+  m.Const<int32_t>({2}, {8, 0}, TensorType_INT32, Q(0.125f, 0));         // 1, 0
+  m.Output(TensorType_INT8, {1, 2}, Q(0.5f, 0));
+  m.Op(BuiltinOperator_FULLY_CONNECTED, Opts(FullyConnectedOptionsT()));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int8_t>(0, {1, 3});  // 1, 2
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{12, -2}));  // 6, -1
+}
+
+TEST(QuantizedFullyConnectedTest, Int16RejectsNonZeroZeroPoint) {
+  OneOpModel m;
+  m.Input(TensorType_INT16, {1, 2}, Q(0.5f, 3));
+  m.Const<int8_t>({1, 2}, {1, 1}, TensorType_INT8, Q(0.25f, 0));
+  m.Output(TensorType_INT16, {1, 1}, Q(0.5f, 0));
+  m.Op(BuiltinOperator_FULLY_CONNECTED, Opts(FullyConnectedOptionsT()));
+  testing::ExpectPrepareError(m, "zero points 0");
+}
+
+// ---- CONV_2D / DEPTHWISE_CONV_2D ------------------------------------------------------
+
+// A 1x1, stride-1 CONV_2D: input [1, H, W, 1], one filter value and one bias
+// value per output channel.
+template <typename T, typename Filter, typename Bias>
+void BuildPointwiseConv(OneOpModel& m, std::vector<int> in_shape, Quantization in_q,
+                        std::vector<Filter> filter, Quantization filter_q, std::vector<Bias> bias,
+                        Quantization bias_q, Quantization out_q) {
+  const int channels = static_cast<int>(filter.size());
+  std::vector<int> out_shape = in_shape;
+  out_shape[3] = channels;
+  m.Input(testing::TensorTypeOf<T>(), in_shape, std::move(in_q));
+  m.Const<Filter>({channels, 1, 1, 1}, std::move(filter), testing::TensorTypeOf<Filter>(),
+                  std::move(filter_q));
+  m.Const<Bias>({channels}, std::move(bias), testing::TensorTypeOf<Bias>(), std::move(bias_q));
+  m.Output(testing::TensorTypeOf<T>(), out_shape, std::move(out_q));
+  Conv2DOptionsT o;
+  o.padding = Padding_VALID;
+  o.stride_h = o.stride_w = 1;
+  m.Op(BuiltinOperator_CONV_2D, Opts(o));
+}
+
+TEST(QuantizedConvTest, Int8PerChannelRoundsHalfUp) {
+  OneOpModel m;
+  BuildPointwiseConv<int8_t, int8_t, int32_t>(m, {1, 2, 2, 1}, Q(1.0f, 0), {2, 4},
+                                              PerChannel({0.5f, 0.25f}, 0), {0, 0},
+                                              PerChannel({0.5f, 0.25f}, 0), Q(2.0f, 0));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int8_t>(0, {-1, 1, 3, -3});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  // Both channels see -0.5, 0.5, 1.5, -1.5; upstream's int8 convolution
+  // (ruy on x86) rounds ties upward.
+  EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{0, 0, 1, 1, 2, 2, -1, -1}));
+}
+
+TEST(QuantizedConvTest, UInt8PerTensor) {
+  OneOpModel m;
+  BuildPointwiseConv<uint8_t, uint8_t, int32_t>(m, {1, 1, 2, 1}, Q(1.0f, 128), {132},
+                                                Q(0.5f, 128), {0}, Q(0.5f, 0), Q(1.0f, 128));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<uint8_t>(0, {130, 126});  // 2 and -2, times a filter of 2
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<uint8_t>(), (std::vector<uint8_t>{132, 124}));
+}
+
+TEST(QuantizedConvTest, Int16WithInt64Bias) {
+  OneOpModel m;
+  BuildPointwiseConv<int16_t, int8_t, int64_t>(m, {1, 1, 2, 1}, Q(1.0f, 0), {2}, Q(0.5f, 0), {2},
+                                               Q(0.5f, 0), Q(1.0f, 0));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int16_t>(0, {1000, -3});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int16_t>(), (std::vector<int16_t>{1001, -2}));
+}
+
+TEST(QuantizedConvTest, Int8RejectsFilterZeroPoint) {
+  OneOpModel m;
+  BuildPointwiseConv<int8_t, int8_t, int32_t>(m, {1, 1, 1, 1}, Q(1.0f, 0), {2}, Q(0.5f, 3), {0},
+                                              Q(0.5f, 0), Q(1.0f, 0));
+  testing::ExpectPrepareError(m, "filter zero points must be 0");
+}
+
+TEST(QuantizedDepthwiseConvTest, Int8PerChannelRoundsAwayFromZero) {
+  OneOpModel m;
+  m.Input(TensorType_INT8, {1, 1, 2, 2}, Q(0.5f, 0));
+  m.Const<int8_t>({1, 1, 1, 2}, {1, 2}, TensorType_INT8, PerChannel({1.0f, 0.5f}, 3));
+  m.Const<int32_t>({2}, {0, 0}, TensorType_INT32, PerChannel({0.5f, 0.25f}, 0));
+  m.Output(TensorType_INT8, {1, 1, 2, 2}, Q(1.0f, 0));
+  DepthwiseConv2DOptionsT o;
+  o.padding = Padding_VALID;
+  o.stride_h = o.stride_w = 1;
+  o.depth_multiplier = 1;
+  m.Op(BuiltinOperator_DEPTHWISE_CONV_2D, Opts(o));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int8_t>(0, {3, -4, 5, 7});  // 1.5, -2, 2.5, 3.5
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{2, -2, 3, 4}));
+}
+
+// ---- SOFTMAX / LOGISTIC ---------------------------------------------------------------
+
+TEST(QuantizedSoftmaxTest, Int8) {
+  OneOpModel m;
+  m.Input(TensorType_INT8, {2, 2}, Q(1.0986123f, 0));  // ln 3
+  m.Output(TensorType_INT8, {2, 2}, Q(1.0f / 256, -128));
+  SoftmaxOptionsT o;
+  o.beta = 1.0f;
+  m.Op(BuiltinOperator_SOFTMAX, Opts(o));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int8_t>(0, {0, 1, 5, 5});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  // Rows: probabilities 1/4, 3/4 and 1/2, 1/2.
+  EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{-64, 64, 0, 0}));
+}
+
+TEST(QuantizedSoftmaxTest, Int8RejectsWrongOutputScale) {
+  OneOpModel m;
+  m.Input(TensorType_INT8, {2}, Q(0.5f, 0));
+  m.Output(TensorType_INT8, {2}, Q(1.0f / 128, -128));
+  SoftmaxOptionsT o;
+  o.beta = 1.0f;
+  m.Op(BuiltinOperator_SOFTMAX, Opts(o));
+  testing::ExpectPrepareError(m, "scale 1/256");
+}
+
+TEST(QuantizedLogisticTest, Int8) {
+  OneOpModel m;
+  m.Input(TensorType_INT8, {3}, Q(1.0f / 16, 0));
+  m.Output(TensorType_INT8, {3}, Q(1.0f / 256, -128));
+  m.Op(BuiltinOperator_LOGISTIC);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int8_t>(0, {0, 127, -128});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{0, 127, -128}));
+}
+
+}  // namespace
+}  // namespace tflite_c

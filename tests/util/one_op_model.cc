@@ -1,0 +1,68 @@
+#include "tests/util/one_op_model.h"
+
+#include <cstdarg>
+#include <cstdio>
+
+namespace tflite_c {
+namespace testing {
+
+namespace {
+
+void AppendLog(void* user_data, const char* format, va_list args) {
+  char line[1024];
+  std::vsnprintf(line, sizeof line, format, args);
+  *static_cast<std::string*>(user_data) += std::string(line) + "\n";
+}
+
+}  // namespace
+
+OneOpModel::~OneOpModel() {
+  TfLiteInterpreterDelete(interpreter_);
+  TfLiteInterpreterOptionsDelete(options_);
+  TfLiteModelDelete(model_);
+}
+
+int OneOpModel::Input(tflite::TensorType type, std::vector<int> shape, Quantization q) {
+  const int t = builder_.AddInput(type, shape);
+  if (!q.scale.empty()) builder_.SetQuantization(t, q);
+  inputs_.push_back(t);
+  return t;
+}
+
+int OneOpModel::Output(tflite::TensorType type, std::vector<int> shape, Quantization q) {
+  const int t = builder_.AddOutput(type, shape);
+  if (!q.scale.empty()) builder_.SetQuantization(t, q);
+  outputs_.push_back(t);
+  return t;
+}
+
+void OneOpModel::Op(tflite::BuiltinOperator op, tflite::BuiltinOptionsUnion options,
+                    int version) {
+  const int index = builder_.AddOperator(op, inputs_, outputs_, version);
+  builder_.op(index).builtin_options = std::move(options);
+}
+
+bool OneOpModel::Allocate() {
+  bytes_ = builder_.Finish();
+  model_ = TfLiteModelCreate(bytes_.data(), bytes_.size());
+  if (model_ == nullptr) return false;
+  options_ = TfLiteInterpreterOptionsCreate();
+  TfLiteInterpreterOptionsSetErrorReporter(options_, AppendLog, &log_);
+  interpreter_ = TfLiteInterpreterCreate(model_, options_);
+  return interpreter_ != nullptr && TfLiteInterpreterAllocateTensors(interpreter_) == kTfLiteOk;
+}
+
+std::vector<int> OneOpModel::Shape(int output) const {
+  const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter_, output);
+  std::vector<int> shape;
+  for (int d = 0; d < TfLiteTensorNumDims(t); ++d) shape.push_back(TfLiteTensorDim(t, d));
+  return shape;
+}
+
+void ExpectPrepareError(OneOpModel& m, const std::string& message) {
+  EXPECT_FALSE(m.Allocate());
+  EXPECT_NE(m.log().find(message), std::string::npos) << m.log();
+}
+
+}  // namespace testing
+}  // namespace tflite_c

@@ -1,0 +1,95 @@
+// A one-operator model for kernel tests: inputs (fed at Invoke) and
+// constants in the order added, then outputs, joined by one builtin op.
+// Built with ModelBuilder and run through the public C API, so each test
+// also covers loading, AllocateTensors (Prepare) and Invoke.
+//
+//   OneOpModel m;
+//   m.Input(tflite::TensorType_FLOAT32, {2});
+//   m.Output(tflite::TensorType_FLOAT32, {2});
+//   m.Op(tflite::BuiltinOperator_RELU);
+//   ASSERT_TRUE(m.Allocate()) << m.log();
+//   m.Set<float>(0, {-1, 2});
+//   ASSERT_TRUE(m.Invoke()) << m.log();
+//   EXPECT_EQ(m.Get<float>(), (std::vector<float>{0, 2}));
+#ifndef TFLITE_C_TESTS_UTIL_ONE_OP_MODEL_H_
+#define TFLITE_C_TESTS_UTIL_ONE_OP_MODEL_H_
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tensorflow/lite/c/c_api.h"
+#include "tests/util/model_builder.h"
+
+namespace tflite_c {
+namespace testing {
+
+// An options union holding `value` (any generated *OptionsT).
+template <typename T>
+tflite::BuiltinOptionsUnion Opts(T value) {
+  tflite::BuiltinOptionsUnion u;
+  u.Set(std::move(value));
+  return u;
+}
+
+// Per-tensor quantization.
+inline Quantization Q(float scale, int64_t zero_point) { return {{scale}, {zero_point}, 0}; }
+
+class OneOpModel {
+ public:
+  OneOpModel() = default;
+  OneOpModel(const OneOpModel&) = delete;
+  OneOpModel& operator=(const OneOpModel&) = delete;
+  ~OneOpModel();
+
+  int Input(tflite::TensorType type, std::vector<int> shape, Quantization q = {});
+  template <typename T>
+  int Const(std::vector<int> shape, std::vector<T> values,
+            tflite::TensorType type = TensorTypeOf<T>(), Quantization q = {}) {
+    const int t = builder_.AddConstant(type, shape, values);
+    if (!q.scale.empty()) builder_.SetQuantization(t, q);
+    inputs_.push_back(t);
+    return t;
+  }
+  int Output(tflite::TensorType type, std::vector<int> shape, Quantization q = {});
+  void Op(tflite::BuiltinOperator op, tflite::BuiltinOptionsUnion options = {}, int version = 1);
+
+  // Loads the model and allocates tensors; false when any step fails.
+  bool Allocate();
+  template <typename T>
+  void Set(int input, const std::vector<T>& values) {
+    TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter_, input);
+    ASSERT_EQ(TfLiteTensorCopyFromBuffer(t, values.data(), values.size() * sizeof(T)), kTfLiteOk);
+  }
+  bool Invoke() { return TfLiteInterpreterInvoke(interpreter_) == kTfLiteOk; }
+  template <typename T>
+  std::vector<T> Get(int output = 0) const {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter_, output);
+    std::vector<T> values(TfLiteTensorByteSize(t) / sizeof(T));
+    if (!values.empty()) std::memcpy(values.data(), TfLiteTensorData(t), values.size() * sizeof(T));
+    return values;
+  }
+  std::vector<int> Shape(int output = 0) const;
+  const std::string& log() const { return log_; }
+  ModelBuilder& builder() { return builder_; }
+
+ private:
+  ModelBuilder builder_;
+  std::vector<int> inputs_, outputs_;
+  std::vector<uint8_t> bytes_;
+  TfLiteModel* model_ = nullptr;
+  TfLiteInterpreterOptions* options_ = nullptr;
+  TfLiteInterpreter* interpreter_ = nullptr;
+  std::string log_;
+};
+
+// Expects that AllocateTensors fails and the log mentions `message`.
+void ExpectPrepareError(OneOpModel& m, const std::string& message);
+
+}  // namespace testing
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_TESTS_UTIL_ONE_OP_MODEL_H_
