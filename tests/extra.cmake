@@ -29,7 +29,7 @@ add_test(NAME exported_symbols
 #   * every test of the executables in TFLITE_C_MALFORMED_TEST_EXES (the model
 #     loader's tests are about rejecting bad flatbuffers);
 #   * any test whose name matches TFLITE_C_MALFORMED_TEST_REGEX, e.g.
-#     golden_test's Malformed/BadModelTest.* (manifest expect_error models).
+#     golden_test's Malformed.* (manifest expect_error models).
 # GoogleTest cases are discovered at test time, so they cannot be labelled
 # here directly: a generated include file runs after the discovery files and
 # labels them from each executable's <target>_TESTS list.

@@ -1,5 +1,6 @@
 // Activations beyond the clamps of relu.cc:
-//   TANH, HARD_SWISH (x * relu6(x + 3) / 6), ELU, GELU (params.approximate
+//   TANH                                      FLOAT32, quantized INT8/UINT8
+//   HARD_SWISH (x * relu6(x + 3) / 6), ELU, GELU (params.approximate
 //   selects the tanh form)                                         FLOAT32
 //   LEAKY_RELU (x > 0 ? x : alpha * x)    FLOAT32, quantized INT8/UINT8/INT16
 //   PRELU (x >= 0 ? x : alpha * x, alpha broadcast against x)      FLOAT32
@@ -12,6 +13,7 @@
 #include <Eigen/Core>
 
 #include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/lut8_op.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/unary_op.h"
 #include "src/kernels/register_elementwise.h"
@@ -205,9 +207,33 @@ TfLiteStatus L2NormPrepare(TfLiteContext* context, TfLiteNode* node) {
   return kTfLiteOk;
 }
 
+// ---- TANH: INT8/UINT8 through a table, else float --------------------------------
+
+float Tanh(float x) { return std::tanh(x); }
+
+TfLiteStatus TanhPrepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<internal::Lut8Data*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::PrepareLut8(context, node, TanhOp::kName, Tanh, 0.0f, data));
+  if (data->active) return kTfLiteOk;
+  return internal::PrepareUnaryFloatOp(context, node, TanhOp::kName);
+}
+
+TfLiteStatus TanhEval(TfLiteContext* context, TfLiteNode* node) {
+  const auto& data = *static_cast<const internal::Lut8Data*>(node->user_data);
+  if (!data.active) return internal::EvalUnaryFloatOp(context, node, TanhOp());
+  internal::EvalLut8(internal::InputAt(context, node, 0), internal::OutputAt(context, node, 0),
+                     data);
+  return kTfLiteOk;
+}
+
 }  // namespace
 
-const TfLiteRegistration* Register_TANH() { return internal::RegisterUnaryFloatOp<TanhOp>(); }
+const TfLiteRegistration* Register_TANH() {
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      internal::InitOpData<internal::Lut8Data>, internal::FreeOpData<internal::Lut8Data>,
+      TanhPrepare, TanhEval);
+  return &r;
+}
 const TfLiteRegistration* Register_HARD_SWISH() {
   return internal::RegisterUnaryFloatOp<HardSwishOp>();
 }

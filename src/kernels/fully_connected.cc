@@ -123,16 +123,17 @@ void EvalQuantized(const OpData& d, const TfLiteTensor* input, const TfLiteTenso
   using Acc = internal::QuantAcc<In>;
   const internal::QuantConvParams& q = d.quant;
   const In* in = static_cast<const In*>(input->data.data);
-  const auto* w = static_cast<const std::conditional_t<std::is_same_v<In, uint8_t>, uint8_t, int8_t>*>(
-      weights->data.data);
+  using Weight = std::conditional_t<std::is_same_v<In, uint8_t>, uint8_t, int8_t>;
+  const Weight* w = static_cast<const Weight*>(weights->data.data);
   Out* out = static_cast<Out*>(output->data.data);
   for (int64_t b = 0; b < d.batches; ++b) {
     const In* row = in + b * d.depth;
     for (int u = 0; u < d.units; ++u) {
-      const auto* wrow = w + int64_t{u} * d.depth;
+      const Weight* wrow = w + int64_t{u} * d.depth;
       Acc acc = 0;
       for (int k = 0; k < d.depth; ++k) {
-        acc += static_cast<Acc>(row[k] + q.input_offset) * static_cast<Acc>(wrow[k] + q.filter_offset);
+        acc += static_cast<Acc>(row[k] + q.input_offset) *
+               static_cast<Acc>(wrow[k] + q.filter_offset);
       }
       acc += static_cast<Acc>(internal::BiasAt(bias, u));
       out[b * d.units + u] = internal::Requantize<Out>(acc, q, u);

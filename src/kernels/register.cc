@@ -21,6 +21,7 @@ void RegisterBuiltinKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinFullyConnected, Register_FULLY_CONNECTED(), 1, 13);
   resolver->AddBuiltin(kTfLiteBuiltinConv2d, Register_CONV_2D(), 1, 8);
   resolver->AddBuiltin(kTfLiteBuiltinDepthwiseConv2d, Register_DEPTHWISE_CONV_2D(), 1, 7);
+  resolver->AddBuiltin(kTfLiteBuiltinTransposeConv, Register_TRANSPOSE_CONV(), 1, 5);
   resolver->AddBuiltin(kTfLiteBuiltinReshape, Register_RESHAPE(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinSoftmax, Register_SOFTMAX(), 1, 3);
   resolver->AddBuiltin(kTfLiteBuiltinLogistic, Register_LOGISTIC(), 1, 3);

@@ -19,6 +19,7 @@ const TfLiteRegistration* Register_MUL();
 const TfLiteRegistration* Register_FULLY_CONNECTED();
 const TfLiteRegistration* Register_CONV_2D();
 const TfLiteRegistration* Register_DEPTHWISE_CONV_2D();
+const TfLiteRegistration* Register_TRANSPOSE_CONV();
 const TfLiteRegistration* Register_RESHAPE();
 const TfLiteRegistration* Register_SOFTMAX();
 const TfLiteRegistration* Register_LOGISTIC();

@@ -1,7 +1,8 @@
 // Quantized paths of the core kernels (ADD, SUB, MUL, FULLY_CONNECTED,
-// CONV_2D, DEPTHWISE_CONV_2D, SOFTMAX, LOGISTIC), each a one-op model run
-// through the public C API. Expected integers are worked out by hand from
-// upstream's integer arithmetic, including its rounding of ties.
+// CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV, SOFTMAX, LOGISTIC, TANH), each a
+// one-op model run through the public C API. Expected integers are worked
+// out by hand from upstream's integer arithmetic, including its rounding of
+// ties.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -226,6 +227,25 @@ TEST(QuantizedDepthwiseConvTest, Int8PerChannelRoundsAwayFromZero) {
   EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{2, -2, 3, 4}));
 }
 
+TEST(QuantizedTransposeConvTest, Int16x8WithRuntimeOutputShape) {
+  OneOpModel m;
+  m.Input(TensorType_INT32, {4});
+  m.Const<int8_t>({1, 2, 2, 1}, {2, 4, 6, -8}, TensorType_INT8, Q(0.5f, 0));  // 1, 2, 3, -4
+  m.Input(TensorType_INT16, {1, 1, 2, 1}, Q(1.0f, 0));
+  m.Output(TensorType_INT16, {1, 2, 4, 1}, Q(1.0f, 0));
+  TransposeConvOptionsT o;
+  o.padding = Padding_VALID;
+  o.stride_h = o.stride_w = 2;
+  m.Op(BuiltinOperator_TRANSPOSE_CONV, Opts(o));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int32_t>(0, {1, 2, 4, 1});
+  m.Set<int16_t>(1, {3, -5});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  // Each input pixel writes its own 2x2 block: value x [[1, 2], [3, -4]].
+  EXPECT_EQ(m.Shape(), (std::vector<int>{1, 2, 4, 1}));
+  EXPECT_EQ(m.Get<int16_t>(), (std::vector<int16_t>{3, 6, -5, -10, 9, -12, -15, 20}));
+}
+
 // ---- SOFTMAX / LOGISTIC ---------------------------------------------------------------
 
 TEST(QuantizedSoftmaxTest, Int8) {
@@ -261,6 +281,17 @@ TEST(QuantizedLogisticTest, Int8) {
   m.Set<int8_t>(0, {0, 127, -128});
   ASSERT_TRUE(m.Invoke()) << m.log();
   EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{0, 127, -128}));
+}
+
+TEST(QuantizedTanhTest, UInt8) {
+  OneOpModel m;
+  m.Input(TensorType_UINT8, {3}, Q(1.0f / 16, 128));
+  m.Output(TensorType_UINT8, {3}, Q(1.0f / 128, 128));
+  m.Op(BuiltinOperator_TANH);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<uint8_t>(0, {128, 255, 0});  // 0, 7.9375, -8
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<uint8_t>(), (std::vector<uint8_t>{128, 255, 0}));  // 0, 1 and -1, saturated
 }
 
 }  // namespace

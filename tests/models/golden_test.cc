@@ -1,10 +1,11 @@
 // End-to-end test over every model of shared/models/manifest.json, through the
 // public C API only (tensorflow/lite/c/c_api.h), one test per model:
 //
-//   Golden/GoldenModelTest.Run/<name>          golden: true — run and compare
-//   Malformed/BadModelTest.IsRejected/<name>   expect_error: true — must fail cleanly
-//   Valid/OtherModelTest.LoadsCleanly/<name>   the rest — load without crashing
-// (ctest names; the gtest binary itself numbers the cases: .../Run/0, ...)
+//   Golden.<name>      golden: true — run and compare
+//   Malformed.<name>   expect_error: true — must be refused cleanly
+//   Valid.<name>       the rest — load without crashing
+// The tests are registered at start-up from the manifest (testing::RegisterTest)
+// rather than value-parameterized, so their ctest names are exactly these.
 //
 // Models that need operators this build lacks are skipped, naming the ops.
 // Tolerances: per output `tolerance_builtin` (else `tolerance`), element-wise
@@ -23,6 +24,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -85,12 +87,6 @@ std::vector<ModelCase> Cases(Kind kind) {
   }
   return cases;
 }
-
-// gtest names the cases by index (".../Run/3") and prints the model name as
-// the parameter value; gtest_discover_tests turns that into the ctest name
-// ".../Run/java_add". (A custom name generator would leave CMake 3.25 with
-// names like ".../Run/java_add  # GetParam() = java_add".)
-void PrintTo(const ModelCase& c, std::ostream* os) { *os << c.name; }
 
 // ---- small helpers -------------------------------------------------------------------
 
@@ -304,8 +300,6 @@ std::string ModelPath(const json& e) { return kModelsDir + e["file"].get<std::st
 
 // ---- golden: true ------------------------------------------------------------------------
 
-class GoldenModelTest : public testing::TestWithParam<ModelCase> {};
-
 // Runs one of `additional_signature_runs` on a fresh interpreter (stateful
 // models define their golden as the first Invoke after AllocateTensors).
 void RunSignature(const json& e, const json& run) {
@@ -353,8 +347,7 @@ void RunSignature(const json& e, const json& run) {
   }
 }
 
-TEST_P(GoldenModelTest, Run) {
-  const json& e = GetParam().entry;
+void RunGolden(const json& e) {
   if (e.is_null()) GTEST_SKIP() << kModelsDir << "manifest.json not found; no models to test";
 
   Loaded l;
@@ -426,16 +419,12 @@ TEST_P(GoldenModelTest, Run) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Golden, GoldenModelTest, testing::ValuesIn(Cases(Kind::kGolden)));
 
 // ---- expect_error: true ---------------------------------------------------------------------
 
-class BadModelTest : public testing::TestWithParam<ModelCase> {};
-
 // The model must be refused at creation, AllocateTensors or Invoke, with a
 // message, and without crashing (the ASan build checks "cleanly").
-TEST_P(BadModelTest, IsRejected) {
-  const json& e = GetParam().entry;
+void RunBad(const json& e) {
   if (e.is_null()) GTEST_SKIP() << kModelsDir << "manifest.json not found; no models to test";
   SCOPED_TRACE(e.value("notes", std::string()));
 
@@ -461,16 +450,12 @@ TEST_P(BadModelTest, IsRejected) {
   std::printf("refused at %s: %s", failed_at, l.reporter.text.c_str());
 }
 
-INSTANTIATE_TEST_SUITE_P(Malformed, BadModelTest, testing::ValuesIn(Cases(Kind::kError)));
 
 // ---- golden: false, valid models ----------------------------------------------------------------
 
-class OtherModelTest : public testing::TestWithParam<ModelCase> {};
-
 // Valid models without goldens (custom/Flex ops, string tensors, ...): the
 // model must load; the interpreter may refuse it, but only cleanly.
-TEST_P(OtherModelTest, LoadsCleanly) {
-  const json& e = GetParam().entry;
+void RunOther(const json& e) {
   if (e.is_null()) GTEST_SKIP() << kModelsDir << "manifest.json not found; no models to test";
   SCOPED_TRACE(e.value("notes", std::string()));
   Loaded l;
@@ -490,6 +475,36 @@ TEST_P(OtherModelTest, LoadsCleanly) {
             static_cast<int32_t>(e.value("outputs", json::array()).size()));
 }
 
-INSTANTIATE_TEST_SUITE_P(Valid, OtherModelTest, testing::ValuesIn(Cases(Kind::kOther)));
+// ---- registration ---------------------------------------------------------------------------
+
+class ModelTest : public testing::Test {
+ public:
+  ModelTest(Kind kind, json entry) : kind_(kind), entry_(std::move(entry)) {}
+  void TestBody() override {
+    switch (kind_) {
+      case Kind::kGolden: RunGolden(entry_); break;
+      case Kind::kError: RunBad(entry_); break;
+      case Kind::kOther: RunOther(entry_); break;
+    }
+  }
+
+ private:
+  Kind kind_;
+  json entry_;
+};
+
+[[maybe_unused]] const bool kRegistered = [] {
+  const std::pair<Kind, const char*> suites[] = {
+      {Kind::kGolden, "Golden"}, {Kind::kError, "Malformed"}, {Kind::kOther, "Valid"}};
+  for (const auto& [kind, suite] : suites) {
+    for (const ModelCase& c : Cases(kind)) {
+      const Kind k = kind;
+      const json entry = c.entry;
+      testing::RegisterTest(suite, c.name.c_str(), nullptr, nullptr, __FILE__, __LINE__,
+                            [k, entry]() -> ModelTest* { return new ModelTest(k, entry); });
+    }
+  }
+  return true;
+}();
 
 }  // namespace

@@ -106,8 +106,8 @@ TfLiteStatus PrepareQuantBinary(TfLiteContext* context, const char* op, QuantBin
   const double twice_max = 2.0 * std::max(a->params.scale, b->params.scale);
   q->mult_a = QuantizeMultiplier(a->params.scale / twice_max);
   q->mult_b = QuantizeMultiplier(b->params.scale / twice_max);
-  q->mult_out =
-      QuantizeMultiplier(twice_max / ((1 << q->left_shift) * static_cast<double>(out->params.scale)));
+  const double out_scale = static_cast<double>(out->params.scale);
+  q->mult_out = QuantizeMultiplier(twice_max / ((1 << q->left_shift) * out_scale));
   return kTfLiteOk;
 }
 

@@ -23,12 +23,14 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const char* op, QuantConvKind ki
     return TypeMismatch(context, op, "input", in, "output", output->type);
   }
   if (bias != nullptr) {
-    const bool ok = bias->type == kTfLiteInt32 || (in == kTfLiteInt16 && bias->type == kTfLiteInt64);
+    const bool ok =
+        bias->type == kTfLiteInt32 || (in == kTfLiteInt16 && bias->type == kTfLiteInt64);
     if (!ok) return UnsupportedType(context, op, "bias", bias->type);
   }
   if (in == kTfLiteInt16 && (input->params.zero_point != 0 || output->params.zero_point != 0)) {
     TF_LITE_KERNEL_LOG(context,
-                       "%s: int16 input and output must be symmetric (zero points 0), got %d and %d",
+                       "%s: int16 input and output must be symmetric (zero points 0), got %d "
+                       "and %d",
                        op, input->params.zero_point, output->params.zero_point);
     return kTfLiteError;
   }
