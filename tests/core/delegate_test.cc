@@ -9,22 +9,12 @@
 #include <gtest/gtest.h>
 
 #include "src/core/interpreter.h"
+#include "tests/util/capturing_reporter.h"
 #include "src/core/subgraph.h"
 #include "tensorflow/lite/builtin_ops.h"
 
 namespace tflite_c {
 namespace {
-
-class CapturingReporter : public ErrorReporter {
- public:
-  void Report(const char* format, va_list args) override {
-    char buf[1024];
-    vsnprintf(buf, sizeof(buf), format, args);
-    text += buf;
-    text += "\n";
-  }
-  std::string text;
-};
 
 TfLiteStatus CopyShapePrepare(TfLiteContext* ctx, TfLiteNode* node) {
   const TfLiteTensor* in = &ctx->tensors[node->inputs->data[0]];

@@ -95,6 +95,20 @@ struct Session {
   }
 };
 
+// y = ((x + c) - x) + x, all delegated by the dummy delegate.
+inline std::vector<uint8_t> ChainModel() {
+  ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, {4}, "x");
+  const int c = b.AddConstant<float>({4}, {10, 20, 30, 40}, "c");
+  const int t0 = b.AddTensor(tflite::TensorType_FLOAT32, {4});
+  const int t1 = b.AddTensor(tflite::TensorType_FLOAT32, {4});
+  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {4}, "y");
+  b.AddOperator(tflite::BuiltinOperator_ADD, {x, c}, {t0}, tflite::AddOptionsT());
+  b.AddOperator(tflite::BuiltinOperator_SUB, {t0, x}, {t1}, tflite::SubOptionsT());
+  b.AddOperator(tflite::BuiltinOperator_ADD, {t1, x}, {y}, tflite::AddOptionsT());
+  return b.Finish();
+}
+
 inline tflite::AddOptionsT NoActivation() { return tflite::AddOptionsT(); }
 
 }  // namespace testing

@@ -32,19 +32,6 @@ std::string Stderr(Fn fn) {
   return ::testing::internal::GetCapturedStderr();
 }
 
-// y = ((x + c) - x) + x
-std::vector<uint8_t> ChainModel() {
-  ModelBuilder b;
-  const int x = b.AddInput(tflite::TensorType_FLOAT32, {4}, "x");
-  const int c = b.AddConstant<float>({4}, {10, 20, 30, 40}, "c");
-  const int t0 = b.AddTensor(tflite::TensorType_FLOAT32, {4});
-  const int t1 = b.AddTensor(tflite::TensorType_FLOAT32, {4});
-  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {4}, "y");
-  b.AddOperator(tflite::BuiltinOperator_ADD, {x, c}, {t0}, tflite::AddOptionsT());
-  b.AddOperator(tflite::BuiltinOperator_SUB, {t0, x}, {t1}, tflite::SubOptionsT());
-  b.AddOperator(tflite::BuiltinOperator_ADD, {t1, x}, {y}, tflite::AddOptionsT());
-  return b.Finish();
-}
 
 TEST(ExternalDelegateOptionsTest, DefaultAndInsert) {
   TfLiteExternalDelegateOptions o = TfLiteExternalDelegateOptionsDefault("libx.so");
