@@ -20,22 +20,14 @@ std::vector<int> ToIntVector(const flatbuffers::Vector<T>* v) {
   return out;
 }
 
-TfLiteIntArray* IntArrayFrom(const std::vector<int>& v) {
-  TfLiteIntArray* a = TfLiteIntArrayCreate(static_cast<int>(v.size()));
-  if (a != nullptr) {
-    for (size_t i = 0; i < v.size(); ++i) a->data[i] = v[i];
-  }
-  return a;
-}
-
 TfLiteIntArray* SparseIndexArray(tflite::SparseIndexVector type, const void* vec) {
   switch (type) {
     case tflite::SparseIndexVector_Int32Vector:
-      return IntArrayFrom(ToIntVector(static_cast<const tflite::Int32Vector*>(vec)->values()));
+      return IntArrayFromVector(ToIntVector(static_cast<const tflite::Int32Vector*>(vec)->values()));
     case tflite::SparseIndexVector_Uint16Vector:
-      return IntArrayFrom(ToIntVector(static_cast<const tflite::Uint16Vector*>(vec)->values()));
+      return IntArrayFromVector(ToIntVector(static_cast<const tflite::Uint16Vector*>(vec)->values()));
     case tflite::SparseIndexVector_Uint8Vector:
-      return IntArrayFrom(ToIntVector(static_cast<const tflite::Uint8Vector*>(vec)->values()));
+      return IntArrayFromVector(ToIntVector(static_cast<const tflite::Uint8Vector*>(vec)->values()));
     default:
       return nullptr;
   }
@@ -54,8 +46,8 @@ TfLiteStatus ConvertSparsity(const tflite::SparsityParameters* src, ErrorReporte
   }
   auto* s = static_cast<TfLiteSparsity*>(std::calloc(1, sizeof(TfLiteSparsity)));
   if (s == nullptr) return kTfLiteError;
-  s->traversal_order = IntArrayFrom(ToIntVector(src->traversal_order()));
-  s->block_map = IntArrayFrom(ToIntVector(src->block_map()));
+  s->traversal_order = IntArrayFromVector(ToIntVector(src->traversal_order()));
+  s->block_map = IntArrayFromVector(ToIntVector(src->block_map()));
   const auto* dm = src->dim_metadata();
   s->dim_metadata_size = static_cast<int>(dm->size());
   s->dim_metadata = static_cast<TfLiteDimensionMetadata*>(
@@ -216,7 +208,7 @@ class Builder {
       if (!signature.empty() && constant) {
         // Constants keep their signature too, for callers that inspect it.
         TfLiteTensor* tt = out->tensor(i);
-        tt->dims_signature = IntArrayFrom(signature);
+        tt->dims_signature = IntArrayFromVector(signature);
       }
     }
 

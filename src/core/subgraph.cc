@@ -21,15 +21,6 @@ namespace {
 // tensors does not invalidate TfLiteTensor pointers its caller still holds.
 constexpr size_t kTensorHeadroom = 16;
 
-TfLiteIntArray* ArrayFromVector(const std::vector<int>& v) {
-  TfLiteIntArray* a = TfLiteIntArrayCreate(static_cast<int>(v.size()));
-  if (a == nullptr) return nullptr;
-  for (size_t i = 0; i < v.size(); ++i) a->data[i] = v[i];
-  return a;
-}
-
-Subgraph* Self(const TfLiteContext* ctx) { return static_cast<Subgraph*>(ctx->impl_); }
-
 TfLiteOpaqueContext* Opaque(TfLiteContext* c) { return reinterpret_cast<TfLiteOpaqueContext*>(c); }
 TfLiteOpaqueNode* Opaque(TfLiteNode* n) { return reinterpret_cast<TfLiteOpaqueNode*>(n); }
 
@@ -208,7 +199,7 @@ TfLiteStatus Subgraph::SetTensorParametersReadOnly(int index, TfLiteType type, c
   TfLiteTensorFree(t);
   t->type = type;
   t->name = name;
-  t->dims = ArrayFromVector(dims);
+  t->dims = IntArrayFromVector(dims);
   t->dims_signature = nullptr;
   t->quantization = quantization;
   SetLegacyQuantization(t);
@@ -248,9 +239,9 @@ TfLiteStatus Subgraph::SetTensorParametersReadWrite(int index, TfLiteType type, 
   TfLiteTensorFree(t);
   t->type = type;
   t->name = name;
-  t->dims = ArrayFromVector(dims);
+  t->dims = IntArrayFromVector(dims);
   t->dims_signature =
-      (dims_signature != nullptr && !dims_signature->empty()) ? ArrayFromVector(*dims_signature)
+      (dims_signature != nullptr && !dims_signature->empty()) ? IntArrayFromVector(*dims_signature)
                                                                : nullptr;
   t->quantization = quantization;
   SetLegacyQuantization(t);
@@ -306,9 +297,9 @@ TfLiteStatus Subgraph::AddNodeWithParameters(const std::vector<int>& inputs,
   const int new_index = static_cast<int>(nodes_.size() - 1);
   TfLiteNode& node = nodes_.back().first;
   std::memset(&node, 0, sizeof(node));
-  node.inputs = ArrayFromVector(inputs);
-  node.outputs = ArrayFromVector(outputs);
-  node.intermediates = ArrayFromVector(intermediates);
+  node.inputs = IntArrayFromVector(inputs);
+  node.outputs = IntArrayFromVector(outputs);
+  node.intermediates = IntArrayFromVector(intermediates);
   node.temporaries = TfLiteIntArrayCreate(0);
   if (registration->builtin_code == kTfLiteBuiltinCustom) {
     node.custom_initial_data = init_data;
@@ -711,7 +702,7 @@ TfLiteStatus Subgraph::ResizeInputTensor(int tensor_index, const std::vector<int
       std::equal(dims.begin(), dims.end(), t->dims->data)) {
     return kTfLiteOk;
   }
-  TfLiteIntArray* new_size = ArrayFromVector(dims);
+  TfLiteIntArray* new_size = IntArrayFromVector(dims);
   if (new_size == nullptr) return kTfLiteError;
   // A static-shape delegate planned for the old shapes: take it out; the next
   // AllocateTensors applies it again.
@@ -842,199 +833,6 @@ TfLiteStatus Subgraph::ResizeTensorImpl(TfLiteTensor* t, TfLiteIntArray* new_siz
   }
   TfLiteIntArrayFree(t->dims);
   t->dims = new_size;
-  return kTfLiteOk;
-}
-
-// ---------------------------------------------------------------------------
-// TfLiteContext entry points
-
-TfLiteStatus Subgraph::CtxResizeTensor(TfLiteContext* ctx, TfLiteTensor* tensor,
-                                       TfLiteIntArray* new_size) {
-  Subgraph* self = Self(ctx);
-  if (tensor == nullptr || tensor < self->tensors_.data() ||
-      tensor >= self->tensors_.data() + self->tensors_.size()) {
-    TfLiteIntArrayFree(new_size);
-    self->ReportError("ResizeTensor: tensor does not belong to this subgraph");
-    return kTfLiteError;
-  }
-  return self->ResizeTensorImpl(tensor, new_size);
-}
-
-void Subgraph::CtxReportError(TfLiteContext* ctx, const char* format, ...) {
-  Subgraph* self = Self(ctx);
-  va_list args;
-  va_start(args, format);
-  self->shared_->reporter->Report(format, args);
-  va_end(args);
-}
-
-TfLiteStatus Subgraph::CtxAddTensors(TfLiteContext* ctx, int count, int* first) {
-  return Self(ctx)->AddTensors(count, first);
-}
-
-TfLiteStatus Subgraph::CtxGetNodeAndRegistration(TfLiteContext* ctx, int node_index,
-                                                 TfLiteNode** node,
-                                                 TfLiteRegistration** registration) {
-  Subgraph* self = Self(ctx);
-  if (node == nullptr || registration == nullptr || node_index < 0 ||
-      static_cast<size_t>(node_index) >= self->nodes_.size()) {
-    self->ReportError("GetNodeAndRegistration: invalid node index %d", node_index);
-    return kTfLiteError;
-  }
-  *node = &self->nodes_[node_index].first;
-  *registration = &self->nodes_[node_index].second;
-  return kTfLiteOk;
-}
-
-TfLiteStatus Subgraph::CtxReplaceNodeSubsets(TfLiteContext* ctx, TfLiteRegistration registration,
-                                             const TfLiteIntArray* nodes_to_replace,
-                                             TfLiteDelegate* delegate) {
-  Subgraph* self = Self(ctx);
-  if (!self->delegate_preparing_) {
-    self->ReportError(
-        "ReplaceNodeSubsetsWithDelegateKernels may only be called from a delegate's Prepare");
-    return kTfLiteError;
-  }
-  return self->ReplaceNodeSubsets(registration, nodes_to_replace, delegate);
-}
-
-TfLiteStatus Subgraph::CtxGetExecutionPlan(TfLiteContext* ctx, TfLiteIntArray** plan) {
-  Subgraph* self = Self(ctx);
-  if (plan == nullptr) return kTfLiteError;
-  TfLiteIntArrayFree(self->plan_array_);
-  self->plan_array_ = ArrayFromVector(self->execution_plan_);
-  if (self->plan_array_ == nullptr) return kTfLiteError;
-  *plan = self->plan_array_;
-  return kTfLiteOk;
-}
-
-TfLiteExternalContext* Subgraph::CtxGetExternalContext(TfLiteContext* ctx,
-                                                       TfLiteExternalContextType type) {
-  const int t = static_cast<int>(type);
-  if (t < 0 || t >= kTfLiteMaxExternalContexts) return nullptr;
-  return Self(ctx)->shared_->external_contexts[t];
-}
-
-void Subgraph::CtxSetExternalContext(TfLiteContext* ctx, TfLiteExternalContextType type,
-                                     TfLiteExternalContext* external) {
-  const int t = static_cast<int>(type);
-  if (t < 0 || t >= kTfLiteMaxExternalContexts) return;
-  Self(ctx)->shared_->external_contexts[t] = external;
-}
-
-void* Subgraph::CtxAllocatePersistentBuffer(TfLiteContext* ctx, size_t bytes) {
-  Subgraph* self = Self(ctx);
-  void* p = nullptr;
-  const size_t rounded = (bytes + ArenaPlanner::kAlignment - 1) / ArenaPlanner::kAlignment *
-                         ArenaPlanner::kAlignment;
-  if (rounded < bytes || posix_memalign(&p, ArenaPlanner::kAlignment, rounded ? rounded : 64) != 0) {
-    self->ReportError("AllocatePersistentBuffer: cannot allocate %zu bytes", bytes);
-    return nullptr;
-  }
-  self->persistent_buffers_.push_back(p);
-  return p;
-}
-
-TfLiteStatus Subgraph::CtxAllocateBufferForEval(TfLiteContext* ctx, size_t, void**) {
-  Self(ctx)->ReportError(
-      "AllocateBufferForEval is a TFLite Micro callback and is not supported; use "
-      "RequestScratchBufferInArena");
-  return kTfLiteError;
-}
-
-TfLiteStatus Subgraph::CtxRequestScratchBuffer(TfLiteContext* ctx, size_t bytes, int* index) {
-  Subgraph* self = Self(ctx);
-  if (index == nullptr || self->preparing_pos_ < 0) {
-    self->ReportError("RequestScratchBufferInArena may only be called from Prepare");
-    return kTfLiteError;
-  }
-  self->scratch_.push_back({self->preparing_pos_, bytes});
-  *index = static_cast<int>(self->scratch_.size() - 1);
-  return kTfLiteOk;
-}
-
-void* Subgraph::CtxGetScratchBuffer(TfLiteContext* ctx, int index) {
-  Subgraph* self = Self(ctx);
-  if (index < 0 || static_cast<size_t>(index) >= self->scratch_.size() ||
-      self->scratch_[index].pos < 0) {
-    self->ReportError("GetScratchBuffer: invalid scratch buffer index %d", index);
-    return nullptr;
-  }
-  return self->arena_.Pointer({1, index});
-}
-
-TfLiteStatus Subgraph::CtxResizeTensorExplicit(TfLiteContext* ctx, TfLiteTensor* tensor, int dims,
-                                               const int* shape) {
-  if (dims < 0 || (dims > 0 && shape == nullptr)) {
-    Self(ctx)->ReportError("ResizeTensorExplicit: invalid shape");
-    return kTfLiteError;
-  }
-  TfLiteIntArray* a = TfLiteIntArrayCreate(dims);
-  if (a == nullptr) return kTfLiteError;
-  for (int i = 0; i < dims; ++i) a->data[i] = shape[i];
-  return CtxResizeTensor(ctx, tensor, a);
-}
-
-TfLiteStatus Subgraph::CtxPreviewDelegatePartitioning(
-    TfLiteContext* ctx, const TfLiteIntArray* nodes_to_replace,
-    TfLiteDelegateParams** partition_params_array, int* num_partitions) {
-  Subgraph* self = Self(ctx);
-  if (!self->delegate_preparing_) {
-    self->ReportError("PreviewDelegatePartitioning may only be called from a delegate's Prepare");
-    return kTfLiteError;
-  }
-  return self->PreviewPartitioning(nodes_to_replace, partition_params_array, num_partitions);
-}
-
-TfLiteTensor* Subgraph::CtxGetTensor(const TfLiteContext* ctx, int index) {
-  return Self(ctx)->tensor(index);
-}
-
-TfLiteEvalTensor* Subgraph::CtxGetEvalTensor(const TfLiteContext* ctx, int index) {
-  Subgraph* self = Self(ctx);
-  TfLiteTensor* t = self->tensor(index);
-  if (t == nullptr) return nullptr;
-  if (self->eval_tensors_.size() < self->tensors_.size()) {
-    self->eval_tensors_.resize(self->tensors_.size());
-  }
-  TfLiteEvalTensor& e = self->eval_tensors_[index];
-  e.data = t->data;
-  e.dims = t->dims;
-  e.type = t->type;
-  return &e;
-}
-
-TfLiteStatus Subgraph::CtxGetModelMetadata(const TfLiteContext* ctx, const char* name,
-                                           const char** ptr, size_t* bytes) {
-  Subgraph* self = Self(ctx);
-  if (name == nullptr || ptr == nullptr || bytes == nullptr) return kTfLiteError;
-  auto it = self->shared_->metadata.find(name);
-  if (it == self->shared_->metadata.end()) return kTfLiteError;
-  *ptr = it->second.first;
-  *bytes = it->second.second;
-  return kTfLiteOk;
-}
-
-TfLiteStatus Subgraph::CtxAcquireSubgraphContext(TfLiteContext* ctx, int subgraph_index,
-                                                 TfLiteContext** acquired) {
-  Subgraph* self = Self(ctx);
-  auto* all = self->shared_->subgraphs;
-  if (acquired == nullptr || all == nullptr || subgraph_index < 0 ||
-      static_cast<size_t>(subgraph_index) >= all->size()) {
-    self->ReportError("AcquireSubgraphContext: invalid subgraph index %d", subgraph_index);
-    return kTfLiteError;
-  }
-  *acquired = (*all)[subgraph_index]->context();
-  return kTfLiteOk;
-}
-
-TfLiteStatus Subgraph::CtxReleaseSubgraphContext(TfLiteContext* ctx, int subgraph_index) {
-  Subgraph* self = Self(ctx);
-  auto* all = self->shared_->subgraphs;
-  if (all == nullptr || subgraph_index < 0 || static_cast<size_t>(subgraph_index) >= all->size()) {
-    self->ReportError("ReleaseSubgraphContext: invalid subgraph index %d", subgraph_index);
-    return kTfLiteError;
-  }
   return kTfLiteOk;
 }
 

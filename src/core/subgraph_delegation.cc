@@ -6,6 +6,7 @@
 #include "src/core/operator_internal.h"
 #include "src/core/partitioner.h"
 #include "src/core/subgraph.h"
+#include "src/core/tensor_util.h"
 #include "tensorflow/lite/builtin_ops.h"
 
 namespace tflite_c {
@@ -43,14 +44,6 @@ Params* MakeParamsBlock(const NodeSubset& s, TfLiteIntArray** nodes, TfLiteIntAr
   *inputs = PlaceArray(&cursor, s.input_tensors);
   *outputs = PlaceArray(&cursor, s.output_tensors);
   return reinterpret_cast<Params*>(block);
-}
-
-TfLiteIntArray* ArrayOf(const std::vector<int>& v) {
-  TfLiteIntArray* a = TfLiteIntArrayCreate(static_cast<int>(v.size()));
-  if (a != nullptr) {
-    for (size_t i = 0; i < v.size(); ++i) a->data[i] = v[i];
-  }
-  return a;
 }
 
 }  // namespace
@@ -173,9 +166,9 @@ TfLiteStatus Subgraph::PreviewPartitioning(const TfLiteIntArray* nodes_to_replac
     if (s.type != NodeSubset::kPartition) continue;
     TfLiteDelegateParams p{};
     p.delegate = nullptr;
-    p.nodes_to_replace = ArrayOf(s.nodes);
-    p.input_tensors = ArrayOf(s.input_tensors);
-    p.output_tensors = ArrayOf(s.output_tensors);
+    p.nodes_to_replace = IntArrayFromVector(s.nodes);
+    p.input_tensors = IntArrayFromVector(s.input_tensors);
+    p.output_tensors = IntArrayFromVector(s.output_tensors);
     preview_arrays_.push_back(p.nodes_to_replace);
     preview_arrays_.push_back(p.input_tensors);
     preview_arrays_.push_back(p.output_tensors);

@@ -63,4 +63,11 @@ bool BytesRequired(TfLiteType type, const int* dims, int num_dims, size_t* bytes
   return true;
 }
 
+TfLiteIntArray* IntArrayFromVector(const std::vector<int>& v) {
+  TfLiteIntArray* a = TfLiteIntArrayCreate(static_cast<int>(v.size()));
+  if (a == nullptr) return nullptr;
+  for (size_t i = 0; i < v.size(); ++i) a->data[i] = v[i];
+  return a;
+}
+
 }  // namespace tflite_c

@@ -3,6 +3,7 @@
 #define TFLITE_C_SRC_CORE_TENSOR_UTIL_H_
 
 #include <cstddef>
+#include <vector>
 
 #include "tensorflow/lite/core/c/common.h"
 
@@ -20,6 +21,10 @@ bool BytesRequired(TfLiteType type, const int* dims, int num_dims, size_t* bytes
 
 // Number of elements, or -1 on overflow / negative dims.
 long long NumElements(const int* dims, int num_dims);
+
+// A new TfLiteIntArray holding `v` (nullptr if allocation fails); the
+// caller owns it (TfLiteIntArrayFree).
+TfLiteIntArray* IntArrayFromVector(const std::vector<int>& v);
 
 // True for types whose tensors always live on the heap (variable length).
 inline bool IsHeapOnlyType(TfLiteType t) {
