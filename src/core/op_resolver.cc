@@ -53,18 +53,32 @@ void MutableOpResolver::AddAll(const MutableOpResolver& other) {
   }
 }
 
-std::map<int32_t, std::pair<int, int>> MutableOpResolver::BuiltinVersionRanges() const {
-  std::map<int32_t, std::pair<int, int>> out;
-  for (const auto& kv : builtins_) {
-    auto it = out.find(kv.first.first);
-    if (it == out.end()) {
-      out[kv.first.first] = {kv.first.second, kv.first.second};
-    } else {
-      it->second.first = std::min(it->second.first, kv.first.second);
-      it->second.second = std::max(it->second.second, kv.first.second);
+namespace {
+
+// Folds (key, version) entries into key -> [lowest, highest] version.
+template <typename Key, typename Entries>
+std::map<Key, std::pair<int, int>> VersionRanges(const Entries& entries) {
+  std::map<Key, std::pair<int, int>> out;
+  for (const auto& kv : entries) {
+    const int version = kv.first.second;
+    auto inserted = out.emplace(kv.first.first, std::make_pair(version, version));
+    if (!inserted.second) {
+      auto& range = inserted.first->second;
+      range.first = std::min(range.first, version);
+      range.second = std::max(range.second, version);
     }
   }
   return out;
+}
+
+}  // namespace
+
+std::map<int32_t, std::pair<int, int>> MutableOpResolver::BuiltinVersionRanges() const {
+  return VersionRanges<int32_t>(builtins_);
+}
+
+std::map<std::string, std::pair<int, int>> MutableOpResolver::CustomVersionRanges() const {
+  return VersionRanges<std::string>(customs_);
 }
 
 const char* BuiltinOperatorName(int32_t builtin_code) {

@@ -48,6 +48,8 @@ class MutableOpResolver : public OpResolver {
 
   // Builtin codes that have at least one registered version (sorted).
   std::map<int32_t, std::pair<int, int>> BuiltinVersionRanges() const;
+  // Custom op names with their lowest and highest registered version.
+  std::map<std::string, std::pair<int, int>> CustomVersionRanges() const;
 
  private:
   std::map<std::pair<int32_t, int>, TfLiteRegistration> builtins_;

@@ -54,6 +54,14 @@ class OneOpModel {
     inputs_.push_back(t);
     return t;
   }
+  // A constant given as raw bytes (any type, e.g. quantized weights).
+  int ConstBytes(tflite::TensorType type, std::vector<int> shape, std::vector<uint8_t> bytes,
+                 Quantization q = {}) {
+    const int t = builder_.AddConstantBytes(type, shape, std::move(bytes));
+    if (!q.scale.empty()) builder_.SetQuantization(t, q);
+    inputs_.push_back(t);
+    return t;
+  }
   int Output(tflite::TensorType type, std::vector<int> shape, Quantization q = {});
   void Op(tflite::BuiltinOperator op, tflite::BuiltinOptionsUnion options = {}, int version = 1);
 
@@ -64,6 +72,10 @@ class OneOpModel {
     TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter_, input);
     ASSERT_EQ(TfLiteTensorCopyFromBuffer(t, values.data(), values.size() * sizeof(T)), kTfLiteOk);
   }
+  void SetBytes(int input, const std::vector<uint8_t>& bytes) {
+    TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter_, input);
+    ASSERT_EQ(TfLiteTensorCopyFromBuffer(t, bytes.data(), bytes.size()), kTfLiteOk);
+  }
   bool Invoke() { return TfLiteInterpreterInvoke(interpreter_) == kTfLiteOk; }
   template <typename T>
   std::vector<T> Get(int output = 0) const {
@@ -71,6 +83,11 @@ class OneOpModel {
     std::vector<T> values(TfLiteTensorByteSize(t) / sizeof(T));
     if (!values.empty()) std::memcpy(values.data(), TfLiteTensorData(t), values.size() * sizeof(T));
     return values;
+  }
+  std::vector<uint8_t> GetBytes(int output = 0) const {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter_, output);
+    const uint8_t* p = static_cast<const uint8_t*>(TfLiteTensorData(t));
+    return p ? std::vector<uint8_t>(p, p + TfLiteTensorByteSize(t)) : std::vector<uint8_t>();
   }
   std::vector<int> Shape(int output = 0) const;
   const std::string& log() const { return log_; }
