@@ -168,6 +168,9 @@ TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
       break;
     }
     if (options->enable_cancellation) interpreter->EnableCancellation();
+    if (options->telemetry_profiler != nullptr) {
+      SetTelemetryProfiler(interpreter->shared(), options->telemetry_profiler);
+    }
   }
   auto* result = new (std::nothrow) TfLiteInterpreter;
   if (result == nullptr) return nullptr;

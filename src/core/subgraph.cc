@@ -620,6 +620,12 @@ TfLiteStatus Subgraph::ResetVariableTensors() {
 // Running
 
 TfLiteStatus Subgraph::Invoke() {
+  const TfLiteStatus status = InvokeNodes();
+  if (shared_->op_profiler != nullptr) shared_->op_profiler->InvokeDone(index_, status);
+  return status;
+}
+
+TfLiteStatus Subgraph::InvokeNodes() {
   if (state_ != State::kInvokable) {
     ReportError("Invoke called on model that is not ready.");
     return kTfLiteError;
@@ -666,7 +672,11 @@ TfLiteStatus Subgraph::Invoke() {
     }
 
     tensor_resized_since_op_invoke_ = false;
+    OpProfiler* const profiler = shared_->op_profiler;
+    const uint32_t event =
+        profiler != nullptr ? profiler->BeginOp(OpName(reg), node_index, index_) : 0;
     const TfLiteStatus s = OpInvoke(reg, &node);
+    if (profiler != nullptr) profiler->EndOp(event);
     if (s != kTfLiteOk) {
       ReportError("Node number %d (%s) failed to invoke.", node_index, OpName(reg));
       return s == kTfLiteCancelled ? s : kTfLiteError;

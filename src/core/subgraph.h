@@ -19,6 +19,7 @@
 #include "src/core/arena_planner.h"
 #include "src/core/error_reporter.h"
 #include "src/core/partitioner.h"
+#include "src/core/profiler.h"
 #include "tensorflow/lite/core/c/common.h"
 
 namespace tflite_c {
@@ -44,6 +45,10 @@ struct InterpreterShared {
   // Resource variables, CALL_ONCE status and the control-flow call stack,
   // created on first use by src/core/subgraph_access.cc.
   std::shared_ptr<ControlFlowState> control_flow;
+  // Receives per-node Invoke events when set (src/core/profiler.h);
+  // owned_op_profiler holds it when the interpreter owns it.
+  OpProfiler* op_profiler = nullptr;
+  std::unique_ptr<OpProfiler> owned_op_profiler;
 };
 
 class Subgraph {
@@ -167,6 +172,8 @@ class Subgraph {
   void OpFree(const TfLiteRegistration& r, void* data);
   TfLiteStatus OpPrepare(const TfLiteRegistration& r, TfLiteNode* node);
   TfLiteStatus OpInvoke(const TfLiteRegistration& r, TfLiteNode* node);
+  // Invoke without the profiler's end-of-Invoke event.
+  TfLiteStatus InvokeNodes();
 
   TfLiteStatus ReplaceNodeSubsets(TfLiteRegistration registration,
                                   const TfLiteIntArray* nodes_to_replace,
