@@ -15,8 +15,8 @@
 // float32 are claimed too when every consumer is claimed; their outputs become
 // static float32 values (unpacked once), so no DEQUANTIZE runs at inference.
 //
-// The same OpBuilder code path checks a node (subgraph == nullptr) and
-// defines it, so a node is claimed only if it can actually be built.
+// Which nodes XNNPACK can run, and how they are defined, is in op_builder.h
+// (support checks in op_builder.cc, op definitions in ops_*.cc).
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 
 #include <algorithm>
@@ -34,6 +34,7 @@
 #include <xnnpack.h>
 
 #include "src/delegates/xnnpack/default_delegate.h"
+#include "src/delegates/xnnpack/op_builder.h"
 #include "tensorflow/lite/builtin_ops.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 #include "tensorflow/lite/core/c/common.h"
@@ -62,38 +63,6 @@ xnn_weights_cache_t ToXnn(TfLiteXNNPackDelegateWeightsCache* cache) {
   return reinterpret_cast<xnn_weights_cache_t>(cache);
 }
 
-// IEEE half -> float.
-float HalfToFloat(uint16_t h) {
-  const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
-  uint32_t exponent = (h >> 10) & 0x1fu;
-  uint32_t mantissa = h & 0x3ffu;
-  uint32_t bits;
-  if (exponent == 0) {
-    if (mantissa == 0) {
-      bits = sign;
-    } else {  // subnormal: normalize
-      exponent = 127 - 15 + 1;
-      while ((mantissa & 0x400u) == 0) {
-        mantissa <<= 1;
-        --exponent;
-      }
-      mantissa &= 0x3ffu;
-      bits = sign | (exponent << 23) | (mantissa << 13);
-    }
-  } else if (exponent == 0x1f) {
-    bits = sign | 0x7f800000u | (mantissa << 13);
-  } else {
-    bits = sign | ((exponent + 127 - 15) << 23) | (mantissa << 13);
-  }
-  float f;
-  std::memcpy(&f, &bits, sizeof(f));
-  return f;
-}
-
-using StaticData = std::shared_ptr<std::vector<float>>;
-// Tensor index -> float32 contents, for outputs of fp16-constant DEQUANTIZE.
-using StaticMap = std::unordered_map<int, StaticData>;
-
 // ---- the delegate object ------------------------------------------------------------
 
 struct Delegate {
@@ -103,6 +72,13 @@ struct Delegate {
   // Set during DelegatePrepare for the kernels' Init (which runs inside
   // ReplaceNodeSubsetsWithDelegateKernels).
   const StaticMap* pending_static = nullptr;
+
+  QuantFlags Quant() const {
+    QuantFlags q;
+    q.qs8 = (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_QS8) != 0;
+    q.qu8 = (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_QU8) != 0;
+    return q;
+  }
 
   uint32_t RuntimeFlags() const {
     uint32_t f = options.runtime_flags;
@@ -114,521 +90,6 @@ struct Delegate {
 };
 
 Delegate* FromTfLite(TfLiteDelegate* d) { return reinterpret_cast<Delegate*>(d); }
-
-// ---- op checking / definition -----------------------------------------------------
-
-// Checks one node (subgraph_ == nullptr) or defines it in an xnn_subgraph.
-class OpBuilder {
- public:
-  OpBuilder(TfLiteContext* context, const StaticMap* statics, xnn_subgraph_t subgraph,
-            const std::vector<uint32_t>* ids)
-      : context_(context), statics_(statics), subgraph_(subgraph), ids_(ids) {}
-
-  bool IsStatic(int t) const {
-    if (t < 0) return false;
-    if (statics_ && statics_->count(t)) return true;
-    return context_->tensors[t].allocation_type == kTfLiteMmapRo;
-  }
-
-  // Whether `reg` at `node` can run on XNNPACK; with a subgraph, also defines it.
-  TfLiteStatus Visit(int node_index, const TfLiteNode* node, const TfLiteRegistration* reg) {
-    node_index_ = node_index;
-    switch (reg->builtin_code) {
-      case kTfLiteBuiltinConv2d:
-        return VisitConv2d(node, static_cast<const TfLiteConvParams*>(node->builtin_data));
-      case kTfLiteBuiltinDepthwiseConv2d:
-        return VisitDepthwiseConv2d(
-            node, static_cast<const TfLiteDepthwiseConvParams*>(node->builtin_data));
-      case kTfLiteBuiltinFullyConnected:
-        return VisitFullyConnected(
-            node, static_cast<const TfLiteFullyConnectedParams*>(node->builtin_data));
-      case kTfLiteBuiltinAdd: {
-        auto* p = static_cast<const TfLiteAddParams*>(node->builtin_data);
-        return VisitBinary(node, xnn_binary_add, p ? p->activation : kTfLiteActNone);
-      }
-      case kTfLiteBuiltinSub: {
-        auto* p = static_cast<const TfLiteSubParams*>(node->builtin_data);
-        return VisitBinary(node, xnn_binary_subtract, p ? p->activation : kTfLiteActNone);
-      }
-      case kTfLiteBuiltinMul: {
-        auto* p = static_cast<const TfLiteMulParams*>(node->builtin_data);
-        return VisitBinary(node, xnn_binary_multiply, p ? p->activation : kTfLiteActNone);
-      }
-      case kTfLiteBuiltinMaxPool2d:
-      case kTfLiteBuiltinAveragePool2d:
-        return VisitPool(node, reg->builtin_code == kTfLiteBuiltinMaxPool2d,
-                         static_cast<const TfLitePoolParams*>(node->builtin_data));
-      case kTfLiteBuiltinRelu:
-        return VisitClamp(node, 0.0f, std::numeric_limits<float>::infinity());
-      case kTfLiteBuiltinRelu6:
-        return VisitClamp(node, 0.0f, 6.0f);
-      case kTfLiteBuiltinReluN1To1:
-        return VisitClamp(node, -1.0f, 1.0f);
-      case kTfLiteBuiltinLogistic:
-        return VisitUnary(node, xnn_unary_sigmoid);
-      case kTfLiteBuiltinHardSwish:
-        return VisitUnary(node, xnn_unary_hardswish);
-      case kTfLiteBuiltinPad:
-        return VisitPad(node);
-      case kTfLiteBuiltinConcatenation:
-        return VisitConcatenation(
-            node, static_cast<const TfLiteConcatenationParams*>(node->builtin_data));
-      case kTfLiteBuiltinReshape:
-        return VisitReshape(node);
-      case kTfLiteBuiltinSoftmax:
-        return VisitSoftmax(node, static_cast<const TfLiteSoftmaxParams*>(node->builtin_data));
-      case kTfLiteBuiltinMean:
-        return VisitMean(node, static_cast<const TfLiteReducerParams*>(node->builtin_data));
-      case kTfLiteBuiltinPrelu:
-        return VisitPrelu(node);
-      case kTfLiteBuiltinResizeBilinear:
-        return VisitResizeBilinear(
-            node, static_cast<const TfLiteResizeBilinearParams*>(node->builtin_data));
-      default:
-        return kTfLiteError;
-    }
-  }
-
- private:
-  bool Defining() const { return subgraph_ != nullptr; }
-
-  TfLiteStatus Fail(const char* format, ...) {
-    if (Defining()) {
-      char buf[512];
-      va_list args;
-      va_start(args, format);
-      std::vsnprintf(buf, sizeof(buf), format, args);
-      va_end(args);
-      context_->ReportError(context_, "XNNPACK delegate: node #%d: %s", node_index_, buf);
-    }
-    return kTfLiteError;
-  }
-  TfLiteStatus Check(xnn_status s, const char* what) {
-    if (s == xnn_status_success) return kTfLiteOk;
-    return Fail("%s failed (status %d)", what, static_cast<int>(s));
-  }
-
-  const TfLiteTensor& T(int t) const { return context_->tensors[t]; }
-  uint32_t Id(int t) const { return (*ids_)[t]; }
-  int NumDims(int t) const { return T(t).dims ? T(t).dims->size : -1; }
-  int Dim(int t, int i) const { return T(t).dims->data[i]; }
-
-  // A float32 tensor of rank in [min_rank, max_rank] (static fp16-dequantized
-  // tensors count as float32).
-  bool IsFloat(int t, int min_rank = 0, int max_rank = XNN_MAX_TENSOR_DIMS) const {
-    if (t < 0 || t >= static_cast<int>(context_->tensors_size)) return false;
-    const TfLiteTensor& x = T(t);
-    if (x.type != kTfLiteFloat32) return false;
-    if (x.dims == nullptr || x.dims->size < min_rank || x.dims->size > max_rank) return false;
-    if (x.allocation_type == kTfLiteDynamic && !IsStatic(t)) return false;
-    for (int i = 0; i < x.dims->size; ++i)
-      if (x.dims->data[i] <= 0) return false;
-    return true;
-  }
-  bool IsDynamicFloat(int t, int min_rank = 0, int max_rank = XNN_MAX_TENSOR_DIMS) const {
-    return IsFloat(t, min_rank, max_rank) && !IsStatic(t);
-  }
-  bool IsStaticFloat(int t, int min_rank = 0, int max_rank = XNN_MAX_TENSOR_DIMS) const {
-    return IsFloat(t, min_rank, max_rank) && IsStatic(t) && StaticPointer(t) != nullptr;
-  }
-  const void* StaticPointer(int t) const {
-    if (statics_) {
-      auto it = statics_->find(t);
-      if (it != statics_->end()) return it->second->data();
-    }
-    return T(t).data.raw;
-  }
-  // Reads a constant int32 (or int64) tensor; false if it is not one.
-  bool StaticInts(int t, std::vector<int64_t>* out) const {
-    if (t < 0 || !IsStatic(t) || T(t).data.raw == nullptr || T(t).dims == nullptr) return false;
-    size_t n = 1;
-    for (int i = 0; i < T(t).dims->size; ++i) n *= static_cast<size_t>(T(t).dims->data[i]);
-    out->resize(n);
-    if (T(t).type == kTfLiteInt32) {
-      for (size_t i = 0; i < n; ++i) (*out)[i] = T(t).data.i32[i];
-    } else if (T(t).type == kTfLiteInt64) {
-      for (size_t i = 0; i < n; ++i) (*out)[i] = T(t).data.i64[i];
-    } else {
-      return false;
-    }
-    return true;
-  }
-
-  static bool ActivationRange(TfLiteFusedActivation a, float* lo, float* hi) {
-    const float inf = std::numeric_limits<float>::infinity();
-    switch (a) {
-      case kTfLiteActNone: *lo = -inf; *hi = inf; return true;
-      case kTfLiteActRelu: *lo = 0.0f; *hi = inf; return true;
-      case kTfLiteActReluN1To1: *lo = -1.0f; *hi = 1.0f; return true;
-      case kTfLiteActRelu6: *lo = 0.0f; *hi = 6.0f; return true;
-      default: return false;
-    }
-  }
-
-  int In(const TfLiteNode* n, int i) const { return i < n->inputs->size ? n->inputs->data[i] : -1; }
-  int Out(const TfLiteNode* n, int i) const {
-    return i < n->outputs->size ? n->outputs->data[i] : -1;
-  }
-  bool Arity(const TfLiteNode* n, int min_in, int max_in, int outs) const {
-    return n->inputs->size >= min_in && n->inputs->size <= max_in && n->outputs->size == outs;
-  }
-
-  TfLiteStatus VisitConv2d(const TfLiteNode* n, const TfLiteConvParams* p) {
-    if (!p || !Arity(n, 2, 3, 1)) return kTfLiteError;
-    const int in = In(n, 0), filter = In(n, 1), bias = In(n, 2), out = Out(n, 0);
-    if (!IsDynamicFloat(in, 4, 4) || !IsStaticFloat(filter, 4, 4) || !IsDynamicFloat(out, 4, 4))
-      return Fail("unsupported tensor types/shapes");
-    if (bias >= 0 && !IsStaticFloat(bias, 1, 1)) return Fail("bias must be a static float32 vector");
-    float lo, hi;
-    if (!ActivationRange(p->activation, &lo, &hi)) return Fail("unsupported fused activation");
-    if (p->stride_width <= 0 || p->stride_height <= 0 || p->dilation_width_factor <= 0 ||
-        p->dilation_height_factor <= 0)
-      return Fail("invalid strides/dilations");
-    if (p->padding != kTfLitePaddingSame && p->padding != kTfLitePaddingValid)
-      return Fail("unknown padding");
-    const int oc = Dim(filter, 0), kh = Dim(filter, 1), kw = Dim(filter, 2), gic = Dim(filter, 3);
-    const int ic = Dim(in, 3);
-    if (ic % gic != 0) return Fail("input channels not a multiple of filter channels");
-    const int groups = ic / gic;
-    if (oc % groups != 0 || Dim(out, 3) != oc) return Fail("output channels mismatch");
-    if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
-    if (!Defining()) return kTfLiteOk;
-    return Check(
-        xnn_define_convolution_2d(
-            subgraph_, 0, 0, 0, 0, kh, kw, p->stride_height, p->stride_width,
-            p->dilation_height_factor, p->dilation_width_factor, groups, gic, oc / groups, lo, hi,
-            Id(in), Id(filter), bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out),
-            p->padding == kTfLitePaddingSame ? XNN_FLAG_TENSORFLOW_SAME_PADDING : 0),
-        "xnn_define_convolution_2d");
-  }
-
-  TfLiteStatus VisitDepthwiseConv2d(const TfLiteNode* n, const TfLiteDepthwiseConvParams* p) {
-    if (!p || !Arity(n, 2, 3, 1)) return kTfLiteError;
-    const int in = In(n, 0), filter = In(n, 1), bias = In(n, 2), out = Out(n, 0);
-    if (!IsDynamicFloat(in, 4, 4) || !IsStaticFloat(filter, 4, 4) || !IsDynamicFloat(out, 4, 4))
-      return Fail("unsupported tensor types/shapes");
-    if (bias >= 0 && !IsStaticFloat(bias, 1, 1)) return Fail("bias must be a static float32 vector");
-    float lo, hi;
-    if (!ActivationRange(p->activation, &lo, &hi)) return Fail("unsupported fused activation");
-    if (p->stride_width <= 0 || p->stride_height <= 0 || p->dilation_width_factor <= 0 ||
-        p->dilation_height_factor <= 0)
-      return Fail("invalid strides/dilations");
-    if (p->padding != kTfLitePaddingSame && p->padding != kTfLitePaddingValid)
-      return Fail("unknown padding");
-    if (Dim(filter, 0) != 1) return Fail("filter must be [1, h, w, c]");
-    const int kh = Dim(filter, 1), kw = Dim(filter, 2), oc = Dim(filter, 3), ic = Dim(in, 3);
-    if (oc % ic != 0 || Dim(out, 3) != oc) return Fail("channel mismatch");
-    if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
-    if (!Defining()) return kTfLiteOk;
-    return Check(
-        xnn_define_depthwise_convolution_2d(
-            subgraph_, 0, 0, 0, 0, kh, kw, p->stride_height, p->stride_width,
-            p->dilation_height_factor, p->dilation_width_factor, oc / ic, ic, lo, hi, Id(in),
-            Id(filter), bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out),
-            p->padding == kTfLitePaddingSame ? XNN_FLAG_TENSORFLOW_SAME_PADDING : 0),
-        "xnn_define_depthwise_convolution_2d");
-  }
-
-  TfLiteStatus VisitFullyConnected(const TfLiteNode* n, const TfLiteFullyConnectedParams* p) {
-    if (!p || !Arity(n, 2, 3, 1)) return kTfLiteError;
-    const int in = In(n, 0), filter = In(n, 1), bias = In(n, 2), out = Out(n, 0);
-    if (p->weights_format != kTfLiteFullyConnectedWeightsFormatDefault)
-      return Fail("unsupported weights format");
-    if (!IsDynamicFloat(in, 1) || !IsStaticFloat(filter, 2, 2) || !IsDynamicFloat(out, 1))
-      return Fail("unsupported tensor types/shapes");
-    if (bias >= 0 && !IsStaticFloat(bias, 1, 1)) return Fail("bias must be a static float32 vector");
-    float lo, hi;
-    if (!ActivationRange(p->activation, &lo, &hi)) return Fail("unsupported fused activation");
-    const int oc = Dim(filter, 0), ic = Dim(filter, 1);
-    if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
-    const int in_rank = NumDims(in);
-    uint32_t flags = 0;
-    if (p->keep_num_dims) {
-      if (Dim(in, in_rank - 1) != ic || NumDims(out) != in_rank) return Fail("shape mismatch");
-    } else {
-      if (in_rank != 2 || Dim(in, 1) != ic) flags |= XNN_FLAG_TENSORFLOW_RESHAPE_2D;
-      if (NumDims(out) != 2) return Fail("output must be 2D");
-      size_t elements = 1;
-      for (int i = 0; i < in_rank; ++i) elements *= static_cast<size_t>(Dim(in, i));
-      if (elements % static_cast<size_t>(ic) != 0) return Fail("input size mismatch");
-    }
-    if (Dim(out, NumDims(out) - 1) != oc) return Fail("output channels mismatch");
-    if (!Defining()) return kTfLiteOk;
-    return Check(xnn_define_fully_connected(subgraph_, lo, hi, Id(in), Id(filter),
-                                            bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out),
-                                            flags),
-                 "xnn_define_fully_connected");
-  }
-
-  TfLiteStatus VisitBinary(const TfLiteNode* n, xnn_binary_operator op, TfLiteFusedActivation act) {
-    if (!Arity(n, 2, 2, 1)) return kTfLiteError;
-    const int a = In(n, 0), b = In(n, 1), out = Out(n, 0);
-    if (!IsFloat(a) || !IsFloat(b) || !IsDynamicFloat(out)) return Fail("unsupported tensor types");
-    if (IsStatic(a) && IsStatic(b)) return Fail("both inputs static");
-    if ((IsStatic(a) && StaticPointer(a) == nullptr) || (IsStatic(b) && StaticPointer(b) == nullptr))
-      return Fail("static input without data");
-    // Broadcasting: right-aligned dims equal or 1.
-    const int ra = NumDims(a), rb = NumDims(b), ro = NumDims(out);
-    if (ro != std::max(ra, rb)) return Fail("output rank mismatch");
-    for (int i = 1; i <= ro; ++i) {
-      const int da = i <= ra ? Dim(a, ra - i) : 1, db = i <= rb ? Dim(b, rb - i) : 1;
-      if (da != db && da != 1 && db != 1) return Fail("shapes do not broadcast");
-      if (Dim(out, ro - i) != std::max(da, db)) return Fail("output shape mismatch");
-    }
-    float lo, hi;
-    if (!ActivationRange(act, &lo, &hi)) return Fail("unsupported fused activation");
-    if (!Defining()) return kTfLiteOk;
-    xnn_binary_params params = {lo, hi};
-    return Check(xnn_define_binary(subgraph_, op, &params, Id(a), Id(b), Id(out), 0),
-                 "xnn_define_binary");
-  }
-
-  TfLiteStatus VisitPool(const TfLiteNode* n, bool max, const TfLitePoolParams* p) {
-    if (!p || !Arity(n, 1, 1, 1)) return kTfLiteError;
-    const int in = In(n, 0), out = Out(n, 0);
-    if (!IsDynamicFloat(in, 4, 4) || !IsDynamicFloat(out, 4, 4)) return Fail("unsupported tensors");
-    float lo, hi;
-    if (!ActivationRange(p->activation, &lo, &hi)) return Fail("unsupported fused activation");
-    if (p->stride_width <= 0 || p->stride_height <= 0 || p->filter_width <= 0 ||
-        p->filter_height <= 0)
-      return Fail("invalid pooling parameters");
-    if (p->padding != kTfLitePaddingSame && p->padding != kTfLitePaddingValid)
-      return Fail("unknown padding");
-    const uint32_t flags = p->padding == kTfLitePaddingSame ? XNN_FLAG_TENSORFLOW_SAME_PADDING : 0;
-    if (p->filter_width == 1 && p->filter_height == 1) {
-      if (p->stride_width != 1 || p->stride_height != 1)
-        return Fail("1x1 pooling with non-unit stride");
-      if (!Defining()) return kTfLiteOk;
-      xnn_unary_params params;
-      params.clamp.min = lo;
-      params.clamp.max = hi;
-      return Check(xnn_define_unary(subgraph_, xnn_unary_clamp, &params, Id(in), Id(out), 0),
-                   "xnn_define_unary(clamp)");
-    }
-    if (!Defining()) return kTfLiteOk;
-    if (max) {
-      return Check(xnn_define_max_pooling_2d(subgraph_, 0, 0, 0, 0, p->filter_height,
-                                             p->filter_width, p->stride_height, p->stride_width, 1,
-                                             1, lo, hi, Id(in), Id(out), flags),
-                   "xnn_define_max_pooling_2d");
-    }
-    return Check(xnn_define_average_pooling_2d(subgraph_, 0, 0, 0, 0, p->filter_height,
-                                               p->filter_width, p->stride_height, p->stride_width,
-                                               lo, hi, Id(in), Id(out), flags),
-                 "xnn_define_average_pooling_2d");
-  }
-
-  TfLiteStatus VisitClamp(const TfLiteNode* n, float lo, float hi) {
-    if (!Arity(n, 1, 1, 1)) return kTfLiteError;
-    const int in = In(n, 0), out = Out(n, 0);
-    if (!IsDynamicFloat(in) || !IsDynamicFloat(out)) return Fail("unsupported tensors");
-    if (!Defining()) return kTfLiteOk;
-    xnn_unary_params params;
-    params.clamp.min = lo;
-    params.clamp.max = hi;
-    return Check(xnn_define_unary(subgraph_, xnn_unary_clamp, &params, Id(in), Id(out), 0),
-                 "xnn_define_unary(clamp)");
-  }
-
-  TfLiteStatus VisitUnary(const TfLiteNode* n, xnn_unary_operator op) {
-    if (!Arity(n, 1, 1, 1)) return kTfLiteError;
-    const int in = In(n, 0), out = Out(n, 0);
-    if (!IsDynamicFloat(in) || !IsDynamicFloat(out)) return Fail("unsupported tensors");
-    if (!Defining()) return kTfLiteOk;
-    return Check(xnn_define_unary(subgraph_, op, nullptr, Id(in), Id(out), 0), "xnn_define_unary");
-  }
-
-  TfLiteStatus VisitPad(const TfLiteNode* n) {
-    if (!Arity(n, 2, 2, 1)) return kTfLiteError;
-    const int in = In(n, 0), pads = In(n, 1), out = Out(n, 0);
-    if (!IsDynamicFloat(in, 1) || !IsDynamicFloat(out, 1)) return Fail("unsupported tensors");
-    std::vector<int64_t> v;
-    if (!StaticInts(pads, &v)) return Fail("paddings must be a static int tensor");
-    const int rank = NumDims(in);
-    if (NumDims(pads) != 2 || Dim(pads, 0) != rank || Dim(pads, 1) != 2 || NumDims(out) != rank)
-      return Fail("paddings shape mismatch");
-    size_t pre[XNN_MAX_TENSOR_DIMS], post[XNN_MAX_TENSOR_DIMS];
-    for (int i = 0; i < rank; ++i) {
-      if (v[2 * i] < 0 || v[2 * i + 1] < 0) return Fail("negative padding");
-      pre[i] = static_cast<size_t>(v[2 * i]);
-      post[i] = static_cast<size_t>(v[2 * i + 1]);
-      if (static_cast<int64_t>(Dim(out, i)) != Dim(in, i) + v[2 * i] + v[2 * i + 1])
-        return Fail("output shape mismatch");
-    }
-    if (!Defining()) return kTfLiteOk;
-    return Check(xnn_define_static_constant_pad(subgraph_, pre, post, 0.0f, Id(in), Id(out), 0),
-                 "xnn_define_static_constant_pad");
-  }
-
-  TfLiteStatus VisitConcatenation(const TfLiteNode* n, const TfLiteConcatenationParams* p) {
-    if (!p || n->inputs->size < 2 || n->inputs->size > 5 || n->outputs->size != 1)
-      return Fail("only 2 to 5 inputs");
-    if (p->activation != kTfLiteActNone) return Fail("fused activation");
-    const int out = Out(n, 0);
-    if (!IsDynamicFloat(out, 1)) return Fail("unsupported output");
-    const int rank = NumDims(out);
-    int axis = p->axis < 0 ? p->axis + rank : p->axis;
-    if (axis < 0 || axis >= rank) return Fail("invalid axis");
-    int total = 0;
-    for (int i = 0; i < n->inputs->size; ++i) {
-      const int t = In(n, i);
-      if (!IsDynamicFloat(t, rank, rank)) return Fail("inputs must be non-constant float32");
-      for (int d = 0; d < rank; ++d)
-        if (d != axis && Dim(t, d) != Dim(out, d)) return Fail("input shape mismatch");
-      total += Dim(t, axis);
-    }
-    if (total != Dim(out, axis)) return Fail("output shape mismatch");
-    if (!Defining()) return kTfLiteOk;
-    const uint32_t o = Id(out);
-    switch (n->inputs->size) {
-      case 2:
-        return Check(xnn_define_concatenate2(subgraph_, axis, Id(In(n, 0)), Id(In(n, 1)), o, 0),
-                     "xnn_define_concatenate2");
-      case 3:
-        return Check(xnn_define_concatenate3(subgraph_, axis, Id(In(n, 0)), Id(In(n, 1)),
-                                             Id(In(n, 2)), o, 0),
-                     "xnn_define_concatenate3");
-      case 4:
-        return Check(xnn_define_concatenate4(subgraph_, axis, Id(In(n, 0)), Id(In(n, 1)),
-                                             Id(In(n, 2)), Id(In(n, 3)), o, 0),
-                     "xnn_define_concatenate4");
-      default:
-        return Check(xnn_define_concatenate5(subgraph_, axis, Id(In(n, 0)), Id(In(n, 1)),
-                                             Id(In(n, 2)), Id(In(n, 3)), Id(In(n, 4)), o, 0),
-                     "xnn_define_concatenate5");
-    }
-  }
-
-  TfLiteStatus VisitReshape(const TfLiteNode* n) {
-    if (!Arity(n, 1, 2, 1)) return kTfLiteError;
-    const int in = In(n, 0), shape = In(n, 1), out = Out(n, 0);
-    if (!IsDynamicFloat(in) || !IsDynamicFloat(out, 1)) return Fail("unsupported tensors");
-    size_t elements_in = 1, elements_out = 1;
-    for (int i = 0; i < NumDims(in); ++i) elements_in *= static_cast<size_t>(Dim(in, i));
-    for (int i = 0; i < NumDims(out); ++i) elements_out *= static_cast<size_t>(Dim(out, i));
-    if (elements_in != elements_out) return Fail("element count mismatch");
-    size_t dims[XNN_MAX_TENSOR_DIMS];
-    const int rank = NumDims(out);
-    for (int i = 0; i < rank; ++i) dims[i] = static_cast<size_t>(Dim(out, i));
-    if (shape >= 0) {
-      std::vector<int64_t> v;
-      if (!StaticInts(shape, &v)) return Fail("new shape must be static");
-      if (static_cast<int>(v.size()) != rank) return Fail("new shape rank mismatch");
-      int inferred = 0;
-      for (int i = 0; i < rank; ++i) {
-        if (v[i] == -1) {
-          ++inferred;
-          dims[i] = 0;  // XNNPACK infers it (keeps working after input resizes)
-        } else if (v[i] != Dim(out, i)) {
-          return Fail("new shape mismatch");
-        }
-      }
-      if (inferred > 1) return Fail("more than one inferred dimension");
-    }
-    if (!Defining()) return kTfLiteOk;
-    return Check(xnn_define_static_reshape(subgraph_, rank, dims, Id(in), Id(out), 0),
-                 "xnn_define_static_reshape");
-  }
-
-  TfLiteStatus VisitSoftmax(const TfLiteNode* n, const TfLiteSoftmaxParams* p) {
-    if (!p || !Arity(n, 1, 1, 1)) return kTfLiteError;
-    if (p->beta != 1.0f) return Fail("beta != 1");
-    const int in = In(n, 0), out = Out(n, 0);
-    if (!IsDynamicFloat(in, 1) || !IsDynamicFloat(out, 1)) return Fail("unsupported tensors");
-    if (!Defining()) return kTfLiteOk;
-    return Check(xnn_define_softmax(subgraph_, Id(in), Id(out), 0), "xnn_define_softmax");
-  }
-
-  TfLiteStatus VisitMean(const TfLiteNode* n, const TfLiteReducerParams* p) {
-    if (!p || !Arity(n, 2, 2, 1)) return kTfLiteError;
-    const int in = In(n, 0), axes_t = In(n, 1), out = Out(n, 0);
-    if (!IsDynamicFloat(in, 4, 4) || !IsDynamicFloat(out)) return Fail("unsupported tensors");
-    std::vector<int64_t> v;
-    if (!StaticInts(axes_t, &v) || v.empty()) return Fail("axes must be static");
-    const int rank = NumDims(in);
-    std::vector<size_t> axes;
-    for (int64_t a : v) {
-      if (a < 0) a += rank;
-      if (a < 0 || a >= rank) return Fail("invalid axis");
-      axes.push_back(static_cast<size_t>(a));
-    }
-    std::sort(axes.begin(), axes.end());
-    axes.erase(std::unique(axes.begin(), axes.end()), axes.end());
-    // Reduction over the spatial dimensions (H, W) or over W only.
-    const bool spatial = axes == std::vector<size_t>{1, 2} || axes == std::vector<size_t>{2};
-    if (!spatial) return Fail("only [1, 2] and [2] axes");
-    const int out_rank = p->keep_dims ? rank : rank - static_cast<int>(axes.size());
-    if (NumDims(out) != out_rank) return Fail("output rank mismatch");
-    if (!Defining()) return kTfLiteOk;
-    return Check(xnn_define_static_reduce(subgraph_, xnn_reduce_mean, axes.size(), axes.data(),
-                                          Id(in), Id(out), p->keep_dims ? XNN_FLAG_KEEP_DIMS : 0),
-                 "xnn_define_static_reduce");
-  }
-
-  TfLiteStatus VisitPrelu(const TfLiteNode* n) {
-    if (!Arity(n, 2, 2, 1)) return kTfLiteError;
-    const int in = In(n, 0), slope = In(n, 1), out = Out(n, 0);
-    if (!IsDynamicFloat(in, 1, 4) || !IsStaticFloat(slope, 1, 4) || !IsDynamicFloat(out, 1, 4))
-      return Fail("unsupported tensors");
-    // The slope varies along the channels only (all other dimensions 1).
-    const int rank = NumDims(in), srank = NumDims(slope);
-    if (srank > rank || NumDims(out) != rank) return Fail("slope rank too large");
-    for (int i = 0; i + 1 < srank; ++i)
-      if (Dim(slope, i) != 1) return Fail("slope must vary along channels only");
-    const int sc = Dim(slope, srank - 1), c = Dim(in, rank - 1);
-    if (sc != c && sc != 1) return Fail("slope channels mismatch");
-    for (int i = 0; i < rank; ++i)
-      if (Dim(out, i) != Dim(in, i)) return Fail("output shape mismatch");
-    if (!Defining()) return kTfLiteOk;
-    return Check(xnn_define_binary(subgraph_, xnn_binary_prelu, nullptr, Id(in), Id(slope), Id(out),
-                                   0),
-                 "xnn_define_binary(prelu)");
-  }
-
-  TfLiteStatus VisitResizeBilinear(const TfLiteNode* n, const TfLiteResizeBilinearParams* p) {
-    if (!p || !Arity(n, 2, 2, 1)) return kTfLiteError;
-    const int in = In(n, 0), size = In(n, 1), out = Out(n, 0);
-    if (!IsDynamicFloat(in, 4, 4) || !IsDynamicFloat(out, 4, 4)) return Fail("unsupported tensors");
-    std::vector<int64_t> v;
-    if (!StaticInts(size, &v) || v.size() != 2) return Fail("size must be static");
-    if (v[0] <= 0 || v[1] <= 0 || v[0] != Dim(out, 1) || v[1] != Dim(out, 2))
-      return Fail("invalid output size");
-    if (p->align_corners && p->half_pixel_centers) return Fail("align_corners with half_pixel_centers");
-    uint32_t flags = 0;
-    if (p->align_corners) flags = XNN_FLAG_ALIGN_CORNERS;
-    else if (!p->half_pixel_centers) flags = XNN_FLAG_TENSORFLOW_LEGACY_MODE;
-    if (!Defining()) return kTfLiteOk;
-    return Check(xnn_define_static_resize_bilinear_2d(subgraph_, static_cast<size_t>(v[0]),
-                                                      static_cast<size_t>(v[1]), Id(in), Id(out),
-                                                      flags),
-                 "xnn_define_static_resize_bilinear_2d");
-  }
-
-  TfLiteContext* context_;
-  const StaticMap* statics_;
-  xnn_subgraph_t subgraph_;
-  const std::vector<uint32_t>* ids_;
-  int node_index_ = -1;
-};
-
-// The tensors an XNNPACK node reads/writes as values (not shape/axes inputs).
-void ValueTensors(int builtin_code, const TfLiteNode* node, std::vector<int>* out) {
-  int data_inputs = node->inputs->size;
-  switch (builtin_code) {
-    case kTfLiteBuiltinPad:
-    case kTfLiteBuiltinReshape:
-    case kTfLiteBuiltinMean:
-    case kTfLiteBuiltinResizeBilinear:
-      data_inputs = 1;
-      break;
-    default:
-      break;
-  }
-  for (int i = 0; i < data_inputs; ++i)
-    if (node->inputs->data[i] >= 0) out->push_back(node->inputs->data[i]);
-  for (int i = 0; i < node->outputs->size; ++i)
-    if (node->outputs->data[i] >= 0) out->push_back(node->outputs->data[i]);
-}
 
 // ---- the kernel of one partition -------------------------------------------------------
 
@@ -670,12 +131,15 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
     TfLiteNode* node;
     TfLiteRegistration* reg;
     if (context->GetNodeAndRegistration(context, node_index, &node, &reg) != kTfLiteOk) return kernel;
-    if (reg->builtin_code == kTfLiteBuiltinDequantize) continue;  // static fp16 weights
+    const bool unpacked_fp16 = reg->builtin_code == kTfLiteBuiltinDequantize && pending &&
+                               node->outputs->size == 1 &&
+                               pending->count(node->outputs->data[0]);
+    if (unpacked_fp16) continue;  // its output is a static float32 value
     nodes.push_back(node);
     regs.push_back(reg);
     node_ids.push_back(node_index);
     std::vector<int> ts;
-    ValueTensors(reg->builtin_code, node, &ts);
+    OpBuilder::ValueTensors(reg->builtin_code, node, &ts);
     for (int t : ts) used[t] = 1;
   }
   if (pending) {
@@ -704,20 +168,11 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
   std::unique_ptr<xnn_subgraph, xnn_status (*)(xnn_subgraph_t)> subgraph_owner(subgraph,
                                                                                xnn_delete_subgraph);
   std::vector<uint32_t> ids(context->tensors_size, XNN_INVALID_VALUE_ID);
-  OpBuilder checker(context, &kernel->statics, nullptr, nullptr);
+  OpBuilder checker(context, &kernel->statics, delegate->Quant(), nullptr, nullptr);
   for (size_t t = 0; t < context->tensors_size; ++t) {
     if (!used[t]) continue;
-    const TfLiteTensor& tensor = context->tensors[t];
-    size_t dims[XNN_MAX_TENSOR_DIMS];
-    const int rank = tensor.dims ? tensor.dims->size : 0;
-    for (int i = 0; i < rank; ++i) dims[i] = static_cast<size_t>(tensor.dims->data[i]);
-    const void* data = nullptr;
     uint32_t external_id = XNN_INVALID_VALUE_ID, flags = 0;
-    if (checker.IsStatic(static_cast<int>(t))) {
-      auto it = kernel->statics.find(static_cast<int>(t));
-      data = it != kernel->statics.end() ? static_cast<const void*>(it->second->data())
-                                         : static_cast<const void*>(tensor.data.raw);
-    } else {
+    if (!checker.IsStatic(static_cast<int>(t))) {
       if (is_input[t]) {
         external_id = static_cast<uint32_t>(t);
         flags |= XNN_VALUE_FLAG_EXTERNAL_INPUT;
@@ -729,13 +184,13 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
         kernel->external_outputs.push_back(static_cast<int>(t));
       }
     }
-    if (xnn_define_tensor_value(subgraph, xnn_datatype_fp32, rank, dims, data, external_id, flags,
-                                &ids[t]) != xnn_status_success) {
+    if (checker.DefineValue(subgraph, static_cast<int>(t), external_id, flags, &ids[t]) !=
+        xnn_status_success) {
       context->ReportError(context, "XNNPACK delegate: cannot define tensor %d", static_cast<int>(t));
       return kernel;
     }
   }
-  OpBuilder builder(context, &kernel->statics, subgraph, &ids);
+  OpBuilder builder(context, &kernel->statics, delegate->Quant(), subgraph, &ids);
   for (size_t i = 0; i < nodes.size(); ++i) {
     if (builder.Visit(node_ids[i], nodes[i], regs[i]) != kTfLiteOk) return kernel;
   }
@@ -871,10 +326,12 @@ TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
     dequant_node_of[out] = e.index;
   }
 
-  OpBuilder checker(context, &statics, nullptr, nullptr);
+  OpBuilder checker(context, &statics, delegate->Quant(), nullptr, nullptr);
   std::unordered_map<int, bool> claimed;
   for (const Entry& e : entries) {
-    if (e.reg->builtin_code == kTfLiteBuiltinDequantize) continue;
+    if (e.reg->builtin_code == kTfLiteBuiltinDequantize && e.node->outputs->size == 1 &&
+        dequant_node_of.count(e.node->outputs->data[0]))
+      continue;  // decided below, with its consumers
     if (e.reg->custom_name != nullptr && e.reg->builtin_code == kTfLiteBuiltinCustom) continue;
     claimed[e.index] = checker.Visit(e.index, e.node, e.reg) == kTfLiteOk;
   }
@@ -914,7 +371,20 @@ TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
       context->ReplaceNodeSubsetsWithDelegateKernels(context, reg, nodes, base);
   delegate->pending_static = nullptr;
   TfLiteIntArrayFree(nodes);
-  return status;
+  if (status != kTfLiteOk) return status;
+  // A partition XNNPACK refused to build fails the delegate now (the caller
+  // restores the original plan) rather than at AllocateTensors.
+  if (context->GetExecutionPlan(context, &plan) != kTfLiteOk) return kTfLiteError;
+  for (int i = 0; i < plan->size; ++i) {
+    TfLiteNode* node;
+    TfLiteRegistration* r;
+    if (context->GetNodeAndRegistration(context, plan->data[i], &node, &r) != kTfLiteOk)
+      return kTfLiteError;
+    if (r->invoke != KernelInvoke) continue;
+    const auto* kernel = static_cast<const Kernel*>(node->user_data);
+    if (kernel == nullptr || !kernel->ok) return kTfLiteDelegateError;
+  }
+  return kTfLiteOk;
 }
 
 TfLiteDelegate* CreateDelegate(const TfLiteXNNPackDelegateOptions* options) {
@@ -975,8 +445,8 @@ TfLiteXNNPackDelegateOptions TfLiteXNNPackDelegateOptionsDefault(void) {
   std::memset(&o, 0, sizeof(o));
   o.num_threads = 0;  // no thread pool
   o.weight_cache_file_descriptor = -1;  // none
-  // Quantized paths are on by default upstream (not implemented in this
-  // increment: such nodes stay on the builtin kernels).
+  // Quantized (QS8/QU8) paths are on by default, as upstream; clearing the
+  // flags keeps such nodes on the builtin kernels.
   o.flags = TFLITE_XNNPACK_DELEGATE_FLAG_QS8 | TFLITE_XNNPACK_DELEGATE_FLAG_QU8;
   return o;
 }

@@ -1,0 +1,437 @@
+// Support checks of the XNNPACK delegate: which tensors can be XNNPACK values
+// (float32, per-tensor QS8/QU8, per-channel int8 weights, int32 biases), the
+// quantization rules, and the dispatch from builtin op codes to the Visit*
+// functions of ops_compute.cc / ops_layout.cc.
+#include "src/delegates/xnnpack/op_builder.h"
+
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+
+#include "tensorflow/lite/builtin_ops.h"
+
+namespace tflite_c {
+namespace xnnpack {
+
+float HalfToFloat(uint16_t h) {
+  const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
+  uint32_t exponent = (h >> 10) & 0x1fu;
+  uint32_t mantissa = h & 0x3ffu;
+  uint32_t bits;
+  if (exponent == 0) {
+    if (mantissa == 0) {
+      bits = sign;
+    } else {  // subnormal: normalize
+      exponent = 127 - 15 + 1;
+      while ((mantissa & 0x400u) == 0) {
+        mantissa <<= 1;
+        --exponent;
+      }
+      mantissa &= 0x3ffu;
+      bits = sign | (exponent << 23) | (mantissa << 13);
+    }
+  } else if (exponent == 0x1f) {
+    bits = sign | 0x7f800000u | (mantissa << 13);
+  } else {
+    bits = sign | ((exponent + 127 - 15) << 23) | (mantissa << 13);
+  }
+  float f;
+  std::memcpy(&f, &bits, sizeof(f));
+  return f;
+}
+
+namespace {
+
+const TfLiteAffineQuantization* Affine(const TfLiteTensor& t) {
+  if (t.quantization.type != kTfLiteAffineQuantization) return nullptr;
+  const auto* q = static_cast<const TfLiteAffineQuantization*>(t.quantization.params);
+  if (q == nullptr || q->scale == nullptr || q->scale->size < 1 || q->zero_point == nullptr ||
+      (q->zero_point->size != q->scale->size && q->zero_point->size != 1))
+    return nullptr;
+  for (int i = 0; i < q->scale->size; ++i) {
+    const float s = q->scale->data[i];
+    if (!std::isnormal(s) || s <= 0.0f) return nullptr;
+  }
+  return q;
+}
+
+}  // namespace
+
+// ---- dispatch -----------------------------------------------------------------------
+
+TfLiteStatus OpBuilder::Visit(int node_index, const TfLiteNode* node,
+                              const TfLiteRegistration* reg) {
+  node_index_ = node_index;
+  if (node->inputs == nullptr || node->outputs == nullptr) return kTfLiteError;
+  for (int i = 0; i < node->inputs->size; ++i)
+    if (node->inputs->data[i] >= 0 && !ValidIndex(node->inputs->data[i])) return kTfLiteError;
+  for (int i = 0; i < node->outputs->size; ++i)
+    if (!ValidIndex(node->outputs->data[i])) return kTfLiteError;
+  const void* data = node->builtin_data;
+  const float inf = std::numeric_limits<float>::infinity();
+  switch (reg->builtin_code) {
+    case kTfLiteBuiltinConv2d:
+      return VisitConv2d(node, static_cast<const TfLiteConvParams*>(data));
+    case kTfLiteBuiltinDepthwiseConv2d:
+      return VisitDepthwiseConv2d(node, static_cast<const TfLiteDepthwiseConvParams*>(data));
+    case kTfLiteBuiltinTransposeConv:
+      return VisitTransposeConv(node, static_cast<const TfLiteTransposeConvParams*>(data));
+    case kTfLiteBuiltinFullyConnected:
+      return VisitFullyConnected(node, static_cast<const TfLiteFullyConnectedParams*>(data));
+    case kTfLiteBuiltinBatchMatmul:
+      return VisitBatchMatMul(node, static_cast<const TfLiteBatchMatMulParams*>(data));
+    case kTfLiteBuiltinAdd: {
+      auto* p = static_cast<const TfLiteAddParams*>(data);
+      return VisitBinary(node, reg->builtin_code, xnn_binary_add,
+                         p ? p->activation : kTfLiteActNone);
+    }
+    case kTfLiteBuiltinSub: {
+      auto* p = static_cast<const TfLiteSubParams*>(data);
+      return VisitBinary(node, reg->builtin_code, xnn_binary_subtract,
+                         p ? p->activation : kTfLiteActNone);
+    }
+    case kTfLiteBuiltinMul: {
+      auto* p = static_cast<const TfLiteMulParams*>(data);
+      return VisitBinary(node, reg->builtin_code, xnn_binary_multiply,
+                         p ? p->activation : kTfLiteActNone);
+    }
+    case kTfLiteBuiltinDiv: {
+      auto* p = static_cast<const TfLiteDivParams*>(data);
+      return VisitBinary(node, reg->builtin_code, xnn_binary_divide,
+                         p ? p->activation : kTfLiteActNone);
+    }
+    case kTfLiteBuiltinMaximum:
+      return VisitBinary(node, reg->builtin_code, xnn_binary_maximum, kTfLiteActNone);
+    case kTfLiteBuiltinMinimum:
+      return VisitBinary(node, reg->builtin_code, xnn_binary_minimum, kTfLiteActNone);
+    case kTfLiteBuiltinSquaredDifference:
+      return VisitBinary(node, reg->builtin_code, xnn_binary_squared_difference, kTfLiteActNone);
+    case kTfLiteBuiltinMaxPool2d:
+    case kTfLiteBuiltinAveragePool2d:
+      return VisitPool(node, reg->builtin_code == kTfLiteBuiltinMaxPool2d,
+                       static_cast<const TfLitePoolParams*>(data));
+    case kTfLiteBuiltinRelu:
+      return VisitClamp(node, 0.0f, inf);
+    case kTfLiteBuiltinRelu6:
+      return VisitClamp(node, 0.0f, 6.0f);
+    case kTfLiteBuiltinReluN1To1:
+      return VisitClamp(node, -1.0f, 1.0f);
+    case kTfLiteBuiltinLogistic:
+      return VisitUnary(node, xnn_unary_sigmoid);
+    case kTfLiteBuiltinHardSwish:
+      return VisitUnary(node, xnn_unary_hardswish);
+    case kTfLiteBuiltinTanh:
+      return VisitUnary(node, xnn_unary_tanh);
+    case kTfLiteBuiltinAbs:
+      return VisitUnary(node, xnn_unary_abs);
+    case kTfLiteBuiltinCeil:
+      return VisitUnary(node, xnn_unary_ceiling);
+    case kTfLiteBuiltinFloor:
+      return VisitUnary(node, xnn_unary_floor);
+    case kTfLiteBuiltinNeg:
+      return VisitUnary(node, xnn_unary_negate);
+    case kTfLiteBuiltinRound:  // TFLite rounds half to even, like XNNPACK
+      return VisitUnary(node, xnn_unary_bankers_rounding);
+    case kTfLiteBuiltinSqrt:
+      return VisitUnary(node, xnn_unary_square_root);
+    case kTfLiteBuiltinRsqrt:
+      return VisitUnary(node, xnn_unary_reciprocal_square_root);
+    case kTfLiteBuiltinSquare:
+      return VisitUnary(node, xnn_unary_square);
+    case kTfLiteBuiltinExp:
+      return VisitUnary(node, xnn_unary_exp);
+    case kTfLiteBuiltinLog:
+      return VisitUnary(node, xnn_unary_log);
+    case kTfLiteBuiltinElu: {
+      xnn_unary_params params;
+      params.elu.alpha = 1.0f;
+      return VisitUnary(node, xnn_unary_elu, &params);
+    }
+    case kTfLiteBuiltinLeakyRelu: {
+      auto* p = static_cast<const TfLiteLeakyReluParams*>(data);
+      if (p == nullptr || !std::isfinite(p->alpha)) return Fail("invalid LEAKY_RELU alpha");
+      xnn_unary_params params;
+      params.leaky_relu.negative_slope = p->alpha;
+      return VisitUnary(node, xnn_unary_leaky_relu, &params);
+    }
+    case kTfLiteBuiltinGelu: {
+      auto* p = static_cast<const TfLiteGeluParams*>(data);
+      // This XNNPACK has the exact (erf) GELU only.
+      if (p == nullptr || p->approximate) return Fail("approximate GELU not supported");
+      return VisitUnary(node, xnn_unary_gelu);
+    }
+    case kTfLiteBuiltinPrelu:
+      return VisitPrelu(node);
+    case kTfLiteBuiltinSoftmax:
+      return VisitSoftmax(node, static_cast<const TfLiteSoftmaxParams*>(data));
+    case kTfLiteBuiltinMean:
+      return VisitMean(node, static_cast<const TfLiteReducerParams*>(data));
+    case kTfLiteBuiltinPad:
+      return VisitPad(node);
+    case kTfLiteBuiltinConcatenation:
+      return VisitConcatenation(node, static_cast<const TfLiteConcatenationParams*>(data));
+    case kTfLiteBuiltinReshape:
+      return VisitReshape(node);
+    case kTfLiteBuiltinSlice:
+      return VisitSlice(node);
+    case kTfLiteBuiltinStridedSlice:
+      return VisitStridedSlice(node, static_cast<const TfLiteStridedSliceParams*>(data));
+    case kTfLiteBuiltinTranspose:
+      return VisitTranspose(node);
+    case kTfLiteBuiltinSplit:
+      return VisitSplit(node, static_cast<const TfLiteSplitParams*>(data));
+    case kTfLiteBuiltinDepthToSpace:
+      return VisitDepthToSpace(node, static_cast<const TfLiteDepthToSpaceParams*>(data));
+    case kTfLiteBuiltinSpaceToDepth:
+      return VisitSpaceToDepth(node, static_cast<const TfLiteSpaceToDepthParams*>(data));
+    case kTfLiteBuiltinResizeBilinear:
+      return VisitResizeBilinear(node, static_cast<const TfLiteResizeBilinearParams*>(data));
+    case kTfLiteBuiltinQuantize:
+      return VisitQuantize(node);
+    case kTfLiteBuiltinDequantize:
+      return VisitDequantize(node);
+    default:
+      return kTfLiteError;
+  }
+}
+
+void OpBuilder::ValueTensors(int builtin_code, const TfLiteNode* node, std::vector<int>* out) {
+  int first = 0, last = node->inputs->size;  // data inputs [first, last)
+  switch (builtin_code) {
+    case kTfLiteBuiltinPad:
+    case kTfLiteBuiltinReshape:
+    case kTfLiteBuiltinMean:
+    case kTfLiteBuiltinResizeBilinear:
+    case kTfLiteBuiltinSlice:
+    case kTfLiteBuiltinStridedSlice:
+    case kTfLiteBuiltinTranspose:
+      last = 1;
+      break;
+    case kTfLiteBuiltinSplit:  // (axis, input)
+      first = 1;
+      last = 2;
+      break;
+    case kTfLiteBuiltinTransposeConv:  // (output_shape, weights, input[, bias])
+      first = 1;
+      break;
+    default:
+      break;
+  }
+  for (int i = first; i < last && i < node->inputs->size; ++i)
+    if (node->inputs->data[i] >= 0) out->push_back(node->inputs->data[i]);
+  for (int i = 0; i < node->outputs->size; ++i)
+    if (node->outputs->data[i] >= 0) out->push_back(node->outputs->data[i]);
+}
+
+// ---- reporting ------------------------------------------------------------------------
+
+TfLiteStatus OpBuilder::Fail(const char* format, ...) {
+  if (Defining()) {
+    char buf[512];
+    va_list args;
+    va_start(args, format);
+    std::vsnprintf(buf, sizeof(buf), format, args);
+    va_end(args);
+    context_->ReportError(context_, "XNNPACK delegate: node #%d: %s", node_index_, buf);
+  }
+  return kTfLiteError;
+}
+
+TfLiteStatus OpBuilder::Check(xnn_status s, const char* what) {
+  if (s == xnn_status_success) return kTfLiteOk;
+  return Fail("%s failed (status %d)", what, static_cast<int>(s));
+}
+
+// ---- tensors --------------------------------------------------------------------------
+
+bool OpBuilder::IsStatic(int t) const {
+  if (t < 0) return false;
+  if (statics_ && statics_->count(t)) return true;
+  return context_->tensors[t].allocation_type == kTfLiteMmapRo;
+}
+
+bool OpBuilder::GoodShape(int t, int min_rank, int max_rank) const {
+  if (!ValidIndex(t)) return false;
+  const TfLiteTensor& x = T(t);
+  if (x.dims == nullptr || x.dims->size < min_rank || x.dims->size > max_rank) return false;
+  if (x.allocation_type == kTfLiteDynamic && !IsStatic(t)) return false;
+  for (int i = 0; i < x.dims->size; ++i)
+    if (x.dims->data[i] <= 0) return false;
+  return true;
+}
+
+const void* OpBuilder::StaticPointer(int t) const {
+  if (statics_) {
+    auto it = statics_->find(t);
+    if (it != statics_->end()) return it->second->data();
+  }
+  return T(t).data.raw;
+}
+
+bool OpBuilder::StaticInts(int t, std::vector<int64_t>* out) const {
+  if (!ValidIndex(t) || !IsStatic(t) || T(t).data.raw == nullptr || T(t).dims == nullptr)
+    return false;
+  size_t n = 1;
+  for (int i = 0; i < T(t).dims->size; ++i) {
+    if (T(t).dims->data[i] < 0) return false;
+    n *= static_cast<size_t>(T(t).dims->data[i]);
+  }
+  const size_t element = T(t).type == kTfLiteInt32 ? 4 : T(t).type == kTfLiteInt64 ? 8 : 0;
+  if (element == 0 || T(t).bytes < n * element) return false;
+  out->resize(n);
+  for (size_t i = 0; i < n; ++i)
+    (*out)[i] = element == 4 ? T(t).data.i32[i] : T(t).data.i64[i];
+  return true;
+}
+
+xnn_datatype OpBuilder::Datatype(int t) const {
+  if (!ValidIndex(t)) return xnn_datatype_invalid;
+  if (statics_ && statics_->count(t)) return xnn_datatype_fp32;
+  const TfLiteTensor& x = T(t);
+  if (x.type == kTfLiteFloat32) return xnn_datatype_fp32;
+  if (x.type != kTfLiteInt8 && x.type != kTfLiteUInt8 && x.type != kTfLiteInt32)
+    return xnn_datatype_invalid;
+  const TfLiteAffineQuantization* q = Affine(x);
+  if (q == nullptr) return xnn_datatype_invalid;
+  const bool per_channel = q->scale->size > 1;
+  if (per_channel) {
+    // Channel-wise: symmetric, along a valid dimension of matching size.
+    if (x.dims == nullptr || q->quantized_dimension < 0 ||
+        q->quantized_dimension >= x.dims->size ||
+        x.dims->data[q->quantized_dimension] != q->scale->size)
+      return xnn_datatype_invalid;
+    for (int i = 0; i < q->zero_point->size; ++i)
+      if (q->zero_point->data[i] != 0) return xnn_datatype_invalid;
+    if (x.type == kTfLiteInt8) return xnn_datatype_qcint8;
+    if (x.type == kTfLiteInt32) return xnn_datatype_qcint32;
+    return xnn_datatype_invalid;
+  }
+  const int32_t zp = q->zero_point->data[0];
+  switch (x.type) {
+    case kTfLiteInt8:
+      return zp >= -128 && zp <= 127 ? xnn_datatype_qint8 : xnn_datatype_invalid;
+    case kTfLiteUInt8:
+      return zp >= 0 && zp <= 255 ? xnn_datatype_quint8 : xnn_datatype_invalid;
+    default:
+      return zp == 0 ? xnn_datatype_qint32 : xnn_datatype_invalid;
+  }
+}
+
+xnn_status OpBuilder::DefineValue(xnn_subgraph_t subgraph, int t, uint32_t external_id,
+                                  uint32_t flags, uint32_t* id) const {
+  const TfLiteTensor& x = T(t);
+  size_t dims[XNN_MAX_TENSOR_DIMS];
+  const int rank = x.dims ? x.dims->size : 0;
+  if (rank > XNN_MAX_TENSOR_DIMS) return xnn_status_unsupported_parameter;
+  for (int i = 0; i < rank; ++i) dims[i] = static_cast<size_t>(x.dims->data[i]);
+  const void* data = IsStatic(t) ? StaticPointer(t) : nullptr;
+  const xnn_datatype type = Datatype(t);
+  switch (type) {
+    case xnn_datatype_fp32:
+      return xnn_define_tensor_value(subgraph, type, rank, dims, data, external_id, flags, id);
+    case xnn_datatype_qint8:
+    case xnn_datatype_quint8:
+    case xnn_datatype_qint32:
+      return xnn_define_quantized_tensor_value(subgraph, type, ZeroPoint(t), Scale(t), rank, dims,
+                                               data, external_id, flags, id);
+    case xnn_datatype_qcint8:
+    case xnn_datatype_qcint32: {
+      const TfLiteAffineQuantization* q = Affine(x);
+      return xnn_define_channelwise_quantized_tensor_value(
+          subgraph, type, q->scale->data, rank, static_cast<size_t>(q->quantized_dimension), dims,
+          data, external_id, flags, id);
+    }
+    default:
+      return xnn_status_unsupported_parameter;
+  }
+}
+
+bool OpBuilder::IsFloat(int t, int min_rank, int max_rank) const {
+  return GoodShape(t, min_rank, max_rank) && Datatype(t) == xnn_datatype_fp32;
+}
+bool OpBuilder::IsDynamicFloat(int t, int min_rank, int max_rank) const {
+  return IsFloat(t, min_rank, max_rank) && !IsStatic(t);
+}
+bool OpBuilder::IsStaticFloat(int t, int min_rank, int max_rank) const {
+  return IsFloat(t, min_rank, max_rank) && IsStatic(t) && StaticPointer(t) != nullptr;
+}
+
+bool OpBuilder::IsQuantized(int t) const {
+  const xnn_datatype d = Datatype(t);
+  return (d == xnn_datatype_qint8 && quant_.qs8) || (d == xnn_datatype_quint8 && quant_.qu8);
+}
+float OpBuilder::Scale(int t) const { return Affine(T(t))->scale->data[0]; }
+int32_t OpBuilder::ZeroPoint(int t) const { return Affine(T(t))->zero_point->data[0]; }
+bool OpBuilder::SameQuantization(int a, int b) const {
+  return Scale(a) == Scale(b) && ZeroPoint(a) == ZeroPoint(b);
+}
+
+bool OpBuilder::IsActivation(int t, int min_rank, int max_rank) const {
+  if (!GoodShape(t, min_rank, max_rank) || IsStatic(t)) return false;
+  return Datatype(t) == xnn_datatype_fp32 || IsQuantized(t);
+}
+
+bool OpBuilder::MovesData(int in, int out) const {
+  if (!IsActivation(in) || !IsActivation(out) || !SameType(in, out)) return false;
+  return Datatype(in) == xnn_datatype_fp32 || SameQuantization(in, out);
+}
+
+bool OpBuilder::IsQuantizedFilter(int filter, int input, int channel_dim, int channels) const {
+  if (!IsStatic(filter) || T(filter).data.raw == nullptr) return false;
+  const xnn_datatype in = Datatype(input), f = Datatype(filter);
+  if (in == xnn_datatype_quint8) return f == xnn_datatype_quint8;
+  if (in != xnn_datatype_qint8) return false;
+  if (f == xnn_datatype_qint8) return ZeroPoint(filter) == 0;
+  if (f != xnn_datatype_qcint8) return false;
+  const TfLiteAffineQuantization* q = Affine(T(filter));
+  return q->quantized_dimension == channel_dim && q->scale->size == channels;
+}
+
+bool OpBuilder::IsQuantizedBias(int bias, int filter, int channels) const {
+  if (!IsStatic(bias) || T(bias).data.raw == nullptr || NumDims(bias) != 1 ||
+      Dim(bias, 0) != channels)
+    return false;
+  const xnn_datatype b = Datatype(bias);
+  if (Datatype(filter) == xnn_datatype_qcint8) return b == xnn_datatype_qcint32;
+  return b == xnn_datatype_qint32;
+}
+
+TfLiteStatus OpBuilder::CheckFilterAndBias(int in, int filter, int bias, int out, int channel_dim,
+                                           int channels) {
+  if (Datatype(in) == xnn_datatype_fp32) {
+    if (Datatype(out) != xnn_datatype_fp32 || !IsStaticFloat(filter))
+      return Fail("float32 convolution needs a static float32 filter");
+    if (bias >= 0 && !IsStaticFloat(bias, 1, 1))
+      return Fail("bias must be a static float32 vector");
+    return kTfLiteOk;
+  }
+  if (!IsQuantized(in) || !IsQuantized(out) || !SameType(in, out))
+    return Fail("unsupported input/output quantization");
+  if (!IsQuantizedFilter(filter, in, channel_dim, channels))
+    return Fail("unsupported filter quantization");
+  if (bias >= 0 && !IsQuantizedBias(bias, filter, channels))
+    return Fail("unsupported bias quantization");
+  // XNNPACK requantizes with input_scale * filter_scale / output_scale < 256.
+  const TfLiteAffineQuantization* q = Affine(T(filter));
+  for (int c = 0; c < q->scale->size; ++c) {
+    const float r = Scale(in) * q->scale->data[c] / Scale(out);
+    if (!(r > 0.0f) || r >= 256.0f) return Fail("requantization scale out of range");
+  }
+  return kTfLiteOk;
+}
+
+bool OpBuilder::ActivationRange(TfLiteFusedActivation a, float* lo, float* hi) {
+  const float inf = std::numeric_limits<float>::infinity();
+  switch (a) {
+    case kTfLiteActNone: *lo = -inf; *hi = inf; return true;
+    case kTfLiteActRelu: *lo = 0.0f; *hi = inf; return true;
+    case kTfLiteActReluN1To1: *lo = -1.0f; *hi = 1.0f; return true;
+    case kTfLiteActRelu6: *lo = 0.0f; *hi = 6.0f; return true;
+    default: return false;
+  }
+}
+
+}  // namespace xnnpack
+}  // namespace tflite_c

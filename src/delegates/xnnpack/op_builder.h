@@ -1,0 +1,159 @@
+// Internal to the XNNPACK delegate: OpBuilder decides whether XNNPACK can run
+// one TFLite node and, given an xnn_subgraph, defines it there. Checking and
+// defining share one code path (subgraph == nullptr only checks), so a node is
+// claimed only if it can actually be built.
+//
+//   op_builder.cc      tensor/value support checks, quantization rules, the
+//                      op dispatch (Visit) and how tensors become values
+//   ops_compute.cc     convolutions, fully connected, pooling, batch matmul,
+//                      element-wise unary/binary ops, softmax, mean
+//   ops_layout.cc      pad, concatenation, reshape, slice, strided slice,
+//                      transpose, split, depth/space, resize, (de)quantize
+//   xnnpack_delegate.cc  the delegate object, partition kernels and C API
+#ifndef TFLITE_C_SRC_DELEGATES_XNNPACK_OP_BUILDER_H_
+#define TFLITE_C_SRC_DELEGATES_XNNPACK_OP_BUILDER_H_
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include <xnnpack.h>
+
+#include "tensorflow/lite/core/c/builtin_op_data.h"
+#include "tensorflow/lite/core/c/common.h"
+
+namespace tflite_c {
+namespace xnnpack {
+
+using StaticData = std::shared_ptr<std::vector<float>>;
+// Tensor index -> float32 contents, for outputs of fp16-constant DEQUANTIZE.
+using StaticMap = std::unordered_map<int, StaticData>;
+
+// IEEE half -> float.
+float HalfToFloat(uint16_t h);
+
+// Which quantized paths are enabled (TFLITE_XNNPACK_DELEGATE_FLAG_QS8/QU8).
+struct QuantFlags {
+  bool qs8 = true;
+  bool qu8 = true;
+};
+
+class OpBuilder {
+ public:
+  OpBuilder(TfLiteContext* context, const StaticMap* statics, QuantFlags quant,
+            xnn_subgraph_t subgraph, const std::vector<uint32_t>* ids)
+      : context_(context), statics_(statics), quant_(quant), subgraph_(subgraph), ids_(ids) {}
+
+  // Whether `reg` at `node` can run on XNNPACK; with a subgraph, also defines it.
+  TfLiteStatus Visit(int node_index, const TfLiteNode* node, const TfLiteRegistration* reg);
+
+  // A constant: read-only model data or an unpacked fp16 weight.
+  bool IsStatic(int t) const;
+  // The XNNPACK datatype tensor `t` is defined with (xnn_datatype_invalid if
+  // it cannot be an XNNPACK value).
+  xnn_datatype Datatype(int t) const;
+  // Defines tensor `t` as value `*id` of `subgraph`.
+  xnn_status DefineValue(xnn_subgraph_t subgraph, int t, uint32_t external_id, uint32_t flags,
+                         uint32_t* id) const;
+
+  // The tensors a node reads/writes as values (not shape/axes/size inputs).
+  static void ValueTensors(int builtin_code, const TfLiteNode* node, std::vector<int>* out);
+
+ private:
+  bool Defining() const { return subgraph_ != nullptr; }
+  TfLiteStatus Fail(const char* format, ...);
+  TfLiteStatus Check(xnn_status s, const char* what);
+
+  const TfLiteTensor& T(int t) const { return context_->tensors[t]; }
+  uint32_t Id(int t) const { return (*ids_)[t]; }
+  int NumDims(int t) const { return T(t).dims ? T(t).dims->size : -1; }
+  int Dim(int t, int i) const { return T(t).dims->data[i]; }
+  bool ValidIndex(int t) const {
+    return t >= 0 && t < static_cast<int>(context_->tensors_size);
+  }
+  // Fixed shape with rank in [min_rank, max_rank] and every dimension > 0.
+  bool GoodShape(int t, int min_rank, int max_rank) const;
+  const void* StaticPointer(int t) const;
+  bool StaticInts(int t, std::vector<int64_t>* out) const;
+
+  // Float32 tensors (static fp16-dequantized ones count as float32).
+  bool IsFloat(int t, int min_rank = 0, int max_rank = XNN_MAX_TENSOR_DIMS) const;
+  bool IsDynamicFloat(int t, int min_rank = 0, int max_rank = XNN_MAX_TENSOR_DIMS) const;
+  bool IsStaticFloat(int t, int min_rank = 0, int max_rank = XNN_MAX_TENSOR_DIMS) const;
+
+  // Per-tensor quantized int8 (QS8 on) or uint8 (QU8 on) tensor.
+  bool IsQuantized(int t) const;
+  float Scale(int t) const;
+  int32_t ZeroPoint(int t) const;
+  bool SameQuantization(int a, int b) const;
+  // A non-constant "activation" value: float32, or per-tensor QS8/QU8.
+  bool IsActivation(int t, int min_rank = 0, int max_rank = XNN_MAX_TENSOR_DIMS) const;
+  // Activation `t` and `u` have the same datatype.
+  bool SameType(int t, int u) const { return Datatype(t) == Datatype(u); }
+  // Activations (and static float/quantized inputs) of data-movement ops:
+  // same datatype and, when quantized, same scale and zero point.
+  bool MovesData(int in, int out) const;
+
+  // Weights of a quantized conv/FC: int8 per-tensor or per-channel (zero
+  // points 0, per-channel along `channel_dim`) or uint8 per-tensor, static.
+  bool IsQuantizedFilter(int filter, int input, int channel_dim, int channels) const;
+  bool IsQuantizedBias(int bias, int filter, int channels) const;
+  TfLiteStatus CheckFilterAndBias(int in, int filter, int bias, int out, int channel_dim,
+                                  int channels);
+
+  static bool ActivationRange(TfLiteFusedActivation a, float* lo, float* hi);
+
+  int In(const TfLiteNode* n, int i) const { return i < n->inputs->size ? n->inputs->data[i] : -1; }
+  int Out(const TfLiteNode* n, int i) const {
+    return i < n->outputs->size ? n->outputs->data[i] : -1;
+  }
+  bool Arity(const TfLiteNode* n, int min_in, int max_in, int outs) const {
+    return n->inputs->size >= min_in && n->inputs->size <= max_in && n->outputs->size == outs;
+  }
+
+  // ops_compute.cc
+  TfLiteStatus VisitConv2d(const TfLiteNode* n, const TfLiteConvParams* p);
+  TfLiteStatus VisitDepthwiseConv2d(const TfLiteNode* n, const TfLiteDepthwiseConvParams* p);
+  TfLiteStatus VisitTransposeConv(const TfLiteNode* n, const TfLiteTransposeConvParams* p);
+  TfLiteStatus VisitFullyConnected(const TfLiteNode* n, const TfLiteFullyConnectedParams* p);
+  TfLiteStatus VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchMatMulParams* p);
+  TfLiteStatus VisitPool(const TfLiteNode* n, bool max, const TfLitePoolParams* p);
+  TfLiteStatus VisitBinary(const TfLiteNode* n, int builtin_code, xnn_binary_operator op,
+                           TfLiteFusedActivation act);
+  TfLiteStatus VisitClamp(const TfLiteNode* n, float lo, float hi);
+  TfLiteStatus VisitUnary(const TfLiteNode* n, xnn_unary_operator op,
+                          const xnn_unary_params* params = nullptr);
+  TfLiteStatus VisitPrelu(const TfLiteNode* n);
+  TfLiteStatus VisitSoftmax(const TfLiteNode* n, const TfLiteSoftmaxParams* p);
+  TfLiteStatus VisitMean(const TfLiteNode* n, const TfLiteReducerParams* p);
+
+  // ops_layout.cc
+  TfLiteStatus VisitPad(const TfLiteNode* n);
+  TfLiteStatus VisitConcatenation(const TfLiteNode* n, const TfLiteConcatenationParams* p);
+  TfLiteStatus VisitReshape(const TfLiteNode* n);
+  TfLiteStatus VisitSlice(const TfLiteNode* n);
+  TfLiteStatus VisitStridedSlice(const TfLiteNode* n, const TfLiteStridedSliceParams* p);
+  TfLiteStatus VisitTranspose(const TfLiteNode* n);
+  TfLiteStatus VisitSplit(const TfLiteNode* n, const TfLiteSplitParams* p);
+  TfLiteStatus VisitDepthToSpace(const TfLiteNode* n, const TfLiteDepthToSpaceParams* p);
+  TfLiteStatus VisitSpaceToDepth(const TfLiteNode* n, const TfLiteSpaceToDepthParams* p);
+  TfLiteStatus VisitResizeBilinear(const TfLiteNode* n, const TfLiteResizeBilinearParams* p);
+  TfLiteStatus VisitQuantize(const TfLiteNode* n);
+  TfLiteStatus VisitDequantize(const TfLiteNode* n);
+  // Defines `in` sliced to [offsets, offsets + sizes) into `out`.
+  TfLiteStatus DefineSlice(int in, int out, const std::vector<int64_t>& begin,
+                           const std::vector<int64_t>& size);
+
+  TfLiteContext* context_;
+  const StaticMap* statics_;
+  QuantFlags quant_;
+  xnn_subgraph_t subgraph_;
+  const std::vector<uint32_t>* ids_;
+  int node_index_ = -1;
+};
+
+}  // namespace xnnpack
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_SRC_DELEGATES_XNNPACK_OP_BUILDER_H_

@@ -1,0 +1,328 @@
+// Compute ops of the XNNPACK delegate: convolutions, fully connected, batch
+// matmul, pooling, element-wise unary/binary ops, PRELU, SOFTMAX, MEAN. Each
+// Visit* checks the node and, when defining, adds it to the xnn_subgraph.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "src/delegates/xnnpack/op_builder.h"
+#include "tensorflow/lite/builtin_ops.h"
+
+namespace tflite_c {
+namespace xnnpack {
+
+namespace {
+bool ValidWindow(int stride_w, int stride_h, int a, int b) {
+  return stride_w > 0 && stride_h > 0 && a > 0 && b > 0;
+}
+bool KnownPadding(TfLitePadding p) { return p == kTfLitePaddingSame || p == kTfLitePaddingValid; }
+}  // namespace
+
+TfLiteStatus OpBuilder::VisitConv2d(const TfLiteNode* n, const TfLiteConvParams* p) {
+  if (!p || !Arity(n, 2, 3, 1)) return kTfLiteError;
+  const int in = In(n, 0), filter = In(n, 1), bias = In(n, 2), out = Out(n, 0);
+  if (!IsActivation(in, 4, 4) || !GoodShape(filter, 4, 4) || !IsActivation(out, 4, 4))
+    return Fail("unsupported tensor types/shapes");
+  const int oc = Dim(filter, 0), kh = Dim(filter, 1), kw = Dim(filter, 2), gic = Dim(filter, 3);
+  TF_LITE_ENSURE_STATUS(CheckFilterAndBias(in, filter, bias, out, /*channel_dim=*/0, oc));
+  float lo, hi;
+  if (!ActivationRange(p->activation, &lo, &hi)) return Fail("unsupported fused activation");
+  if (!ValidWindow(p->stride_width, p->stride_height, p->dilation_width_factor,
+                   p->dilation_height_factor))
+    return Fail("invalid strides/dilations");
+  if (!KnownPadding(p->padding)) return Fail("unknown padding");
+  const int ic = Dim(in, 3);
+  if (ic % gic != 0) return Fail("input channels not a multiple of filter channels");
+  const int groups = ic / gic;
+  if (oc % groups != 0 || Dim(out, 3) != oc) return Fail("output channels mismatch");
+  if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
+  if (!Defining()) return kTfLiteOk;
+  return Check(
+      xnn_define_convolution_2d(
+          subgraph_, 0, 0, 0, 0, kh, kw, p->stride_height, p->stride_width,
+          p->dilation_height_factor, p->dilation_width_factor, groups, gic, oc / groups, lo, hi,
+          Id(in), Id(filter), bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out),
+          p->padding == kTfLitePaddingSame ? XNN_FLAG_TENSORFLOW_SAME_PADDING : 0),
+      "xnn_define_convolution_2d");
+}
+
+TfLiteStatus OpBuilder::VisitDepthwiseConv2d(const TfLiteNode* n,
+                                             const TfLiteDepthwiseConvParams* p) {
+  if (!p || !Arity(n, 2, 3, 1)) return kTfLiteError;
+  const int in = In(n, 0), filter = In(n, 1), bias = In(n, 2), out = Out(n, 0);
+  if (!IsActivation(in, 4, 4) || !GoodShape(filter, 4, 4) || !IsActivation(out, 4, 4))
+    return Fail("unsupported tensor types/shapes");
+  const int kh = Dim(filter, 1), kw = Dim(filter, 2), oc = Dim(filter, 3), ic = Dim(in, 3);
+  TF_LITE_ENSURE_STATUS(CheckFilterAndBias(in, filter, bias, out, /*channel_dim=*/3, oc));
+  float lo, hi;
+  if (!ActivationRange(p->activation, &lo, &hi)) return Fail("unsupported fused activation");
+  if (!ValidWindow(p->stride_width, p->stride_height, p->dilation_width_factor,
+                   p->dilation_height_factor))
+    return Fail("invalid strides/dilations");
+  if (!KnownPadding(p->padding)) return Fail("unknown padding");
+  if (Dim(filter, 0) != 1) return Fail("filter must be [1, h, w, c]");
+  if (oc % ic != 0 || Dim(out, 3) != oc) return Fail("channel mismatch");
+  if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
+  if (!Defining()) return kTfLiteOk;
+  return Check(
+      xnn_define_depthwise_convolution_2d(
+          subgraph_, 0, 0, 0, 0, kh, kw, p->stride_height, p->stride_width,
+          p->dilation_height_factor, p->dilation_width_factor, oc / ic, ic, lo, hi, Id(in),
+          Id(filter), bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out),
+          p->padding == kTfLitePaddingSame ? XNN_FLAG_TENSORFLOW_SAME_PADDING : 0),
+      "xnn_define_depthwise_convolution_2d");
+}
+
+// Inputs: output_shape (static int32), weights [oc, kh, kw, ic], input[, bias].
+TfLiteStatus OpBuilder::VisitTransposeConv(const TfLiteNode* n,
+                                           const TfLiteTransposeConvParams* p) {
+  if (!p || !Arity(n, 3, 4, 1)) return kTfLiteError;
+  const int shape = In(n, 0), filter = In(n, 1), in = In(n, 2), bias = In(n, 3), out = Out(n, 0);
+  if (!IsDynamicFloat(in, 4, 4) || !IsStaticFloat(filter, 4, 4) || !IsDynamicFloat(out, 4, 4))
+    return Fail("unsupported tensor types/shapes");
+  if (bias >= 0 && !IsStaticFloat(bias, 1, 1)) return Fail("bias must be a static float32 vector");
+  std::vector<int64_t> v;
+  if (!StaticInts(shape, &v) || v.size() != 4) return Fail("output shape must be static");
+  for (int i = 0; i < 4; ++i)
+    if (v[i] != Dim(out, i)) return Fail("output shape mismatch");
+  float lo, hi;
+  if (!ActivationRange(p->activation, &lo, &hi)) return Fail("unsupported fused activation");
+  if (!ValidWindow(p->stride_width, p->stride_height, 1, 1)) return Fail("invalid strides");
+  if (!KnownPadding(p->padding)) return Fail("unknown padding");
+  const int oc = Dim(filter, 0), kh = Dim(filter, 1), kw = Dim(filter, 2), ic = Dim(filter, 3);
+  if (Dim(in, 3) != ic || Dim(out, 3) != oc || Dim(in, 0) != Dim(out, 0))
+    return Fail("channel mismatch");
+  if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
+  // Explicit paddings and the output adjustment, per spatial dimension.
+  uint32_t pad_before[2], pad_after[2], adjustment[2];
+  const int stride[2] = {p->stride_height, p->stride_width}, kernel[2] = {kh, kw};
+  for (int d = 0; d < 2; ++d) {
+    const int64_t ins = Dim(in, 1 + d), outs = Dim(out, 1 + d);
+    const int64_t full = (ins - 1) * stride[d] + kernel[d];
+    int64_t total = 0;
+    if (p->padding == kTfLitePaddingSame) total = std::max<int64_t>(full - outs, 0);
+    const int64_t adj = outs - (full - total);
+    if (adj < 0 || adj >= stride[d]) return Fail("output size not reachable");
+    pad_before[d] = static_cast<uint32_t>(total / 2);
+    pad_after[d] = static_cast<uint32_t>(total - total / 2);
+    adjustment[d] = static_cast<uint32_t>(adj);
+  }
+  if (!Defining()) return kTfLiteOk;
+  return Check(xnn_define_deconvolution_2d(
+                   subgraph_, pad_before[0], pad_after[1], pad_after[0], pad_before[1],
+                   adjustment[0], adjustment[1], kh, kw, p->stride_height, p->stride_width, 1, 1,
+                   /*groups=*/1, ic, oc, lo, hi, Id(in), Id(filter),
+                   bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out), 0),
+               "xnn_define_deconvolution_2d");
+}
+
+TfLiteStatus OpBuilder::VisitFullyConnected(const TfLiteNode* n,
+                                            const TfLiteFullyConnectedParams* p) {
+  if (!p || !Arity(n, 2, 3, 1)) return kTfLiteError;
+  const int in = In(n, 0), filter = In(n, 1), bias = In(n, 2), out = Out(n, 0);
+  if (p->weights_format != kTfLiteFullyConnectedWeightsFormatDefault)
+    return Fail("unsupported weights format");
+  if (!IsActivation(in, 1) || !GoodShape(filter, 2, 2) || !IsActivation(out, 1))
+    return Fail("unsupported tensor types/shapes");
+  const int oc = Dim(filter, 0), ic = Dim(filter, 1);
+  TF_LITE_ENSURE_STATUS(CheckFilterAndBias(in, filter, bias, out, /*channel_dim=*/0, oc));
+  float lo, hi;
+  if (!ActivationRange(p->activation, &lo, &hi)) return Fail("unsupported fused activation");
+  if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
+  const int in_rank = NumDims(in);
+  uint32_t flags = 0;
+  if (p->keep_num_dims) {
+    if (Dim(in, in_rank - 1) != ic || NumDims(out) != in_rank) return Fail("shape mismatch");
+  } else {
+    if (in_rank != 2 || Dim(in, 1) != ic) flags |= XNN_FLAG_TENSORFLOW_RESHAPE_2D;
+    if (NumDims(out) != 2) return Fail("output must be 2D");
+    size_t elements = 1;
+    for (int i = 0; i < in_rank; ++i) elements *= static_cast<size_t>(Dim(in, i));
+    if (elements % static_cast<size_t>(ic) != 0) return Fail("input size mismatch");
+  }
+  if (Dim(out, NumDims(out) - 1) != oc) return Fail("output channels mismatch");
+  if (!Defining()) return kTfLiteOk;
+  return Check(xnn_define_fully_connected(subgraph_, lo, hi, Id(in), Id(filter),
+                                          bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out),
+                                          flags),
+               "xnn_define_fully_connected");
+}
+
+// float32 only; A is not transposed (adj_x), B may be (adj_y); equal batch dims.
+TfLiteStatus OpBuilder::VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchMatMulParams* p) {
+  if (!p || !Arity(n, 2, 2, 1)) return kTfLiteError;
+  const int a = In(n, 0), b = In(n, 1), out = Out(n, 0);
+  if (!IsDynamicFloat(a, 3) || !IsFloat(b, 3) || !IsDynamicFloat(out, 3))
+    return Fail("unsupported tensor types/shapes");
+  if (IsStatic(b) && StaticPointer(b) == nullptr) return Fail("static input without data");
+  if (p->adj_x) return Fail("adj_x not supported");
+  const int rank = NumDims(a);
+  if (NumDims(b) != rank || NumDims(out) != rank) return Fail("ranks differ");
+  for (int i = 0; i + 2 < rank; ++i)
+    if (Dim(a, i) != Dim(b, i) || Dim(out, i) != Dim(a, i)) return Fail("batch dims differ");
+  const int m = Dim(a, rank - 2), k = Dim(a, rank - 1);
+  const int bk = p->adj_y ? Dim(b, rank - 1) : Dim(b, rank - 2);
+  const int bn = p->adj_y ? Dim(b, rank - 2) : Dim(b, rank - 1);
+  if (bk != k || Dim(out, rank - 2) != m || Dim(out, rank - 1) != bn) return Fail("shape mismatch");
+  if (!Defining()) return kTfLiteOk;
+  return Check(xnn_define_batch_matrix_multiply(subgraph_, Id(a), Id(b), Id(out),
+                                                p->adj_y ? XNN_FLAG_TRANSPOSE_B : 0),
+               "xnn_define_batch_matrix_multiply");
+}
+
+TfLiteStatus OpBuilder::VisitPool(const TfLiteNode* n, bool max, const TfLitePoolParams* p) {
+  if (!p || !Arity(n, 1, 1, 1)) return kTfLiteError;
+  const int in = In(n, 0), out = Out(n, 0);
+  if (max ? !MovesData(in, out) || NumDims(in) != 4 || NumDims(out) != 4
+          : !IsDynamicFloat(in, 4, 4) || !IsDynamicFloat(out, 4, 4))
+    return Fail("unsupported tensors");
+  float lo, hi;
+  if (!ActivationRange(p->activation, &lo, &hi)) return Fail("unsupported fused activation");
+  if (!ValidWindow(p->stride_width, p->stride_height, p->filter_width, p->filter_height))
+    return Fail("invalid pooling parameters");
+  if (!KnownPadding(p->padding)) return Fail("unknown padding");
+  const uint32_t flags = p->padding == kTfLitePaddingSame ? XNN_FLAG_TENSORFLOW_SAME_PADDING : 0;
+  if (p->filter_width == 1 && p->filter_height == 1) {
+    if (p->stride_width != 1 || p->stride_height != 1)
+      return Fail("1x1 pooling with non-unit stride");
+    if (!Defining()) return kTfLiteOk;
+    xnn_unary_params params;
+    params.clamp.min = lo;
+    params.clamp.max = hi;
+    return Check(xnn_define_unary(subgraph_, xnn_unary_clamp, &params, Id(in), Id(out), 0),
+                 "xnn_define_unary(clamp)");
+  }
+  if (!Defining()) return kTfLiteOk;
+  if (max) {
+    return Check(xnn_define_max_pooling_2d(subgraph_, 0, 0, 0, 0, p->filter_height,
+                                           p->filter_width, p->stride_height, p->stride_width, 1,
+                                           1, lo, hi, Id(in), Id(out), flags),
+                 "xnn_define_max_pooling_2d");
+  }
+  return Check(xnn_define_average_pooling_2d(subgraph_, 0, 0, 0, 0, p->filter_height,
+                                             p->filter_width, p->stride_height, p->stride_width,
+                                             lo, hi, Id(in), Id(out), flags),
+               "xnn_define_average_pooling_2d");
+}
+
+TfLiteStatus OpBuilder::VisitBinary(const TfLiteNode* n, int builtin_code,
+                                    xnn_binary_operator op, TfLiteFusedActivation act) {
+  if (!Arity(n, 2, 2, 1)) return kTfLiteError;
+  const int a = In(n, 0), b = In(n, 1), out = Out(n, 0);
+  if (!GoodShape(a, 0, XNN_MAX_TENSOR_DIMS) || !GoodShape(b, 0, XNN_MAX_TENSOR_DIMS) ||
+      !IsActivation(out))
+    return Fail("unsupported tensor types");
+  if (!SameType(a, out) || !SameType(b, out)) return Fail("input and output types differ");
+  if (IsStatic(a) && IsStatic(b)) return Fail("both inputs static");
+  if ((IsStatic(a) && StaticPointer(a) == nullptr) || (IsStatic(b) && StaticPointer(b) == nullptr))
+    return Fail("static input without data");
+  if (Datatype(out) != xnn_datatype_fp32) {
+    // QS8/QU8: ADD, SUB and MUL, within XNNPACK's requantization ranges.
+    if (!IsQuantized(out)) return Fail("unsupported quantization");
+    const float sa = Scale(a) / Scale(out), sb = Scale(b) / Scale(out);
+    if (builtin_code == kTfLiteBuiltinAdd || builtin_code == kTfLiteBuiltinSub) {
+      if (sa < 1.0f / 1024.0f || sa >= 256.0f || sb < 1.0f / 1024.0f || sb >= 256.0f)
+        return Fail("input-to-output scale ratio out of range");
+    } else if (builtin_code == kTfLiteBuiltinMul) {
+      const float r = Scale(a) * Scale(b) / Scale(out);
+      if (r < 1.0f / 65536.0f || r >= 256.0f) return Fail("product scale ratio out of range");
+    } else {
+      return Fail("quantized operator not supported");
+    }
+  }
+  // Broadcasting: right-aligned dims equal or 1.
+  const int ra = NumDims(a), rb = NumDims(b), ro = NumDims(out);
+  if (ro != std::max(ra, rb)) return Fail("output rank mismatch");
+  for (int i = 1; i <= ro; ++i) {
+    const int da = i <= ra ? Dim(a, ra - i) : 1, db = i <= rb ? Dim(b, rb - i) : 1;
+    if (da != db && da != 1 && db != 1) return Fail("shapes do not broadcast");
+    if (Dim(out, ro - i) != std::max(da, db)) return Fail("output shape mismatch");
+  }
+  float lo, hi;
+  if (!ActivationRange(act, &lo, &hi)) return Fail("unsupported fused activation");
+  if (!Defining()) return kTfLiteOk;
+  xnn_binary_params params = {lo, hi};
+  return Check(xnn_define_binary(subgraph_, op, &params, Id(a), Id(b), Id(out), 0),
+               "xnn_define_binary");
+}
+
+TfLiteStatus OpBuilder::VisitClamp(const TfLiteNode* n, float lo, float hi) {
+  if (!Arity(n, 1, 1, 1)) return kTfLiteError;
+  const int in = In(n, 0), out = Out(n, 0);
+  if (!IsDynamicFloat(in) || !IsDynamicFloat(out)) return Fail("unsupported tensors");
+  if (!Defining()) return kTfLiteOk;
+  xnn_unary_params params;
+  params.clamp.min = lo;
+  params.clamp.max = hi;
+  return Check(xnn_define_unary(subgraph_, xnn_unary_clamp, &params, Id(in), Id(out), 0),
+               "xnn_define_unary(clamp)");
+}
+
+TfLiteStatus OpBuilder::VisitUnary(const TfLiteNode* n, xnn_unary_operator op,
+                                   const xnn_unary_params* params) {
+  if (!Arity(n, 1, 1, 1)) return kTfLiteError;
+  const int in = In(n, 0), out = Out(n, 0);
+  if (!IsDynamicFloat(in) || !IsDynamicFloat(out)) return Fail("unsupported tensors");
+  for (int i = 0; i < NumDims(in); ++i)
+    if (NumDims(out) != NumDims(in) || Dim(out, i) != Dim(in, i)) return Fail("shape mismatch");
+  if (!Defining()) return kTfLiteOk;
+  return Check(xnn_define_unary(subgraph_, op, params, Id(in), Id(out), 0), "xnn_define_unary");
+}
+
+TfLiteStatus OpBuilder::VisitPrelu(const TfLiteNode* n) {
+  if (!Arity(n, 2, 2, 1)) return kTfLiteError;
+  const int in = In(n, 0), slope = In(n, 1), out = Out(n, 0);
+  if (!IsDynamicFloat(in, 1, 4) || !IsStaticFloat(slope, 1, 4) || !IsDynamicFloat(out, 1, 4))
+    return Fail("unsupported tensors");
+  // The slope varies along the channels only (all other dimensions 1).
+  const int rank = NumDims(in), srank = NumDims(slope);
+  if (srank > rank || NumDims(out) != rank) return Fail("slope rank too large");
+  for (int i = 0; i + 1 < srank; ++i)
+    if (Dim(slope, i) != 1) return Fail("slope must vary along channels only");
+  const int sc = Dim(slope, srank - 1), c = Dim(in, rank - 1);
+  if (sc != c && sc != 1) return Fail("slope channels mismatch");
+  for (int i = 0; i < rank; ++i)
+    if (Dim(out, i) != Dim(in, i)) return Fail("output shape mismatch");
+  if (!Defining()) return kTfLiteOk;
+  return Check(xnn_define_binary(subgraph_, xnn_binary_prelu, nullptr, Id(in), Id(slope), Id(out),
+                                 0),
+               "xnn_define_binary(prelu)");
+}
+
+TfLiteStatus OpBuilder::VisitSoftmax(const TfLiteNode* n, const TfLiteSoftmaxParams* p) {
+  if (!p || !Arity(n, 1, 1, 1)) return kTfLiteError;
+  if (p->beta != 1.0f) return Fail("beta != 1");
+  const int in = In(n, 0), out = Out(n, 0);
+  if (!IsDynamicFloat(in, 1) || !IsDynamicFloat(out, 1)) return Fail("unsupported tensors");
+  if (!Defining()) return kTfLiteOk;
+  return Check(xnn_define_softmax(subgraph_, Id(in), Id(out), 0), "xnn_define_softmax");
+}
+
+TfLiteStatus OpBuilder::VisitMean(const TfLiteNode* n, const TfLiteReducerParams* p) {
+  if (!p || !Arity(n, 2, 2, 1)) return kTfLiteError;
+  const int in = In(n, 0), axes_t = In(n, 1), out = Out(n, 0);
+  if (!IsDynamicFloat(in, 4, 4) || !IsDynamicFloat(out)) return Fail("unsupported tensors");
+  std::vector<int64_t> v;
+  if (!StaticInts(axes_t, &v) || v.empty()) return Fail("axes must be static");
+  const int rank = NumDims(in);
+  std::vector<size_t> axes;
+  for (int64_t a : v) {
+    if (a < 0) a += rank;
+    if (a < 0 || a >= rank) return Fail("invalid axis");
+    axes.push_back(static_cast<size_t>(a));
+  }
+  std::sort(axes.begin(), axes.end());
+  axes.erase(std::unique(axes.begin(), axes.end()), axes.end());
+  // Reduction over the spatial dimensions (H, W) or over W only.
+  const bool spatial = axes == std::vector<size_t>{1, 2} || axes == std::vector<size_t>{2};
+  if (!spatial) return Fail("only [1, 2] and [2] axes");
+  const int out_rank = p->keep_dims ? rank : rank - static_cast<int>(axes.size());
+  if (NumDims(out) != out_rank) return Fail("output rank mismatch");
+  if (!Defining()) return kTfLiteOk;
+  return Check(xnn_define_static_reduce(subgraph_, xnn_reduce_mean, axes.size(), axes.data(),
+                                        Id(in), Id(out), p->keep_dims ? XNN_FLAG_KEEP_DIMS : 0),
+               "xnn_define_static_reduce");
+}
+
+}  // namespace xnnpack
+}  // namespace tflite_c

@@ -1,0 +1,457 @@
+// XNNPACK delegate, operator coverage (issue 11): every op added on top of the
+// first increment (float32 unary/binary ops, TRANSPOSE, SLICE, STRIDED_SLICE,
+// SPLIT, DEPTH_TO_SPACE/SPACE_TO_DEPTH, BATCH_MATMUL, TRANSPOSE_CONV) and the
+// QS8/QU8 paths is run through the delegate and compared with the builtin
+// kernels; nodes outside the documented constraints must stay on the builtin
+// kernels. Skipped in builds without XNNPACK.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
+#include "tests/delegates/delegate_test_util.h"
+
+namespace tflite_c {
+namespace testing {
+namespace {
+
+#ifdef TFLITE_C_WITH_XNNPACK
+constexpr bool kWithXnnpack = true;
+#else
+constexpr bool kWithXnnpack = false;
+#endif
+
+#define SKIP_WITHOUT_XNNPACK() \
+  if (!kWithXnnpack) GTEST_SKIP() << "built without XNNPACK"
+
+struct DelegateDeleter {
+  void operator()(TfLiteDelegate* d) const { TfLiteXNNPackDelegateDelete(d); }
+};
+using XnnPtr = std::unique_ptr<TfLiteDelegate, DelegateDeleter>;
+
+XnnPtr MakeDelegate(uint32_t clear_flags = 0) {
+  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
+  o.num_threads = 1;
+  o.flags &= ~clear_flags;
+  return XnnPtr(TfLiteXNNPackDelegateCreate(&o));
+}
+
+std::vector<float> Random(size_t n, uint32_t seed, float lo, float hi) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> dist(lo, hi);
+  std::vector<float> v(n);
+  for (float& x : v) x = dist(rng);
+  return v;
+}
+
+template <typename T>
+std::vector<T> RandomInts(size_t n, uint32_t seed, int lo, int hi) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> dist(lo, hi);
+  std::vector<T> v(n);
+  for (T& x : v) x = static_cast<T>(dist(rng));
+  return v;
+}
+
+std::vector<double> OutputValues(TfLiteInterpreter* it, int i) {
+  const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(it, i);
+  std::vector<double> v;
+  if (t == nullptr || t->data.raw == nullptr) return v;
+  switch (t->type) {
+    case kTfLiteFloat32:
+      for (size_t k = 0; k < t->bytes / 4; ++k) v.push_back(t->data.f[k]);
+      break;
+    case kTfLiteInt8:
+      for (size_t k = 0; k < t->bytes; ++k) v.push_back(t->data.int8[k]);
+      break;
+    case kTfLiteUInt8:
+      for (size_t k = 0; k < t->bytes; ++k) v.push_back(t->data.uint8[k]);
+      break;
+    default:
+      break;
+  }
+  return v;
+}
+
+struct Expect {
+  int plan_size = 1;        // execution plan length with the delegate
+  int delegate_nodes = 1;   // of which delegate kernels
+  double atol = 1e-5, rtol = 1e-5;
+  uint32_t clear_flags = 0;
+};
+
+// Runs `bytes` with and without the delegate on the same random inputs
+// (float inputs in [lo, hi], integer inputs over their whole range) and
+// compares every output.
+void CompareWithBuiltin(const std::vector<uint8_t>& bytes, const Expect& e, float lo = -2.0f,
+                        float hi = 2.0f) {
+  Session builtin, xnn;
+  builtin.Create(bytes, {});
+  XnnPtr d = MakeDelegate(e.clear_flags);
+  ASSERT_NE(d, nullptr);
+  xnn.Create(bytes, {d.get()});
+  ASSERT_TRUE(builtin.ok()) << builtin.errors;
+  ASSERT_TRUE(xnn.ok()) << xnn.errors;
+  EXPECT_EQ(static_cast<int>(xnn.plan().size()), e.plan_size);
+  EXPECT_EQ(xnn.DelegateNodes(), e.delegate_nodes);
+  TfLiteInterpreter* a = builtin.interpreter.get();
+  TfLiteInterpreter* b = xnn.interpreter.get();
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(a), kTfLiteOk) << builtin.errors;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(b), kTfLiteOk) << xnn.errors;
+  for (int i = 0; i < TfLiteInterpreterGetInputTensorCount(a); ++i) {
+    TfLiteTensor* ta = TfLiteInterpreterGetInputTensor(a, i);
+    TfLiteTensor* tb = TfLiteInterpreterGetInputTensor(b, i);
+    std::vector<uint8_t> raw(ta->bytes);
+    if (ta->type == kTfLiteFloat32) {
+      const std::vector<float> v = Random(ta->bytes / 4, 100 + i, lo, hi);
+      std::memcpy(raw.data(), v.data(), raw.size());
+    } else {
+      raw = RandomInts<uint8_t>(ta->bytes, 100 + i, 0, 255);
+    }
+    ASSERT_EQ(TfLiteTensorCopyFromBuffer(ta, raw.data(), raw.size()), kTfLiteOk);
+    ASSERT_EQ(TfLiteTensorCopyFromBuffer(tb, raw.data(), raw.size()), kTfLiteOk);
+  }
+  ASSERT_EQ(TfLiteInterpreterInvoke(a), kTfLiteOk) << builtin.errors;
+  ASSERT_EQ(TfLiteInterpreterInvoke(b), kTfLiteOk) << xnn.errors;
+  for (int i = 0; i < TfLiteInterpreterGetOutputTensorCount(a); ++i) {
+    const std::vector<double> x = OutputValues(a, i), y = OutputValues(b, i);
+    ASSERT_EQ(x.size(), y.size()) << "output " << i;
+    ASSERT_FALSE(x.empty());
+    for (size_t k = 0; k < x.size(); ++k)
+      ASSERT_LE(std::fabs(x[k] - y[k]), e.atol + e.rtol * std::fabs(x[k]))
+          << "output " << i << " element " << k << ": builtin " << x[k] << ", xnnpack " << y[k];
+  }
+}
+
+using tflite::BuiltinOperator;
+using tflite::TensorType_FLOAT32;
+using tflite::TensorType_INT32;
+using tflite::TensorType_INT8;
+using tflite::TensorType_UINT8;
+
+// ---- float32 unary ops -------------------------------------------------------------------
+
+struct UnaryCase {
+  std::string name;
+  BuiltinOperator op;
+  float lo, hi;
+};
+void PrintTo(const UnaryCase& c, std::ostream* os) { *os << c.name; }
+
+class XnnpackUnaryTest : public ::testing::TestWithParam<UnaryCase> {};
+
+TEST_P(XnnpackUnaryTest, MatchesBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  const UnaryCase& c = GetParam();
+  ModelBuilder b;
+  const int x = b.AddInput(TensorType_FLOAT32, {1, 3, 4, 5}, "x");
+  const int y = b.AddOutput(TensorType_FLOAT32, {1, 3, 4, 5}, "y");
+  if (c.op == tflite::BuiltinOperator_LEAKY_RELU) {
+    tflite::LeakyReluOptionsT o;
+    o.alpha = 0.2f;
+    b.AddOperator(c.op, {x}, {y}, o);
+  } else if (c.op == tflite::BuiltinOperator_GELU) {
+    b.AddOperator(c.op, {x}, {y}, tflite::GeluOptionsT());
+  } else {
+    b.AddOperator(c.op, {x}, {y});
+  }
+  Expect e;
+  e.atol = 1e-5;
+  e.rtol = 1e-4;
+  CompareWithBuiltin(b.Finish(), e, c.lo, c.hi);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Ops, XnnpackUnaryTest,
+    ::testing::Values(UnaryCase{"ABS", tflite::BuiltinOperator_ABS, -2, 2},
+                      UnaryCase{"CEIL", tflite::BuiltinOperator_CEIL, -3, 3},
+                      UnaryCase{"FLOOR", tflite::BuiltinOperator_FLOOR, -3, 3},
+                      UnaryCase{"NEG", tflite::BuiltinOperator_NEG, -2, 2},
+                      UnaryCase{"ROUND", tflite::BuiltinOperator_ROUND, -4, 4},
+                      UnaryCase{"SQRT", tflite::BuiltinOperator_SQRT, 0.1f, 4},
+                      UnaryCase{"RSQRT", tflite::BuiltinOperator_RSQRT, 0.1f, 4},
+                      UnaryCase{"SQUARE", tflite::BuiltinOperator_SQUARE, -2, 2},
+                      UnaryCase{"TANH", tflite::BuiltinOperator_TANH, -3, 3},
+                      UnaryCase{"ELU", tflite::BuiltinOperator_ELU, -3, 3},
+                      UnaryCase{"LEAKY_RELU", tflite::BuiltinOperator_LEAKY_RELU, -3, 3},
+                      UnaryCase{"GELU", tflite::BuiltinOperator_GELU, -3, 3},
+                      UnaryCase{"EXP", tflite::BuiltinOperator_EXP, -3, 3},
+                      UnaryCase{"LOG", tflite::BuiltinOperator_LOG, 0.1f, 4}),
+    [](const ::testing::TestParamInfo<UnaryCase>& i) { return i.param.name; });
+
+// ---- float32 binary ops -----------------------------------------------------------------
+
+TEST(XnnpackOps, BinaryOpsWithBroadcastMatchBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  // y = sqdiff(min(max(x / c, x), c), x), c a [5] constant (broadcast).
+  ModelBuilder b;
+  const int x = b.AddInput(TensorType_FLOAT32, {2, 3, 5}, "x");
+  const int c = b.AddConstant<float>({5}, {0.5f, 1.5f, -2.0f, 0.75f, 3.0f});
+  const int q = b.AddTensor(TensorType_FLOAT32, {2, 3, 5});
+  tflite::DivOptionsT div;
+  div.fused_activation_function = tflite::ActivationFunctionType_RELU6;
+  b.AddOperator(tflite::BuiltinOperator_DIV, {x, c}, {q}, div);
+  const int mx = b.AddTensor(TensorType_FLOAT32, {2, 3, 5});
+  b.AddOperator(tflite::BuiltinOperator_MAXIMUM, {q, x}, {mx});
+  const int mn = b.AddTensor(TensorType_FLOAT32, {2, 3, 5});
+  b.AddOperator(tflite::BuiltinOperator_MINIMUM, {mx, c}, {mn});
+  const int y = b.AddOutput(TensorType_FLOAT32, {2, 3, 5}, "y");
+  b.AddOperator(tflite::BuiltinOperator_SQUARED_DIFFERENCE, {mn, x}, {y});
+  Expect e;
+  CompareWithBuiltin(b.Finish(), e);
+}
+
+// ---- layout ops ---------------------------------------------------------------------------
+
+TEST(XnnpackOps, TransposeSliceStridedSliceMatchBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  ModelBuilder b;
+  const int x = b.AddInput(TensorType_FLOAT32, {1, 4, 5, 6}, "x");
+  const int perm = b.AddConstant<int32_t>({4}, {0, 3, 1, 2});
+  const int t = b.AddTensor(TensorType_FLOAT32, {1, 6, 4, 5});
+  b.AddOperator(tflite::BuiltinOperator_TRANSPOSE, {x, perm}, {t}, tflite::TransposeOptionsT());
+  const int begin = b.AddConstant<int32_t>({4}, {0, 1, 0, 2});
+  const int size = b.AddConstant<int32_t>({4}, {1, -1, 3, 2});
+  const int s = b.AddTensor(TensorType_FLOAT32, {1, 5, 3, 2});
+  b.AddOperator(tflite::BuiltinOperator_SLICE, {t, begin, size}, {s}, tflite::SliceOptionsT());
+  // begin_mask on dim 1, end_mask on dim 3, a negative begin on dim 2.
+  const int sb = b.AddConstant<int32_t>({4}, {0, 3, -2, 1});
+  const int se = b.AddConstant<int32_t>({4}, {1, 4, 3, 0});
+  const int ss = b.AddConstant<int32_t>({4}, {1, 1, 1, 1});
+  const int y = b.AddOutput(TensorType_FLOAT32, {1, 4, 2, 1}, "y");
+  tflite::StridedSliceOptionsT o;
+  o.begin_mask = 1 << 1;
+  o.end_mask = 1 << 3;
+  b.AddOperator(tflite::BuiltinOperator_STRIDED_SLICE, {s, sb, se, ss}, {y}, o);
+  Expect e;
+  CompareWithBuiltin(b.Finish(), e);
+}
+
+TEST(XnnpackOps, StridedSliceWithStrideTwoStaysOnBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  ModelBuilder b;
+  const int x = b.AddInput(TensorType_FLOAT32, {1, 8}, "x");
+  const int r = b.AddTensor(TensorType_FLOAT32, {1, 8});
+  b.AddOperator(tflite::BuiltinOperator_RELU, {x}, {r});
+  const int sb = b.AddConstant<int32_t>({2}, {0, 0});
+  const int se = b.AddConstant<int32_t>({2}, {1, 8});
+  const int ss = b.AddConstant<int32_t>({2}, {1, 2});
+  const int y = b.AddOutput(TensorType_FLOAT32, {1, 4}, "y");
+  b.AddOperator(tflite::BuiltinOperator_STRIDED_SLICE, {r, sb, se, ss}, {y},
+                tflite::StridedSliceOptionsT());
+  Expect e;
+  e.plan_size = 2;  // [RELU] STRIDED_SLICE
+  CompareWithBuiltin(b.Finish(), e);
+}
+
+TEST(XnnpackOps, SplitDepthToSpaceSpaceToDepthMatchBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  ModelBuilder b;
+  const int x = b.AddInput(TensorType_FLOAT32, {1, 4, 6, 12}, "x");
+  const int axis = b.AddConstant<int32_t>({}, {-1});
+  const int p0 = b.AddTensor(TensorType_FLOAT32, {1, 4, 6, 4});
+  const int p1 = b.AddTensor(TensorType_FLOAT32, {1, 4, 6, 4});
+  const int p2 = b.AddOutput(TensorType_FLOAT32, {1, 4, 6, 4}, "p2");
+  tflite::SplitOptionsT split;
+  split.num_splits = 3;
+  b.AddOperator(tflite::BuiltinOperator_SPLIT, {axis, x}, {p0, p1, p2}, split);
+  const int d = b.AddOutput(TensorType_FLOAT32, {1, 8, 12, 1}, "d2s");
+  tflite::DepthToSpaceOptionsT d2s;
+  d2s.block_size = 2;
+  b.AddOperator(tflite::BuiltinOperator_DEPTH_TO_SPACE, {p0}, {d}, d2s);
+  const int s = b.AddOutput(TensorType_FLOAT32, {1, 2, 3, 16}, "s2d");
+  tflite::SpaceToDepthOptionsT s2d;
+  s2d.block_size = 2;
+  b.AddOperator(tflite::BuiltinOperator_SPACE_TO_DEPTH, {p1}, {s}, s2d);
+  Expect e;
+  CompareWithBuiltin(b.Finish(), e);
+}
+
+// ---- batch matmul, transpose conv -------------------------------------------------------------
+
+TEST(XnnpackOps, BatchMatMulMatchesBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  ModelBuilder b;
+  const int a = b.AddInput(TensorType_FLOAT32, {2, 3, 4}, "a");
+  const int m = b.AddInput(TensorType_FLOAT32, {2, 4, 5}, "b");
+  const int t = b.AddTensor(TensorType_FLOAT32, {2, 3, 5});
+  b.AddOperator(tflite::BuiltinOperator_BATCH_MATMUL, {a, m}, {t}, tflite::BatchMatMulOptionsT());
+  // Then by a constant, transposed ([2, 6, 5] with adj_y).
+  const int w = b.AddConstant<float>({2, 6, 5}, Random(60, 9, -1, 1));
+  const int y = b.AddOutput(TensorType_FLOAT32, {2, 3, 6}, "y");
+  tflite::BatchMatMulOptionsT adj;
+  adj.adj_y = true;
+  b.AddOperator(tflite::BuiltinOperator_BATCH_MATMUL, {t, w}, {y}, adj);
+  Expect e;
+  e.atol = 1e-4;
+  CompareWithBuiltin(b.Finish(), e);
+}
+
+TEST(XnnpackOps, TransposeConvMatchesBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  for (tflite::Padding padding : {tflite::Padding_SAME, tflite::Padding_VALID}) {
+    ModelBuilder b;
+    const int oh = padding == tflite::Padding_SAME ? 10 : 11;
+    const int x = b.AddInput(TensorType_FLOAT32, {1, 5, 5, 3}, "x");
+    const int shape = b.AddConstant<int32_t>({4}, {1, oh, oh, 4});
+    const int w = b.AddConstant<float>({4, 3, 3, 3}, Random(108, 3, -1, 1));
+    const int bias = b.AddConstant<float>({4}, {0.1f, -0.2f, 0.3f, 0.0f});
+    const int y = b.AddOutput(TensorType_FLOAT32, {1, oh, oh, 4}, "y");
+    tflite::TransposeConvOptionsT o;
+    o.padding = padding;
+    o.stride_w = o.stride_h = 2;
+    b.AddOperator(tflite::BuiltinOperator_TRANSPOSE_CONV, {shape, w, x, bias}, {y}, o, 3);
+    Expect e;
+    e.atol = 1e-4;
+    SCOPED_TRACE(padding == tflite::Padding_SAME ? "SAME" : "VALID");
+    CompareWithBuiltin(b.Finish(), e);
+  }
+}
+
+// ---- quantized --------------------------------------------------------------------------
+
+// int8: CONV_2D (per-channel) -> DEPTHWISE (per-channel) -> ADD -> MAX_POOL ->
+// RESHAPE -> FULLY_CONNECTED (per-tensor) -> y; plus a PAD+CONCATENATION branch.
+std::vector<uint8_t> Int8Net() {
+  ModelBuilder b;
+  const float in_scale = 0.02f;
+  const int x = b.AddInput(TensorType_INT8, {1, 6, 6, 3}, "x");
+  b.SetQuantization(x, {{in_scale}, {-3}});
+  const std::vector<float> w1_scales = {0.01f, 0.015f, 0.02f, 0.012f};
+  const int w1 = b.AddConstant<int8_t>({4, 3, 3, 3}, RandomInts<int8_t>(108, 1, -127, 127));
+  b.SetQuantization(w1, {w1_scales, {0, 0, 0, 0}, 0});
+  std::vector<float> b1_scales;
+  for (float s : w1_scales) b1_scales.push_back(in_scale * s);
+  const int b1 = b.AddConstant<int32_t>({4}, {100, -200, 50, 0});
+  b.SetQuantization(b1, {b1_scales, {0, 0, 0, 0}, 0});
+  const int c1 = b.AddTensor(TensorType_INT8, {1, 6, 6, 4});
+  b.SetQuantization(c1, {{0.05f}, {-128}});
+  tflite::Conv2DOptionsT conv;
+  conv.padding = tflite::Padding_SAME;
+  conv.stride_w = conv.stride_h = 1;
+  conv.fused_activation_function = tflite::ActivationFunctionType_RELU;
+  b.AddOperator(tflite::BuiltinOperator_CONV_2D, {x, w1, b1}, {c1}, conv, 3);
+
+  const std::vector<float> w2_scales = {0.02f, 0.01f, 0.03f, 0.015f};
+  const int w2 = b.AddConstant<int8_t>({1, 3, 3, 4}, RandomInts<int8_t>(36, 2, -127, 127));
+  b.SetQuantization(w2, {w2_scales, {0, 0, 0, 0}, 3});
+  std::vector<float> b2_scales;
+  for (float s : w2_scales) b2_scales.push_back(0.05f * s);
+  const int b2 = b.AddConstant<int32_t>({4}, {10, 20, -30, 40});
+  b.SetQuantization(b2, {b2_scales, {0, 0, 0, 0}, 0});
+  const int c2 = b.AddTensor(TensorType_INT8, {1, 6, 6, 4});
+  b.SetQuantization(c2, {{0.04f}, {5}});
+  tflite::DepthwiseConv2DOptionsT dw;
+  dw.padding = tflite::Padding_SAME;
+  dw.stride_w = dw.stride_h = 1;
+  dw.depth_multiplier = 1;
+  b.AddOperator(tflite::BuiltinOperator_DEPTHWISE_CONV_2D, {c1, w2, b2}, {c2}, dw, 3);
+
+  const int s = b.AddTensor(TensorType_INT8, {1, 6, 6, 4});
+  b.SetQuantization(s, {{0.06f}, {0}});
+  b.AddOperator(tflite::BuiltinOperator_ADD, {c1, c2}, {s}, tflite::AddOptionsT(), 2);
+  const int p = b.AddTensor(TensorType_INT8, {1, 3, 3, 4});
+  b.SetQuantization(p, {{0.06f}, {0}});
+  tflite::Pool2DOptionsT pool;
+  pool.padding = tflite::Padding_VALID;
+  pool.stride_w = pool.stride_h = 2;
+  pool.filter_width = pool.filter_height = 2;
+  b.AddOperator(tflite::BuiltinOperator_MAX_POOL_2D, {s}, {p}, pool, 2);
+  const int r = b.AddTensor(TensorType_INT8, {1, 36});
+  b.SetQuantization(r, {{0.06f}, {0}});
+  const int shape = b.AddConstant<int32_t>({2}, {1, 36});
+  b.AddOperator(tflite::BuiltinOperator_RESHAPE, {p, shape}, {r}, tflite::ReshapeOptionsT());
+  const int w3 = b.AddConstant<int8_t>({5, 36}, RandomInts<int8_t>(180, 3, -127, 127));
+  b.SetQuantization(w3, {{0.01f}, {0}});
+  const int b3 = b.AddConstant<int32_t>({5}, {1, 2, 3, 4, 5});
+  b.SetQuantization(b3, {{0.06f * 0.01f}, {0}});
+  const int y = b.AddOutput(TensorType_INT8, {1, 5}, "y");
+  b.SetQuantization(y, {{0.1f}, {2}});
+  b.AddOperator(tflite::BuiltinOperator_FULLY_CONNECTED, {r, w3, b3}, {y},
+                tflite::FullyConnectedOptionsT(), 4);
+
+  // Second output: CONCATENATION(PAD(x), PAD(x)) with x's quantization.
+  const int pads = b.AddConstant<int32_t>({4, 2}, {0, 0, 1, 1, 0, 2, 0, 0});
+  const int px = b.AddTensor(TensorType_INT8, {1, 8, 8, 3});
+  b.SetQuantization(px, {{in_scale}, {-3}});
+  b.AddOperator(tflite::BuiltinOperator_PAD, {x, pads}, {px}, 2);
+  const int cat = b.AddOutput(TensorType_INT8, {1, 8, 8, 6}, "cat");
+  b.SetQuantization(cat, {{in_scale}, {-3}});
+  tflite::ConcatenationOptionsT co;
+  co.axis = 3;
+  b.AddOperator(tflite::BuiltinOperator_CONCATENATION, {px, px}, {cat}, co, 2);
+  return b.Finish();
+}
+
+TEST(XnnpackQuantized, Int8NetMatchesBuiltinWithinOneStep) {
+  SKIP_WITHOUT_XNNPACK();
+  Expect e;
+  e.atol = 1;  // one quantization step
+  e.rtol = 0;
+  CompareWithBuiltin(Int8Net(), e);
+}
+
+TEST(XnnpackQuantized, Qs8FlagOffKeepsInt8OnBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  Expect e;
+  e.clear_flags = TFLITE_XNNPACK_DELEGATE_FLAG_QS8;
+  e.plan_size = 8;  // nothing delegated
+  e.delegate_nodes = 0;
+  e.atol = 0;
+  e.rtol = 0;
+  CompareWithBuiltin(Int8Net(), e);
+}
+
+// uint8: CONV_2D (per-tensor, nonzero filter zero point) -> MUL by a constant.
+std::vector<uint8_t> Uint8Net() {
+  ModelBuilder b;
+  const int x = b.AddInput(TensorType_UINT8, {1, 5, 5, 2}, "x");
+  b.SetQuantization(x, {{0.03f}, {128}});
+  const int w = b.AddConstant<uint8_t>({3, 3, 3, 2}, RandomInts<uint8_t>(54, 4, 0, 255));
+  b.SetQuantization(w, {{0.01f}, {120}});
+  const int bias = b.AddConstant<int32_t>({3}, {50, -50, 0});
+  b.SetQuantization(bias, {{0.03f * 0.01f}, {0}});
+  const int c = b.AddTensor(TensorType_UINT8, {1, 3, 3, 3});
+  b.SetQuantization(c, {{0.05f}, {100}});
+  tflite::Conv2DOptionsT conv;
+  conv.padding = tflite::Padding_VALID;
+  conv.stride_w = conv.stride_h = 1;
+  b.AddOperator(tflite::BuiltinOperator_CONV_2D, {x, w, bias}, {c}, conv);
+  const int k = b.AddConstant<uint8_t>({3}, {10, 200, 130});
+  b.SetQuantization(k, {{0.02f}, {128}});
+  const int y = b.AddOutput(TensorType_UINT8, {1, 3, 3, 3}, "y");
+  b.SetQuantization(y, {{0.04f}, {128}});
+  b.AddOperator(tflite::BuiltinOperator_MUL, {c, k}, {y}, tflite::MulOptionsT());
+  return b.Finish();
+}
+
+TEST(XnnpackQuantized, Uint8NetMatchesBuiltinWithinOneStep) {
+  SKIP_WITHOUT_XNNPACK();
+  Expect e;
+  e.atol = 1;
+  e.rtol = 0;
+  CompareWithBuiltin(Uint8Net(), e);
+}
+
+TEST(XnnpackQuantized, QuantizeDequantizeMatchBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  ModelBuilder b;
+  const int x = b.AddInput(TensorType_FLOAT32, {2, 7}, "x");
+  const int q = b.AddTensor(TensorType_INT8, {2, 7});
+  b.SetQuantization(q, {{0.05f}, {3}});
+  b.AddOperator(tflite::BuiltinOperator_QUANTIZE, {x}, {q});
+  const int y = b.AddOutput(TensorType_FLOAT32, {2, 7}, "y");
+  b.AddOperator(tflite::BuiltinOperator_DEQUANTIZE, {q}, {y}, 2);
+  Expect e;
+  e.atol = 0.05 + 1e-6;  // one step (round-half differences)
+  CompareWithBuiltin(b.Finish(), e);
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace tflite_c
