@@ -1,11 +1,39 @@
 # Tests of the command-line tools (included from the end of extra.cmake).
 if(TFLITE_C_BUILD_TOOLS)
-  # benchmark_model: upstream's log lines, flag errors.
-  foreach(case run unknown_flag bad_value no_graph)
+  set(_tools_models ${TFLITE_C_SHARED_DIR}/models/files)
+
+  # benchmark_model: upstream's log lines, flag errors, op profile tables.
+  foreach(case run unknown_flag bad_value no_graph op_profiling op_profiling_csv
+               bad_profiling_mode)
     add_test(NAME benchmark_model_${case}
       COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tools/benchmark_model_test.sh
               $<TARGET_FILE:benchmark_model>
-              ${TFLITE_C_SHARED_DIR}/models/files/java_add.tflite ${case})
+              ${_tools_models}/java_add.tflite ${case})
     set_tests_properties(benchmark_model_${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+  endforeach()
+
+  # A deliberately wrong external delegate (ADD computes a + b + 1).
+  add_library(tflite_c_test_wrong_add_delegate SHARED
+    ${CMAKE_CURRENT_SOURCE_DIR}/tools/wrong_add_delegate.c)
+  target_include_directories(tflite_c_test_wrong_add_delegate PRIVATE ${PROJECT_SOURCE_DIR}/include)
+  target_link_libraries(tflite_c_test_wrong_add_delegate PRIVATE tflite_c)
+
+  # inference_diff: exact delegate, wrong delegate, flag and model errors.
+  foreach(case exact wrong bad_flag no_delegate bad_model)
+    add_test(NAME inference_diff_${case}
+      COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tools/inference_diff_test.sh
+              $<TARGET_FILE:inference_diff> ${_tools_models}/java_add.tflite
+              $<TARGET_FILE:tflite_c_dummy_external_delegate>
+              $<TARGET_FILE:tflite_c_test_wrong_add_delegate> ${case})
+    set_tests_properties(inference_diff_${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+  endforeach()
+
+  # model_inspector: text and JSON reports, partition preview, malformed models.
+  foreach(case text json multi_signature quantized preview malformed)
+    add_test(NAME model_inspector_${case}
+      COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tools/model_inspector_test.sh
+              $<TARGET_FILE:model_inspector> ${_tools_models}
+              $<TARGET_FILE:tflite_c_dummy_external_delegate> ${case})
+    set_tests_properties(model_inspector_${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
   endforeach()
 endif()

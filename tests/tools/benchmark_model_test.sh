@@ -2,12 +2,14 @@
 # Golden-format checks of tools/benchmark_model's output (the lines upstream's
 # log parsers grep for).
 #   benchmark_model_test.sh BENCHMARK_MODEL MODEL CASE
-# CASE: run | unknown_flag | bad_value | no_graph
+# CASE: run | unknown_flag | bad_value | no_graph | op_profiling | op_profiling_csv |
+#       bad_profiling_mode
 # Exit 77 (skip) when the model file is absent.
 bin=$1 model=$2 case=$3
 [ -f "$model" ] || { echo "skip: $model not found"; exit 77; }
 out=$(mktemp) err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
+T=$(printf '\t')
 fail() { echo "FAIL: $*"; echo "--- stdout"; cat "$out"; echo "--- stderr"; cat "$err"; exit 1; }
 expect_out() { grep -Eq -- "$1" "$out" || fail "stdout lacks /$1/"; }
 expect_err() { grep -Eq -- "$1" "$err" || fail "stderr lacks /$1/"; }
@@ -48,6 +50,50 @@ case $case in
     "$bin" --num_runs=1 >"$out" 2>"$err" && fail "missing --graph accepted"
     [ $? -eq 1 ] || fail "exit status is not 1"
     expect_err '^ERROR: Please specify the name of your TF Lite input file with --graph$'
+    ;;
+  op_profiling)
+    # The rows of the builtin kernels, not of the library's default XNNPACK.
+    export TFLITE_C_DISABLE_XNNPACK=1
+    "$bin" --graph="$model" --num_runs=4 --min_secs=0 --warmup_runs=1 --warmup_min_secs=0 \
+      --enable_op_profiling=true >"$out" 2>"$err" || fail "exit status $?"
+    f='[0-9]+\.[0-9]{3}'
+    expect_out '^INFO: Enable op profiling: \[1\]$'
+    expect_out '^INFO: Operator-wise Profiling Info for Regular Benchmark Runs:$'
+    expect_out '^============================== Run Order ==============================$'
+    expect_out '^============================== Top by Computation Time ==============================$'
+    expect_out '^============================== Summary by node type ==============================$'
+    hdr="^${T} +\\[node type\\]${T} +\\[first\\]${T} +\\[avg ms\\]${T} +\\[%\\]${T} +\\[cdf%\\]${T} +\\[mem KB\\]${T}\\[times called\\]${T}\\[Name\\]\$"
+    [ "$(grep -Ec "$hdr" "$out")" -eq 2 ] || fail "expected the column header twice"
+    # Every ADD node of the model is a row: type, first, avg, %, cdf%, mem, times called, name.
+    expect_out "^${T} +ADD${T} +$f${T} +$f${T} +$f%${T} +$f%${T} +0\.000${T} +1${T}\[[^]]*\]:[0-9]+$"
+    expect_out '^Number of nodes executed: [0-9]+$'
+    expect_out "^${T} +\\[Node type\\]${T} +\\[count\\]${T} +\\[avg ms\\]${T} +\\[avg %\\]${T} +\\[cdf %\\]${T} +\\[mem KB\\]${T}\\[times called\\]\$"
+    expect_out "^Timings \(microseconds\): count=4 "
+    expect_out '^Memory \(bytes\): count=0$'
+    expect_out '^[0-9]+ nodes observed$'
+    # The run order table ends at 100% cumulative time.
+    awk '/Run Order/{on=1;next} on&&/^$/{exit} on' "$out" | tail -1 | grep -Eq "${T}100\\.000%${T}" ||
+      fail "the last Run Order row is not at cdf 100%"
+    [ ! -s "$err" ] || fail "unexpected stderr output"
+    ;;
+  op_profiling_csv)
+    export TFLITE_C_DISABLE_XNNPACK=1
+    csv=$(mktemp)
+    trap 'rm -f "$out" "$err" "$csv"' EXIT
+    "$bin" --graph="$model" --num_runs=2 --min_secs=0 --warmup_runs=1 --warmup_min_secs=0 \
+      --enable_op_profiling=true --profiling_output_csv_file="$csv" >"$out" 2>"$err" ||
+      fail "exit status $?"
+    grep -q 'Operator-wise Profiling Info' "$out" && fail "profile printed although a file was given"
+    grep -Eq '^Operator-wise Profiling Info for Regular Benchmark Runs:$' "$csv" || fail "csv lacks header"
+    grep -Eq '^node type, first, avg_ms, %, cdf%, mem KB, times called, name$' "$csv" ||
+      fail "csv lacks column names"
+    grep -Eq '^ADD, [0-9.]+, [0-9.]+, [0-9.]+%, [0-9.]+%, 0\.000, 1, ' "$csv" || fail "csv lacks an ADD row"
+    ;;
+  bad_profiling_mode)
+    "$bin" --graph="$model" --enable_op_profiling=true --op_profiling_output_mode=xml \
+      >"$out" 2>"$err" && fail "bad mode accepted"
+    [ $? -eq 1 ] || fail "exit status is not 1"
+    expect_err "^ERROR: Output modexml is not supported. Supported values are: 'stdout', 'csv' and 'proto'\.$"
     ;;
   *) echo "unknown case $case"; exit 2 ;;
 esac

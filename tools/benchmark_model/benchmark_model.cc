@@ -34,6 +34,8 @@
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/c_api_experimental.h"
 #include "tensorflow/lite/delegates/external/external_delegate.h"
+#include "tensorflow/lite/profiling/telemetry/c/profiler.h"
+#include "common/op_profile.h"
 // The XNNPACK delegate's header is optional (it lands with the delegate);
 // its functions are looked up at run time so that this tool links against
 // any build of the library.
@@ -196,82 +198,155 @@ std::string Usage(const char* argv0, const Flags& flags) {
   return u.str();
 }
 
+// Every flag, in the order upstream logs them: name, type, default, usage
+// text (nullptr: a second log line of a flag defined above), the description of its "INFO: <description>: [<value>]" line (nullptr:
+// never logged) and how far this build honours it. One table drives the
+// parser, the usage text and the parameter log.
+struct FlagSpec {
+  const char* name;
+  FlagType type;
+  const char* def;
+  const char* help;
+  const char* log;
+  Support support;
+};
+
+constexpr Support kFull = Support::kFull;
+constexpr Support kNo = Support::kNoEffect;
+constexpr FlagType kInt = FlagType::kInt;
+constexpr FlagType kFloat = FlagType::kFloat;
+constexpr FlagType kBool = FlagType::kBool;
+constexpr FlagType kStr = FlagType::kString;
+
+const FlagSpec kFlagTable[] = {
+    // Run control.
+    {"num_runs", kInt, "50", "minimum number of timed runs (see min_secs, max_secs)",
+     "Min num runs", kFull},
+    {"min_secs", kFloat, "1", "keep running until at least this many seconds have passed",
+     "Min runs duration (seconds)", kFull},
+    {"max_secs", kFloat, "150", "start no new run after this many seconds",
+     "Max runs duration (seconds)", kFull},
+    {"run_delay", kFloat, "-1", "pause between runs, in seconds", "Inter-run delay (seconds)",
+     kFull},
+    {"run_frequency", kFloat, "-1", "run at this many runs per second (overrides run_delay)",
+     "Number of prorated runs per second", kFull},
+    {"num_threads", kInt, "-1", "number of threads (-1: library default)", "Num threads", kFull},
+    {"use_caching", kBool, "false", "cache prepacked weights (ruy)", "Use caching", kNo},
+    {"benchmark_name", kStr, "", "name of this benchmark", "Benchmark name", kFull},
+    {"output_prefix", kStr, "", "prefix of the benchmark output", "Output prefix", kFull},
+    {"warmup_runs", kInt, "1", "minimum number of untimed warm-up runs", "Min warmup runs", kFull},
+    {"warmup_min_secs", kFloat, "0.5", "keep warming up for at least this many seconds",
+     "Min warmup runs duration (seconds)", kFull},
+    {"verbose", kBool, "false", "log every parameter, not only those given", nullptr, kFull},
+    {"dry_run", kBool, "false", "load and allocate, but invoke nothing", "Run w/o invoking kernels",
+     kFull},
+    {"report_peak_memory_footprint", kBool, "false",
+     "sample the memory footprint on a helper thread and report its peak",
+     "Report the peak memory footprint", kFull},
+    {"memory_footprint_check_interval_ms", kInt, "50",
+     "sampling interval of report_peak_memory_footprint", "Memory footprint check interval (ms)",
+     kFull},
+    {"gpu_invoke_loop_times", kInt, "1", "GPU invoke loop iterations", nullptr, kNo},
+    // Model and inputs.
+    {"graph", kStr, "", "path of the .tflite model", "Graph", kFull},
+    {"signature_to_run_for", kStr, "", "signature key to benchmark", "Signature to run", kFull},
+    {"list_signatures", kBool, "false", "list the model's signatures and stop",
+     "List signatures from the provided model", kFull},
+    {"input_layer", kStr, "", "comma-separated input names", "Input layers", kFull},
+    {"input_layer_shape", kStr, "", "':'-separated shapes, e.g. 1,224,224,3:1,20", "Input shapes",
+     kFull},
+    {"input_layer_value_range", kStr, "",
+     "integer value ranges name,low,high separated by ':', both ends inclusive",
+     "Input value ranges", kFull},
+    {"input_layer_value_files", kStr, "",
+     "name:file pairs separated by ',' (escape ':' in names as '::'); raw bytes",
+     "Input value files", kFull},
+    {"allow_fp16", kBool, "false", "allow fp16 precision for fp32 (no C API hook)", "Allow fp16",
+     kNo},
+    {"require_full_delegation", kBool, "false", "fail unless a delegate takes the whole graph",
+     "Require full delegation", kFull},
+    {"enable_op_profiling", kBool, "false", "print a per-operator profile of the timed runs",
+     "Enable op profiling", kFull},
+    {"op_profiling_output_mode", kStr, "stdout", "stdout or csv (proto is not supported)",
+     "Op profiling output mode.", kFull},
+    {"op_profiling_output_file", kStr, "", "write the op profile to this file instead of stdout",
+     "Op profiling output file.", kFull},
+    {"max_profiling_buffer_entries", kInt, "1024", "profiler buffer size",
+     "Max initial profiling buffer entries", kNo},
+    {"allow_dynamic_profiling_buffer_increase", kBool, "false", "grow profiler buffer",
+     "Allow dynamic increase on profiling buffer entries", kNo},
+    {"profiling_output_csv_file", kStr, "",
+     "[deprecated] write the op profile as CSV to this file",
+     "CSV File to export profiling data to", kFull},
+    {"export_model_runtime_info", kBool, "false", "export runtime info proto",
+     "Enable Model Runtime Info Export", kNo},
+    {"model_runtime_info_output_file", kStr, "", "runtime info proto file",
+     "Proto File to export model runtime info to", kNo},
+    {"print_preinvoke_state", kBool, "false", "print tensors before the first invoke",
+     "Print pre-invoke interpreter state", kFull},
+    {"print_postinvoke_state", kBool, "false", "print tensors after the last invoke",
+     "Print post-invoke interpreter state", kFull},
+    {"release_dynamic_tensors", kBool, "false", "free dynamic tensors early",
+     "Release dynamic tensor memory", kNo},
+    {"optimize_memory_for_large_tensors", kInt, "0", "large tensor memory mode",
+     "Optimize memory usage for large tensors", kNo},
+    {"disable_delegate_clustering", kBool, "false", "no delegate clustering",
+     "Disable delegate clustering", kNo},
+    {"enable_builtin_cast_constant_cache", kBool, "false", "cache CAST of constants",
+     "Constant CAST output cache", kNo},
+    {"output_filepath", kStr, "", "write the outputs' raw bytes to this file",
+     "File path to export outputs layer to", kFull},
+    {"output_proto_filepath", kStr, "", "outputs as tf.Example proto",
+     "File path to export outputs layer as tf example to", kNo},
+    {"result_file_path", kStr, "", "binary proto result file",
+     "File path to save the benchmark result in binary proto format", kNo},
+    {"tensor_name_display_length", kInt, "25", "tensor name column width",
+     "Tensor name display length", kFull},
+    {"tensor_type_display_length", kInt, "15", "tensor type column width",
+     "Tensor type display length", kFull},
+    {"alloc_type_display_length", kInt, "18", "allocation type column width",
+     "Tensor allocation type display length", kFull},
+    // Default execution provider.
+    {"help", kBool, "false", "print all flags", "print out all supported flags", kFull},
+    // Logged a second time, by the CPU provider (no help text: not a new flag).
+    {"num_threads", kInt, "-1", nullptr, "#threads used for CPU inference", kFull},
+    {"max_delegated_partitions", kInt, "0", "max delegated partitions",
+     "Max number of delegated partitions", kNo},
+    {"min_nodes_per_partition", kInt, "0", "min nodes per delegated partition",
+     "Min nodes per partition", kNo},
+    {"first_delegate_node_index", kInt, "0", "first delegable node (debug)",
+     "Index of the first node that could be delegated", kNo},
+    {"last_delegate_node_index", kInt, "2147483647", "last delegable node (debug)",
+     "Index of the last node that could be delegated", kNo},
+    {"delegate_serialize_dir", kStr, "", "delegate serialization directory",
+     "Directory for delegate serialization", kNo},
+    {"delegate_serialize_token", kStr, "", "delegate serialization token",
+     "Model-specific token/key for delegate serialization.", kNo},
+    // XNNPACK provider.
+    {"use_xnnpack", kBool, "false", "apply the XNNPACK delegate", "Use xnnpack", kFull},
+    {"xnnpack_force_fp16", kBool, "false", "force fp16 inference in XNNPACK", "xnnpack_force_fp16",
+     kFull},
+    {"xnnpack_weight_cache_file_path", kStr, "", "XNNPACK weight cache file",
+     "xnnpack_weight_cache_file_path", kNo},
+    {"xnnpack_runtime_flags", kInt, "0", "extra XNNPACK runtime flags",
+     "Extra flags for XNNPACK runtime", kNo},
+    // External delegate provider.
+    {"external_delegate_path", kStr, "", "shared library of an external delegate",
+     "External delegate path", kFull},
+    {"external_delegate_options", kStr, "",
+     "options of the external delegate, 'key1:value1;key2:value2'", "External delegate options",
+     kFull},
+    // Delegates that do not exist in this build: false is fine, true is an error.
+    {"use_gpu", kBool, "false", "GPU delegate (not available)", nullptr, kFull},
+    {"use_nnapi", kBool, "false", "NNAPI delegate (not available)", nullptr, kFull},
+    {"use_hexagon", kBool, "false", "Hexagon delegate (not available)", nullptr, kFull},
+    {"use_coreml", kBool, "false", "Core ML delegate (not available)", nullptr, kFull},
+};
+
 void DefineFlags(Flags& f) {
-  using T = FlagType;
-  const Support kNo = Support::kNoEffect;
-  // Run control.
-  f.Add("num_runs", T::kInt, "50", "minimum number of timed runs (see min_secs, max_secs)");
-  f.Add("min_secs", T::kFloat, "1", "keep running until at least this many seconds have passed");
-  f.Add("max_secs", T::kFloat, "150", "start no new run after this many seconds");
-  f.Add("run_delay", T::kFloat, "-1", "pause between runs, in seconds");
-  f.Add("run_frequency", T::kFloat, "-1", "run at this many runs per second (overrides run_delay)");
-  f.Add("num_threads", T::kInt, "-1", "number of threads (-1: library default)");
-  f.Add("use_caching", T::kBool, "false", "cache prepacked weights (ruy)", kNo);
-  f.Add("benchmark_name", T::kString, "", "name of this benchmark");
-  f.Add("output_prefix", T::kString, "", "prefix of the benchmark output");
-  f.Add("warmup_runs", T::kInt, "1", "minimum number of untimed warm-up runs");
-  f.Add("warmup_min_secs", T::kFloat, "0.5", "keep warming up for at least this many seconds");
-  f.Add("verbose", T::kBool, "false", "log every parameter, not only those given");
-  f.Add("dry_run", T::kBool, "false", "load and allocate, but invoke nothing");
-  f.Add("report_peak_memory_footprint", T::kBool, "false",
-        "sample the memory footprint on a helper thread and report its peak");
-  f.Add("memory_footprint_check_interval_ms", T::kInt, "50",
-        "sampling interval of report_peak_memory_footprint");
-  f.Add("gpu_invoke_loop_times", T::kInt, "1", "GPU invoke loop iterations", kNo);
-  // Model and inputs.
-  f.Add("graph", T::kString, "", "path of the .tflite model");
-  f.Add("input_layer", T::kString, "", "comma-separated input names");
-  f.Add("input_layer_shape", T::kString, "", "':'-separated shapes, e.g. 1,224,224,3:1,20");
-  f.Add("input_layer_value_range", T::kString, "",
-        "integer value ranges name,low,high separated by ':', both ends inclusive");
-  f.Add("input_layer_value_files", T::kString, "",
-        "name:file pairs separated by ',' (escape ':' in names as '::'); raw bytes");
-  f.Add("allow_fp16", T::kBool, "false", "allow fp16 precision for fp32 (no C API hook)", kNo);
-  f.Add("require_full_delegation", T::kBool, "false", "fail unless a delegate takes the whole graph");
-  f.Add("enable_op_profiling", T::kBool, "false", "per-operator profile (unsupported: no hook)");
-  f.Add("op_profiling_output_mode", T::kString, "stdout", "stdout, csv or proto", kNo);
-  f.Add("op_profiling_output_file", T::kString, "", "op profile output file", kNo);
-  f.Add("max_profiling_buffer_entries", T::kInt, "1024", "profiler buffer size", kNo);
-  f.Add("allow_dynamic_profiling_buffer_increase", T::kBool, "false", "grow profiler buffer", kNo);
-  f.Add("profiling_output_csv_file", T::kString, "", "[deprecated] op profile CSV file", kNo);
-  f.Add("export_model_runtime_info", T::kBool, "false", "export runtime info proto", kNo);
-  f.Add("model_runtime_info_output_file", T::kString, "", "runtime info proto file", kNo);
-  f.Add("print_preinvoke_state", T::kBool, "false", "print tensors before the first invoke");
-  f.Add("print_postinvoke_state", T::kBool, "false", "print tensors after the last invoke");
-  f.Add("release_dynamic_tensors", T::kBool, "false", "free dynamic tensors early", kNo);
-  f.Add("optimize_memory_for_large_tensors", T::kInt, "0", "large tensor memory mode", kNo);
-  f.Add("disable_delegate_clustering", T::kBool, "false", "no delegate clustering", kNo);
-  f.Add("enable_builtin_cast_constant_cache", T::kBool, "false", "cache CAST of constants", kNo);
-  f.Add("output_filepath", T::kString, "", "write the outputs' raw bytes to this file");
-  f.Add("output_proto_filepath", T::kString, "", "outputs as tf.Example proto", kNo);
-  f.Add("tensor_name_display_length", T::kInt, "25", "tensor name column width");
-  f.Add("tensor_type_display_length", T::kInt, "15", "tensor type column width");
-  f.Add("alloc_type_display_length", T::kInt, "18", "allocation type column width");
-  f.Add("signature_to_run_for", T::kString, "", "signature key to benchmark");
-  f.Add("list_signatures", T::kBool, "false", "list the model's signatures and stop");
-  f.Add("result_file_path", T::kString, "", "binary proto result file", kNo);
-  // Default execution provider.
-  f.Add("help", T::kBool, "false", "print all flags");
-  f.Add("max_delegated_partitions", T::kInt, "0", "max delegated partitions", kNo);
-  f.Add("min_nodes_per_partition", T::kInt, "0", "min nodes per delegated partition", kNo);
-  f.Add("delegate_serialize_dir", T::kString, "", "delegate serialization directory", kNo);
-  f.Add("delegate_serialize_token", T::kString, "", "delegate serialization token", kNo);
-  f.Add("first_delegate_node_index", T::kInt, "0", "first delegable node (debug)", kNo);
-  f.Add("last_delegate_node_index", T::kInt, "2147483647", "last delegable node (debug)", kNo);
-  // XNNPACK provider.
-  f.Add("use_xnnpack", T::kBool, "false", "apply the XNNPACK delegate");
-  f.Add("xnnpack_force_fp16", T::kBool, "false", "force fp16 inference in XNNPACK");
-  f.Add("xnnpack_weight_cache_file_path", T::kString, "", "XNNPACK weight cache file", kNo);
-  f.Add("xnnpack_runtime_flags", T::kInt, "0", "extra XNNPACK runtime flags", kNo);
-  // External delegate provider.
-  f.Add("external_delegate_path", T::kString, "", "shared library of an external delegate");
-  f.Add("external_delegate_options", T::kString, "",
-        "options of the external delegate, 'key1:value1;key2:value2'");
-  // Delegates that do not exist in this build: false is fine, true is an error.
-  f.Add("use_gpu", T::kBool, "false", "GPU delegate (not available)");
-  f.Add("use_nnapi", T::kBool, "false", "NNAPI delegate (not available)");
-  f.Add("use_hexagon", T::kBool, "false", "Hexagon delegate (not available)");
-  f.Add("use_coreml", T::kBool, "false", "Core ML delegate (not available)");
+  for (const FlagSpec& s : kFlagTable) {
+    if (s.help != nullptr) f.Add(s.name, s.type, s.def, s.help, s.support);
+  }
 }
 
 // Returns false (after printing why) for unknown flags and malformed values.
@@ -329,66 +404,13 @@ void LogParam(const Flags& flags, const char* name, const char* description, boo
 void LogParams(const Flags& f) {
   const bool v = f.Bool("verbose");
   LOG_INFO << "Log parameter values verbosely: [" << v << "]";
-  LogParam(f, "num_runs", "Min num runs", v);
-  LogParam(f, "min_secs", "Min runs duration (seconds)", v);
-  LogParam(f, "max_secs", "Max runs duration (seconds)", v);
-  LogParam(f, "run_delay", "Inter-run delay (seconds)", v);
-  LogParam(f, "run_frequency", "Number of prorated runs per second", v);
-  LogParam(f, "num_threads", "Num threads", v);
-  LogParam(f, "use_caching", "Use caching", v);
-  LogParam(f, "benchmark_name", "Benchmark name", v);
-  LogParam(f, "output_prefix", "Output prefix", v);
-  LogParam(f, "warmup_runs", "Min warmup runs", v);
-  LogParam(f, "warmup_min_secs", "Min warmup runs duration (seconds)", v);
-  LogParam(f, "dry_run", "Run w/o invoking kernels", v);
-  LogParam(f, "report_peak_memory_footprint", "Report the peak memory footprint", v);
-  LogParam(f, "memory_footprint_check_interval_ms", "Memory footprint check interval (ms)", v);
-  LogParam(f, "graph", "Graph", true);
-  LogParam(f, "signature_to_run_for", "Signature to run", true);
-  LogParam(f, "list_signatures", "List signatures from the provided model", false);
-  LogParam(f, "input_layer", "Input layers", v);
-  LogParam(f, "input_layer_shape", "Input shapes", v);
-  LogParam(f, "input_layer_value_range", "Input value ranges", v);
-  LogParam(f, "input_layer_value_files", "Input value files", v);
-  LogParam(f, "allow_fp16", "Allow fp16", v);
-  LogParam(f, "require_full_delegation", "Require full delegation", v);
-  LogParam(f, "enable_op_profiling", "Enable op profiling", v);
-  LogParam(f, "op_profiling_output_mode", "Op profiling output mode.", v);
-  LogParam(f, "op_profiling_output_file", "Op profiling output file.", v);
-  LogParam(f, "max_profiling_buffer_entries", "Max initial profiling buffer entries", v);
-  LogParam(f, "allow_dynamic_profiling_buffer_increase",
-           "Allow dynamic increase on profiling buffer entries", v);
-  LogParam(f, "profiling_output_csv_file", "CSV File to export profiling data to", v);
-  LogParam(f, "export_model_runtime_info", "Enable Model Runtime Info Export", v);
-  LogParam(f, "model_runtime_info_output_file", "Proto File to export model runtime info to", v);
-  LogParam(f, "print_preinvoke_state", "Print pre-invoke interpreter state", v);
-  LogParam(f, "print_postinvoke_state", "Print post-invoke interpreter state", v);
-  LogParam(f, "release_dynamic_tensors", "Release dynamic tensor memory", v);
-  LogParam(f, "optimize_memory_for_large_tensors", "Optimize memory usage for large tensors", v);
-  LogParam(f, "disable_delegate_clustering", "Disable delegate clustering", v);
-  LogParam(f, "enable_builtin_cast_constant_cache", "Constant CAST output cache", v);
-  LogParam(f, "output_filepath", "File path to export outputs layer to", v);
-  LogParam(f, "output_proto_filepath", "File path to export outputs layer as tf example to", v);
-  LogParam(f, "result_file_path",
-           "File path to save the benchmark result in binary proto format", v);
-  LogParam(f, "tensor_name_display_length", "Tensor name display length", v);
-  LogParam(f, "tensor_type_display_length", "Tensor type display length", v);
-  LogParam(f, "alloc_type_display_length", "Tensor allocation type display length", v);
-  LogParam(f, "help", "print out all supported flags", v);
-  LogParam(f, "num_threads", "#threads used for CPU inference", v);
-  LogParam(f, "max_delegated_partitions", "Max number of delegated partitions", v);
-  LogParam(f, "min_nodes_per_partition", "Min nodes per partition", v);
-  LogParam(f, "first_delegate_node_index", "Index of the first node that could be delegated", v);
-  LogParam(f, "last_delegate_node_index", "Index of the last node that could be delegated", v);
-  LogParam(f, "delegate_serialize_dir", "Directory for delegate serialization", v);
-  LogParam(f, "delegate_serialize_token", "Model-specific token/key for delegate serialization.",
-           v);
-  LogParam(f, "use_xnnpack", "Use xnnpack", v);
-  LogParam(f, "xnnpack_force_fp16", "xnnpack_force_fp16", v);
-  LogParam(f, "xnnpack_weight_cache_file_path", "xnnpack_weight_cache_file_path", v);
-  LogParam(f, "xnnpack_runtime_flags", "Extra flags for XNNPACK runtime", v);
-  LogParam(f, "external_delegate_path", "External delegate path", v);
-  LogParam(f, "external_delegate_options", "External delegate options", v);
+  for (const FlagSpec& s : kFlagTable) {
+    if (s.log == nullptr) continue;
+    const std::string name = s.name;
+    // The model and signature are always logged; list_signatures only when set.
+    const bool always = name == "graph" || name == "signature_to_run_for";
+    LogParam(f, s.name, s.log, always || (v && name != "list_signatures"));
+  }
 }
 
 // ---- statistics ---------------------------------------------------------------
@@ -723,20 +745,35 @@ bool LoadInputFile(const TfLiteTensor* t, const std::string& path, std::vector<c
 struct PlanProbe {
   int plan_size = 0;
   int delegate_nodes = 0;
+  // Output tensor names of every node in the plan, per subgraph in the
+  // order the runtime offers them (primary first), for the op profile.
+  std::vector<std::map<int, std::vector<std::string>>> node_outputs;
 };
 
 TfLiteStatus ProbePrepare(TfLiteContext* context, TfLiteDelegate* delegate) {
   auto* probe = static_cast<PlanProbe*>(delegate->data_);
   TfLiteIntArray* plan = nullptr;
   if (context->GetExecutionPlan(context, &plan) != kTfLiteOk) return kTfLiteOk;
-  probe->plan_size = plan->size;
-  probe->delegate_nodes = 0;
+  // Every subgraph is offered the probe; the counts are the primary's.
+  const bool primary = probe->node_outputs.empty();
+  if (primary) {
+    probe->plan_size = plan->size;
+    probe->delegate_nodes = 0;
+  }
+  std::map<int, std::vector<std::string>>& names = probe->node_outputs.emplace_back();
   for (int i = 0; i < plan->size; ++i) {
     TfLiteNode* node = nullptr;
     TfLiteRegistration* reg = nullptr;
-    if (context->GetNodeAndRegistration(context, plan->data[i], &node, &reg) == kTfLiteOk &&
-        node->delegate != nullptr)
-      ++probe->delegate_nodes;
+    if (context->GetNodeAndRegistration(context, plan->data[i], &node, &reg) != kTfLiteOk) continue;
+    if (primary && node->delegate != nullptr) ++probe->delegate_nodes;
+    std::vector<std::string>& out = names[plan->data[i]];
+    for (int k = 0; node->outputs != nullptr && k < node->outputs->size; ++k) {
+      const int t = node->outputs->data[k];
+      const char* name = t >= 0 && static_cast<size_t>(t) < context->tensors_size
+                             ? context->tensors[t].name
+                             : nullptr;
+      out.push_back(name != nullptr ? name : "Unknown");
+    }
   }
   return kTfLiteOk;
 }
@@ -774,7 +811,8 @@ class Benchmark {
     return (runner_ ? TfLiteSignatureRunnerInvoke(runner_) : TfLiteInterpreterInvoke(interpreter_)) ==
            kTfLiteOk;
   }
-  Stats RunLoop(int min_runs, float min_secs, float max_secs, bool* ok);
+  // `profiled`: these are the regular runs the op profile covers.
+  Stats RunLoop(int min_runs, float min_secs, float max_secs, bool profiled, bool* ok);
   void PrintState(const char* when);
   void SaveOutputs();
 
@@ -797,7 +835,11 @@ class Benchmark {
                    : TfLiteInterpreterGetOutputTensor(interpreter_, i);
   }
 
+  void ProbePlan();
+  bool ReportOpProfile();
+
   Flags& f_;
+  std::unique_ptr<tflite_c_tools::OpProfile> profile_;  // --enable_op_profiling
   std::mt19937 rng_;
   std::vector<InputLayerInfo> inputs_;
   std::vector<std::vector<char>> input_data_;
@@ -828,8 +870,23 @@ bool Benchmark::Validate() {
     }
   }
   if (f_.Bool("enable_op_profiling")) {
-    LOG_WARN << "Op profiling is not supported by tflite-c yet (the library has no profiler "
-                "hook); --enable_op_profiling is ignored.";
+    const std::string& mode = f_.Str("op_profiling_output_mode");
+    if (mode != "stdout" && mode != "csv" && mode != "proto") {
+      LOG_ERROR << "Output mode" << mode
+                << " is not supported. Supported values are: 'stdout', 'csv' and 'proto'.";
+      return false;
+    }
+    if (mode == "proto") {
+      LOG_ERROR << "--op_profiling_output_mode=proto is not supported by tflite-c (no protobuf "
+                   "dependency); use stdout or csv.";
+      return false;
+    }
+    if (!f_.Str("profiling_output_csv_file").empty()) {
+      // The deprecated flag means csv mode into that file.
+      f_.SetValue("op_profiling_output_mode", "csv");
+      f_.SetValue("op_profiling_output_file", f_.Str("profiling_output_csv_file"));
+    }
+    profile_ = std::make_unique<tflite_c_tools::OpProfile>();
   }
   for (const Flag& fl : f_.all()) {
     if (fl.set && fl.support == Support::kNoEffect)
@@ -919,6 +976,7 @@ bool Benchmark::ApplyDelegates() {
     // Count the delegate kernels now in the plan.
     probe_ = PlanProbe();
     TfLiteInterpreterModifyGraphWithDelegate(interpreter_, &probe_delegate_);
+    // (The last probe's view, after every delegate, names the profile's nodes.)
     const int new_kernels = probe_.delegate_nodes - kernels_before;
     kernels_before = probe_.delegate_nodes;
     const bool full = probe_.delegate_nodes == 1 && probe_.plan_size == 1;
@@ -954,6 +1012,7 @@ bool Benchmark::Init() {
   options_ = TfLiteInterpreterOptionsCreate();
   TfLiteInterpreterOptionsSetErrorReporter(options_, ErrorReporter, nullptr);
   TfLiteInterpreterOptionsSetNumThreads(options_, f_.Int("num_threads"));
+  if (profile_) TfLiteInterpreterOptionsSetTelemetryProfiler(options_, profile_->telemetry());
   interpreter_ = TfLiteInterpreterCreate(model_, options_);
   if (interpreter_ == nullptr) {
     LOG_ERROR << "Failed to initialize the interpreter";
@@ -1031,6 +1090,7 @@ bool Benchmark::Init() {
   }
 
   if (!CreateDelegates() || !ApplyDelegates()) return false;
+  if (profile_) ProbePlan();
 
   const TfLiteStatus alloc = runner_ ? TfLiteSignatureRunnerAllocateTensors(runner_)
                                      : TfLiteInterpreterAllocateTensors(interpreter_);
@@ -1069,7 +1129,43 @@ void Benchmark::ResetInputs() {
   }
 }
 
-Stats Benchmark::RunLoop(int min_runs, float min_secs, float max_secs, bool* ok) {
+// Names each profiled node after its outputs, as seen by a do-nothing
+// delegate after all real delegates (their kernels included).
+void Benchmark::ProbePlan() {
+  if (delegates_.empty()) {
+    probe_delegate_.data_ = &probe_;
+    probe_delegate_.Prepare = ProbePrepare;
+    probe_delegate_.flags = kTfLiteDelegateFlagsAllowDynamicTensors;
+    probe_ = PlanProbe();
+    TfLiteInterpreterModifyGraphWithDelegate(interpreter_, &probe_delegate_);
+  }
+  for (size_t sg = 0; sg < probe_.node_outputs.size(); ++sg) {
+    for (auto& [node, outputs] : probe_.node_outputs[sg]) {
+      profile_->SetNodeOutputs(static_cast<int>(sg), node, outputs);
+    }
+  }
+}
+
+// Upstream's ProfilingListener output: a header line, then the tables, to
+// the log or to --op_profiling_output_file.
+bool Benchmark::ReportOpProfile() {
+  const bool csv = f_.Str("op_profiling_output_mode") == "csv";
+  const std::string text = profile_->Report(csv);
+  const char* header = "Operator-wise Profiling Info for Regular Benchmark Runs:";
+  const std::string& path = f_.Str("op_profiling_output_file");
+  if (!path.empty()) {
+    std::ofstream out(path);
+    if (out.good()) {
+      out << header << "\n" << text << "\n";
+      return out.good();
+    }
+    LOG_WARN << "Could not open " << path << " for writing; printing the op profile instead.";
+  }
+  LOG_INFO << header << "\n" << text;
+  return true;
+}
+
+Stats Benchmark::RunLoop(int min_runs, float min_secs, float max_secs, bool profiled, bool* ok) {
   Stats stats;
   LOG_INFO << "Running benchmark for at least " << min_runs << " iterations and at least "
            << min_secs << " seconds but terminate if exceeding " << max_secs << " seconds.";
@@ -1082,9 +1178,11 @@ Stats Benchmark::RunLoop(int min_runs, float min_secs, float max_secs, bool* ok)
   double next_finish = now * 1e-6 + gap;
   for (int run = 0; (run < min_runs || now < min_finish) && now <= max_finish; ++run) {
     ResetInputs();
+    if (profile_ && profiled) profile_->BeginRun();
     const int64_t start = NowMicros();
     const bool run_ok = Invoke();
     const int64_t end = NowMicros();
+    if (profile_ && profiled) profile_->EndRun();
     stats.Add(end - start);
     if (frequency > 0) {
       delay = next_finish - NowMicros() * 1e-6;
@@ -1174,10 +1272,10 @@ bool Benchmark::Run() {
 
   bool ok = true;
   const Stats warmup =
-      RunLoop(f_.Int("warmup_runs"), f_.Float("warmup_min_secs"), f_.Float("max_secs"), &ok);
+      RunLoop(f_.Int("warmup_runs"), f_.Float("warmup_min_secs"), f_.Float("max_secs"), false, &ok);
   if (!ok) return false;
   const Stats inference =
-      RunLoop(f_.Int("num_runs"), f_.Float("min_secs"), f_.Float("max_secs"), &ok);
+      RunLoop(f_.Int("num_runs"), f_.Float("min_secs"), f_.Float("max_secs"), true, &ok);
   const int64_t overall_mem_kb = MaxRssKb() - start_mem_kb;
   double peak_mb = -1;
   if (monitor) {
@@ -1206,6 +1304,10 @@ bool Benchmark::Run() {
     LOG_INFO << "- VmRSS              : " << rss << " MB";
     LOG_INFO << "+ RssAnnon           : " << rss - shared << " MB";
     LOG_INFO << "+ RssFile + RssShmem : " << shared << " MB";
+  }
+  if (profile_ && !ReportOpProfile()) {
+    LOG_ERROR << "Failed to write the op profile to " << f_.Str("op_profiling_output_file");
+    ok = false;
   }
   if (f_.Bool("print_postinvoke_state")) PrintState("post-invoke");
   SaveOutputs();
