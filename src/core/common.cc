@@ -8,6 +8,8 @@
 
 #include "tensorflow/lite/core/c/common.h"
 
+#include "src/core/blockwise_quantization.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -149,6 +151,7 @@ void TfLiteQuantizationFree(TfLiteQuantization* quantization) {
     affine->zero_point = nullptr;
     std::free(affine);
   }
+  if (quantization->type == tflite_c::kBlockwiseQuantization) std::free(quantization->params);
   quantization->params = nullptr;
   quantization->type = kTfLiteNoQuantization;
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "src/core/blockwise_quantization.h"
 #include "src/core/builtin_data.h"
 #include "src/core/tensor_util.h"
 
@@ -87,6 +88,22 @@ TfLiteStatus ConvertQuantization(const tflite::QuantizationParameters* q, int te
                                  int rank, ErrorReporter* reporter, TfLiteQuantization* out) {
   out->type = kTfLiteNoQuantization;
   out->params = nullptr;
+  if (q != nullptr && q->details_type() == tflite::QuantizationDetails_BlockwiseQuantization) {
+    const auto* details = q->details_as_BlockwiseQuantization();  // checked by the verifier
+    auto* bq = static_cast<BlockwiseQuantization*>(std::calloc(1, sizeof(BlockwiseQuantization)));
+    if (details == nullptr || bq == nullptr) {
+      std::free(bq);
+      reporter->Reportf("Tensor %d: blockwise quantization details are missing", tensor_index);
+      return kTfLiteError;
+    }
+    bq->scale = details->scales();
+    bq->zero_point = details->zero_points();
+    bq->blocksize = details->block_size();
+    bq->quantized_dimension = q->quantized_dimension();
+    out->type = kBlockwiseQuantization;
+    out->params = bq;
+    return kTfLiteOk;
+  }
   if (q == nullptr || q->scale() == nullptr || q->scale()->size() == 0) return kTfLiteOk;
   const auto* scale = q->scale();
   const auto* zp = q->zero_point();

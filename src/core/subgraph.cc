@@ -432,7 +432,13 @@ void Subgraph::ComputeLifetimes() {
   for (int pos = 0; pos < end; ++pos) {
     const TfLiteNode& node = nodes_[execution_plan_[pos]].first;
     for (int i = 0; i < node.outputs->size; ++i) touch(node.outputs->data[i], pos);
-    for (int i = 0; i < node.inputs->size; ++i) touch(node.inputs->data[i], pos);
+    // An input nothing writes (not a graph input, variable or earlier
+    // output) gets no memory, as upstream: Invoke then reports it as lacking
+    // data instead of handing the kernel uninitialized bytes.
+    for (int i = 0; i < node.inputs->size; ++i) {
+      const int t = node.inputs->data[i];
+      if (t >= 0 && t < n && first_use_[t] >= 0) touch(t, pos);
+    }
     for (int i = 0; i < node.intermediates->size; ++i) touch(node.intermediates->data[i], pos);
     // Temporaries are refreshed right before planning each batch.
     for (int i = 0; i < node.temporaries->size; ++i) touch(node.temporaries->data[i], pos);

@@ -1,7 +1,7 @@
 // Activations beyond the clamps of relu.cc:
-//   TANH                                      FLOAT32, quantized INT8/UINT8
-//   HARD_SWISH (x * relu6(x + 3) / 6), ELU, GELU (params.approximate
-//   selects the tanh form)                                         FLOAT32
+//   TANH                            FLOAT32, quantized INT8/UINT8/INT16
+//   HARD_SWISH (x * relu6(x + 3) / 6)     FLOAT32, quantized INT8/UINT8
+//   ELU, GELU (params.approximate selects the tanh form)           FLOAT32
 //   LEAKY_RELU (x > 0 ? x : alpha * x)    FLOAT32, quantized INT8/UINT8/INT16
 //   PRELU (x >= 0 ? x : alpha * x, alpha broadcast against x)      FLOAT32
 //   LOG_SOFTMAX over the last dimension                            FLOAT32
@@ -9,10 +9,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include <Eigen/Core>
 
 #include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/int16_activation.h"
 #include "src/kernels/internal/lut8_op.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/unary_op.h"
@@ -207,19 +209,152 @@ TfLiteStatus L2NormPrepare(TfLiteContext* context, TfLiteNode* node) {
   return kTfLiteOk;
 }
 
+// ---- HARD_SWISH: float, or INT8/UINT8 in 16-bit fixed point ----------------------
+//
+// The quantized form follows upstream's integer recipe, so outputs match it
+// bit for bit: the input (minus its zero point) is moved to a "high
+// resolution" scale (input scale / 128, i.e. shifted left 7 bits); from it
+// a "reluish" factor relu6(x + 3) / 6 is formed in Q0.15 (scale 3 / 32768
+// before the final halving) and multiplied with the input rescaled to the
+// output scale; a last rounding shift and the output zero point finish.
+
+struct HardSwishData {
+  bool quantized = false;
+  int32_t input_zero_point = 0, output_zero_point = 0;
+  int16_t output_multiplier = 0, reluish_multiplier = 0;  // Q0.15
+  int output_exponent = 0, reluish_exponent = 0;
+};
+
+// A Q0.31 multiplier rounded to Q0.15, saturating at the top.
+int16_t ToInt16Multiplier(int32_t m) {
+  constexpr int32_t kHalf = 1 << 15;
+  if (m >= std::numeric_limits<int32_t>::max() - kHalf) return std::numeric_limits<int16_t>::max();
+  return static_cast<int16_t>((m + kHalf) >> 16);
+}
+
+// round(a * b / 2^15) with the one overflowing case saturated.
+int16_t RoundingHighMul16(int16_t a, int16_t b) {
+  if (a == b && a == std::numeric_limits<int16_t>::min()) return std::numeric_limits<int16_t>::max();
+  const int32_t ab = int32_t{a} * int32_t{b};
+  const int32_t nudge = ab >= 0 ? (1 << 14) : (1 - (1 << 14));
+  return static_cast<int16_t>((ab + nudge) / (1 << 15));
+}
+
+// trunc(a * b / 2^15), saturated likewise.
+int16_t TruncatingHighMul16(int16_t a, int16_t b) {
+  if (a == b && a == std::numeric_limits<int16_t>::min()) return std::numeric_limits<int16_t>::max();
+  return static_cast<int16_t>((int32_t{a} * int32_t{b}) / (1 << 15));
+}
+
+int16_t SaturatingShiftLeft16(int16_t v, int amount) {
+  const int64_t r = static_cast<int64_t>(v) * (int64_t{1} << amount);
+  return static_cast<int16_t>(std::min<int64_t>(
+      std::max<int64_t>(r, std::numeric_limits<int16_t>::min()), std::numeric_limits<int16_t>::max()));
+}
+
+TfLiteStatus HardSwishPrepare(TfLiteContext* context, TfLiteNode* node) {
+  constexpr const char* op = HardSwishOp::kName;
+  auto* d = static_cast<HardSwishData*>(node->user_data);
+  const TfLiteTensor* input;
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, op, &input));
+  d->quantized = input->type == kTfLiteInt8 || input->type == kTfLiteUInt8;
+  if (!d->quantized) return internal::PrepareUnaryFloatOp(context, node, op);
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, 1, 1, 1));
+  TfLiteTensor* output;
+  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, op, &output));
+  if (output->type != input->type) {
+    return internal::TypeMismatch(context, op, "input", input->type, "output", output->type);
+  }
+  internal::QuantParams in, out;
+  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, op, "input", input, &in));
+  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, op, "output", output, &out));
+  d->input_zero_point = in.zero_point;
+  d->output_zero_point = out.zero_point;
+  const float hires_input_scale = in.scale / 128.0f;
+  const float reluish_scale = 3.0f / 32768.0f;
+  const internal::QuantizedMultiplier output_m =
+      internal::QuantizeMultiplier(hires_input_scale / out.scale);
+  const internal::QuantizedMultiplier reluish_m =
+      internal::QuantizeMultiplier(hires_input_scale / reluish_scale);
+  if (output_m.shift > 0) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: output scale %g is too small for input scale %g (input / output "
+                       "must stay below 128)",
+                       op, out.scale, in.scale);
+    return kTfLiteError;
+  }
+  d->output_multiplier = ToInt16Multiplier(output_m.multiplier);
+  d->output_exponent = output_m.shift;
+  d->reluish_multiplier = ToInt16Multiplier(reluish_m.multiplier);
+  d->reluish_exponent = reluish_m.shift;
+  return internal::ResizeOutputLike(context, output, input->dims);
+}
+
+template <typename T>
+void HardSwishQuantized(const HardSwishData& d, const T* in, T* out, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    const int16_t x = static_cast<int16_t>(in[i] - d.input_zero_point);
+    const int16_t hires = static_cast<int16_t>(x * (1 << 7));
+    const int16_t scaled_x = RoundingHighMul16(hires, d.output_multiplier);
+    int16_t reluish = hires;
+    if (d.reluish_exponent > 0) reluish = SaturatingShiftLeft16(reluish, d.reluish_exponent - 1);
+    reluish = RoundingHighMul16(reluish, d.reluish_multiplier);
+    if (d.reluish_exponent > 0) reluish = SaturatingShiftLeft16(reluish, 1);
+    if (d.reluish_exponent < 0) {
+      reluish = static_cast<int16_t>(internal::RoundingDivideByPOT(reluish, -d.reluish_exponent));
+    }
+    // [-1, 1) in Q0.15 -> [0, 1) in Q0.15: relu6(x + 3) / 6.
+    reluish = static_cast<int16_t>((int32_t{reluish} + (1 << 15)) >> 1);
+    const int16_t product = TruncatingHighMul16(reluish, scaled_x);
+    int32_t v = internal::RoundingDivideByPOT(product, -d.output_exponent);
+    out[i] = internal::ClampTo<T>(v + d.output_zero_point);
+  }
+}
+
+TfLiteStatus HardSwishEval(TfLiteContext* context, TfLiteNode* node) {
+  const auto& d = *static_cast<const HardSwishData*>(node->user_data);
+  if (!d.quantized) return internal::EvalUnaryFloatOp(context, node, HardSwishOp());
+  const TfLiteTensor* input = internal::InputAt(context, node, 0);
+  TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  const int64_t n = internal::NumElements(input);
+  if (input->type == kTfLiteInt8) {
+    HardSwishQuantized(d, input->data.int8, output->data.int8, n);
+  } else {
+    HardSwishQuantized(d, input->data.uint8, output->data.uint8, n);
+  }
+  return kTfLiteOk;
+}
+
 // ---- TANH: INT8/UINT8 through a table, else float --------------------------------
 
 float Tanh(float x) { return std::tanh(x); }
+double TanhDouble(double x) { return std::tanh(x); }
+
+struct TanhData {
+  internal::Lut8Data lut8;
+  internal::Int16ActivationData int16;
+};
 
 TfLiteStatus TanhPrepare(TfLiteContext* context, TfLiteNode* node) {
-  auto* data = static_cast<internal::Lut8Data*>(node->user_data);
+  auto* tanh_data = static_cast<TanhData*>(node->user_data);
+  auto* data = &tanh_data->lut8;
   TF_LITE_ENSURE_OK(context, internal::PrepareLut8(context, node, TanhOp::kName, Tanh, 0.0f, data));
   if (data->active) return kTfLiteOk;
+  TF_LITE_ENSURE_OK(context,
+                    internal::PrepareInt16Activation(context, node, TanhOp::kName, &tanh_data->int16));
+  if (tanh_data->int16.active) return kTfLiteOk;
   return internal::PrepareUnaryFloatOp(context, node, TanhOp::kName);
 }
 
 TfLiteStatus TanhEval(TfLiteContext* context, TfLiteNode* node) {
-  const auto& data = *static_cast<const internal::Lut8Data*>(node->user_data);
+  const auto& tanh_data = *static_cast<const TanhData*>(node->user_data);
+  const auto& data = tanh_data.lut8;
+  if (tanh_data.int16.active) {
+    internal::EvalInt16Activation(internal::InputAt(context, node, 0),
+                                  internal::OutputAt(context, node, 0), tanh_data.int16,
+                                  TanhDouble);
+    return kTfLiteOk;
+  }
   if (!data.active) return internal::EvalUnaryFloatOp(context, node, TanhOp());
   internal::EvalLut8(internal::InputAt(context, node, 0), internal::OutputAt(context, node, 0),
                      data);
@@ -230,12 +365,14 @@ TfLiteStatus TanhEval(TfLiteContext* context, TfLiteNode* node) {
 
 const TfLiteRegistration* Register_TANH() {
   static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<internal::Lut8Data>, internal::FreeOpData<internal::Lut8Data>,
-      TanhPrepare, TanhEval);
+      internal::InitOpData<TanhData>, internal::FreeOpData<TanhData>, TanhPrepare, TanhEval);
   return &r;
 }
 const TfLiteRegistration* Register_HARD_SWISH() {
-  return internal::RegisterUnaryFloatOp<HardSwishOp>();
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      internal::InitOpData<HardSwishData>, internal::FreeOpData<HardSwishData>, HardSwishPrepare,
+      HardSwishEval);
+  return &r;
 }
 const TfLiteRegistration* Register_ELU() { return internal::RegisterUnaryFloatOp<EluOp>(); }
 

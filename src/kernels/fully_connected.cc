@@ -1,17 +1,29 @@
 // FULLY_CONNECTED: out[b, u] = activation(sum_k in[b, k] * weights[u, k] + bias[u]).
 // FLOAT32 with DEFAULT (row-major [units, depth]) weights; bias optional.
 // Quantized: int8 (per-tensor or per-channel weights, int8 or int16 output),
-// uint8, and int16 activations with int8 weights (see quant_conv.h).
+// uint8, and int16 activations with int8 weights (see quant_conv.h); INT4
+// weights with int8 input are unpacked to int8 in Prepare.
+// Hybrid (FLOAT32 input and output, constant integer weights, see
+// internal/hybrid_fc.h): INT8 or INT4 weights with per-tensor or per-channel
+// symmetric scales (inputs quantized symmetrically, or asymmetrically with
+// asymmetric_quantize_inputs), and INT4 weights with blockwise FLOAT16 scales
+// (inputs always quantized asymmetrically, as upstream).
 //
 // The input is read as [batches, depth] whatever its rank. The output is
 // [batches, units], or, with keep_num_dims, the input's shape with the last
 // dimension replaced by units.
 #include <type_traits>
+#include <vector>
+
+#include <Eigen/Core>
 
 #include "src/kernels/internal/activation.h"
+#include "src/core/blockwise_quantization.h"
 #include "src/kernels/internal/gemm.h"
+#include "src/kernels/internal/hybrid_fc.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/quant_conv.h"
+#include "src/kernels/internal/sparse_fully_connected.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -21,13 +33,120 @@ namespace {
 
 constexpr char kOp[] = "FULLY_CONNECTED";
 
+enum class Mode { kFloat, kQuantized, kHybrid, kBlockwise };
+
 struct OpData {
   int64_t batches = 0;
   int units = 0;
   int depth = 0;
   bool quantized = false;
+  Mode mode = Mode::kFloat;
   internal::QuantConvParams quant;
+  // Hybrid and blockwise modes.
+  std::vector<int8_t> unpacked_int4;  // INT4 affine weights, one value a byte
+  std::vector<float> channel_scales;  // per-channel weight scales
+  float weight_scale = 1.0f;          // per-tensor weight scale
+  std::vector<float> block_scales;    // blockwise: FLOAT16 scales widened
+  int blocksize = 0;
 };
+
+// Checks the integer weights of a FLOAT32-input node and records how to scale
+// them; `units` x `depth` are the weights' dimensions.
+TfLiteStatus PrepareHybrid(TfLiteContext* context, const TfLiteTensor* weights, int units,
+                           int depth, OpData* data) {
+  if (weights->type != kTfLiteInt8 && weights->type != kTfLiteInt4) {
+    return internal::UnsupportedType(context, kOp, "weights (with FLOAT32 input)", weights->type);
+  }
+  if (!internal::IsConstantOrPersistent(weights)) {
+    TF_LITE_KERNEL_LOG(context, "%s: integer weights with FLOAT32 input must be constant", kOp);
+    return kTfLiteError;
+  }
+  const int64_t packed_bytes = weights->type == kTfLiteInt4
+                                   ? int64_t{units} * ((int64_t{depth} + 1) / 2)
+                                   : int64_t{units} * depth;
+  if (weights->data.raw == nullptr || static_cast<int64_t>(weights->bytes) < packed_bytes) {
+    TF_LITE_KERNEL_LOG(context, "%s: weights hold %zu bytes, expected %lld", kOp, weights->bytes,
+                       static_cast<long long>(packed_bytes));
+    return kTfLiteError;
+  }
+  if (weights->quantization.type == kBlockwiseQuantization) {
+    const auto* bq = static_cast<const BlockwiseQuantization*>(weights->quantization.params);
+    if (weights->type != kTfLiteInt4) {
+      return internal::UnsupportedType(context, kOp, "blockwise-quantized weights",
+                                       weights->type);
+    }
+    if (bq == nullptr || bq->blocksize <= 0 || depth % bq->blocksize != 0 ||
+        bq->quantized_dimension != 0) {
+      TF_LITE_KERNEL_LOG(context,
+                         "%s: blockwise quantization needs a block size dividing depth %d along "
+                         "dimension 0",
+                         kOp, depth);
+      return kTfLiteError;
+    }
+    if (bq->zero_point >= 0) {
+      TF_LITE_KERNEL_LOG(context, "%s: blockwise weight zero points are not supported", kOp);
+      return kTfLiteError;
+    }
+    const int blocks = depth / bq->blocksize;
+    if (bq->scale < 0 || static_cast<size_t>(bq->scale) >= context->tensors_size) {
+      TF_LITE_KERNEL_LOG(context, "%s: blockwise scale tensor %d does not exist", kOp, bq->scale);
+      return kTfLiteError;
+    }
+    const TfLiteTensor* scales = &context->tensors[bq->scale];
+    if (scales->type != kTfLiteFloat16) {
+      return internal::UnsupportedType(context, kOp, "blockwise scales", scales->type);
+    }
+    if (scales->data.raw == nullptr || internal::NumElements(scales) != int64_t{units} * blocks ||
+        scales->bytes < static_cast<size_t>(units) * blocks * 2) {
+      TF_LITE_KERNEL_LOG(context, "%s: blockwise scales must hold %d x %d values", kOp, units,
+                         blocks);
+      return kTfLiteError;
+    }
+    const auto* half = reinterpret_cast<const Eigen::half*>(scales->data.raw_const);
+    data->block_scales.resize(static_cast<size_t>(units) * blocks);
+    for (size_t i = 0; i < data->block_scales.size(); ++i) {
+      data->block_scales[i] = static_cast<float>(half[i]);
+    }
+    data->blocksize = bq->blocksize;
+    data->mode = Mode::kBlockwise;
+    return kTfLiteOk;
+  }
+  const auto* aq = weights->quantization.type == kTfLiteAffineQuantization
+                       ? static_cast<const TfLiteAffineQuantization*>(weights->quantization.params)
+                       : nullptr;
+  if (aq == nullptr || aq->scale == nullptr || aq->scale->size < 1 ||
+      (aq->scale->size != 1 && (aq->scale->size != units || aq->quantized_dimension != 0))) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: %s weights need one quantization scale or one per unit (dimension 0)",
+                       kOp, TfLiteTypeGetName(weights->type));
+    return kTfLiteError;
+  }
+  if (aq->zero_point != nullptr) {
+    for (int i = 0; i < aq->zero_point->size; ++i) {
+      if (aq->zero_point->data[i] != 0) {
+        TF_LITE_KERNEL_LOG(context, "%s: hybrid weights with a nonzero zero point are not supported",
+                           kOp);
+        return kTfLiteError;
+      }
+    }
+  }
+  data->channel_scales.clear();
+  if (aq->scale->size > 1) {
+    data->channel_scales.assign(aq->scale->data, aq->scale->data + aq->scale->size);
+  } else {
+    data->weight_scale = aq->scale->data[0];
+  }
+  data->unpacked_int4.clear();
+  if (weights->type == kTfLiteInt4) {
+    // Flat packing, as upstream's hybrid path reads it.
+    const int64_t n = int64_t{units} * depth;
+    data->unpacked_int4.resize(n);
+    const auto* packed = reinterpret_cast<const uint8_t*>(weights->data.raw_const);
+    for (int64_t i = 0; i < n; ++i) data->unpacked_int4[i] = internal::Int4At(packed, i);
+  }
+  data->mode = Mode::kHybrid;
+  return kTfLiteOk;
+}
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
@@ -47,18 +166,22 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* bias = internal::GetOptionalInput(context, node, 2);
 
   data->quantized = internal::IsQuantizedType(input->type);
+  data->mode = data->quantized ? Mode::kQuantized : Mode::kFloat;
+  const bool hybrid = input->type == kTfLiteFloat32 && weights->type != kTfLiteFloat32;
   if (!data->quantized) {
     TF_LITE_ENSURE_OK(context,
                       internal::ExpectType(context, kOp, "input", input, kTfLiteFloat32));
-    TF_LITE_ENSURE_OK(context,
-                      internal::ExpectType(context, kOp, "weights", weights, kTfLiteFloat32));
+    if (!hybrid) {
+      TF_LITE_ENSURE_OK(context,
+                        internal::ExpectType(context, kOp, "weights", weights, kTfLiteFloat32));
+    }
     TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "bias", bias, kTfLiteFloat32));
     TF_LITE_ENSURE_OK(context,
                       internal::ExpectType(context, kOp, "output", output, kTfLiteFloat32));
   }
   if (weights->sparsity != nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: sparse weights are not supported", kOp);
-    return kTfLiteError;
+    TF_LITE_ENSURE_OK(context,
+                      internal::CheckSparseFullyConnected(context, kOp, input, weights, output));
   }
 
   if (internal::NumDims(weights) != 2) {
@@ -90,10 +213,32 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   data->batches = batches;
   data->units = units;
   data->depth = depth;
+  data->unpacked_int4.clear();
+  if (hybrid) TF_LITE_ENSURE_OK(context, PrepareHybrid(context, weights, units, depth, data));
   if (data->quantized) {
+    // INT4 weights with INT8 input: unpacked to int8 once, then the int8 path.
+    TfLiteTensor unpacked_view;
+    const TfLiteTensor* quant_weights = weights;
+    if (weights->type == kTfLiteInt4 && input->type == kTfLiteInt8) {
+      const int64_t n = int64_t{units} * depth;
+      if (!internal::IsConstantOrPersistent(weights) || weights->data.raw == nullptr ||
+          static_cast<int64_t>(weights->bytes) < (n + 1) / 2) {
+        TF_LITE_KERNEL_LOG(context, "%s: INT4 weights must be constant and hold %lld bytes", kOp,
+                           static_cast<long long>((n + 1) / 2));
+        return kTfLiteError;
+      }
+      data->unpacked_int4.resize(n);
+      const auto* packed = reinterpret_cast<const uint8_t*>(weights->data.raw_const);
+      for (int64_t i = 0; i < n; ++i) data->unpacked_int4[i] = internal::Int4At(packed, i);
+      unpacked_view = *weights;
+      unpacked_view.type = kTfLiteInt8;
+      unpacked_view.data.raw = reinterpret_cast<char*>(data->unpacked_int4.data());
+      unpacked_view.bytes = static_cast<size_t>(n);
+      quant_weights = &unpacked_view;
+    }
     TF_LITE_ENSURE_OK(context, internal::PrepareQuantConv(
                                    context, kOp, internal::QuantConvKind::kFullyConnected, input,
-                                   weights, bias, output,
+                                   quant_weights, bias, output,
                                    params ? params->activation : kTfLiteActNone, 0, units,
                                    &data->quant));
   }
@@ -124,7 +269,9 @@ void EvalQuantized(const OpData& d, const TfLiteTensor* input, const TfLiteTenso
   const internal::QuantConvParams& q = d.quant;
   const In* in = static_cast<const In*>(input->data.data);
   using Weight = std::conditional_t<std::is_same_v<In, uint8_t>, uint8_t, int8_t>;
-  const Weight* w = static_cast<const Weight*>(weights->data.data);
+  const Weight* w = d.unpacked_int4.empty()
+                        ? static_cast<const Weight*>(weights->data.data)
+                        : reinterpret_cast<const Weight*>(d.unpacked_int4.data());
   Out* out = static_cast<Out*>(output->data.data);
   for (int64_t b = 0; b < d.batches; ++b) {
     const In* row = in + b * d.depth;
@@ -158,6 +305,48 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     } else {
       EvalQuantized<int8_t, int8_t>(*data, input, weights, bias, output);
     }
+    return kTfLiteOk;
+  }
+  const TfLiteFusedActivation activation = params ? params->activation : kTfLiteActNone;
+  if (weights->sparsity != nullptr) {
+    internal::SparseFullyConnected(weights, input->data.f, bias ? bias->data.f : nullptr,
+                                   output->data.f, data->batches, data->units, data->depth,
+                                   activation);
+    return kTfLiteOk;
+  }
+  if (data->mode == Mode::kHybrid || data->mode == Mode::kBlockwise) {
+    if (data->mode == Mode::kHybrid) {
+      internal::HybridFcArgs a;
+      a.input = input->data.f;
+      a.weights = data->unpacked_int4.empty()
+                      ? reinterpret_cast<const int8_t*>(weights->data.raw_const)
+                      : data->unpacked_int4.data();
+      a.bias = bias ? bias->data.f : nullptr;
+      a.output = output->data.f;
+      a.batches = data->batches;
+      a.units = data->units;
+      a.depth = data->depth;
+      a.channel_scales = data->channel_scales.empty() ? nullptr : data->channel_scales.data();
+      a.weight_scale = data->weight_scale;
+      a.asymmetric_inputs = params != nullptr && params->asymmetric_quantize_inputs;
+      internal::HybridFullyConnected(a);
+    } else {
+      internal::BlockwiseFcArgs a;
+      a.input = input->data.f;
+      a.weights = reinterpret_cast<const uint8_t*>(weights->data.raw_const);
+      a.scales = data->block_scales.data();
+      a.bias = bias ? bias->data.f : nullptr;
+      a.output = output->data.f;
+      a.batches = data->batches;
+      a.units = data->units;
+      a.depth = data->depth;
+      a.blocksize = data->blocksize;
+      internal::BlockwiseInt4FullyConnected(a);
+    }
+    // Upstream's blockwise kernel skips the fused activation; applying it is
+    // the op's documented meaning (and a no-op for NONE).
+    internal::AddBiasAndClamp(output->data.f, data->batches, data->units, nullptr,
+                              internal::GetActivationRange<float>(activation));
     return kTfLiteOk;
   }
 

@@ -32,7 +32,10 @@ const TfLiteTensor* ShapeTensor(const TfLiteContext* context, const TfLiteNode* 
 
 // The requested shape, with -1 not yet resolved.
 internal::IntArrayPtr RequestedShape(const TfLiteContext* context, const TfLiteNode* node) {
-  if (const TfLiteTensor* shape = ShapeTensor(context, node)) {
+  const TfLiteTensor* shape = ShapeTensor(context, node);
+  // A shape tensor nothing writes has no memory (malformed models); like
+  // upstream, only its shape is of use then, so the params decide.
+  if (shape != nullptr && (shape->data.raw != nullptr || internal::Dim(shape, 0) == 0)) {
     return internal::MakeIntArray(shape->data.i32, internal::Dim(shape, 0));
   }
   const auto* params = static_cast<const TfLiteReshapeParams*>(node->builtin_data);

@@ -5,10 +5,16 @@
 //   half_pixel_centers samples at pixel centres (x + 0.5) * scale - 0.5.
 // Nearest neighbour picks floor (round with align_corners) of the source
 // coordinate and works for any fixed-size type. Bilinear blends the four
-// neighbours in float; it supports FLOAT32 (its quantized variants are not
-// implemented and are rejected). A non-constant size makes the output dynamic.
+// neighbours: FLOAT32 and UINT8 with float weights (UINT8 rounds by adding
+// 0.5 and truncating), INT8 and INT16 in upstream's integer form (source
+// coordinates in 1/1024 steps, products rounded half away from zero). The
+// quantized variants interpolate the stored values, so input and output
+// share their quantization, as upstream assumes. A non-constant size makes
+// the output dynamic.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "src/kernels/internal/axis_gather.h"
@@ -97,8 +103,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (output->type != input->type) {
     return internal::TypeMismatch(context, op, "input", input->type, "output", output->type);
   }
-  if (kBilinear) {
-    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, "input", input, kTfLiteFloat32));
+  if (kBilinear && input->type != kTfLiteFloat32 && input->type != kTfLiteUInt8 &&
+      input->type != kTfLiteInt8 && input->type != kTfLiteInt16) {
+    return internal::UnsupportedType(context, op, "input", input->type);
   }
   TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, op, "input", input->type,
                                                        &data->element_bytes));
@@ -137,38 +144,118 @@ Tap SourceTap(int o, float scale, bool half_pixel_centers, int in) {
   return t;
 }
 
-TfLiteStatus EvalBilinear(TfLiteContext* context, TfLiteNode* node) {
-  auto* data = static_cast<internal::GatherOpData*>(node->user_data);
-  if (!data->planned_in_prepare) TF_LITE_ENSURE_OK(context, Plan<true>(context, node, data));
-  const Sampling s = GetSampling<true>(node);
-  const TfLiteTensor* input = internal::InputAt(context, node, 0);
-  TfLiteTensor* output = internal::OutputAt(context, node, 0);
-  const int n = internal::Dim(input, 0), h = internal::Dim(input, 1), w = internal::Dim(input, 2),
-            c = internal::Dim(input, 3);
-  const int oh = internal::Dim(output, 1), ow = internal::Dim(output, 2);
-  const float scale_y = Scale(h, oh, s.align_corners), scale_x = Scale(w, ow, s.align_corners);
-  std::vector<Tap> xs(ow);
-  for (int x = 0; x < ow; ++x) xs[x] = SourceTap(x, scale_x, s.half_pixel_centers, w);
-  const float* in = input->data.f;
-  float* out = output->data.f;
-  for (int b = 0; b < n; ++b) {
-    const float* image = in + int64_t{b} * h * w * c;
-    for (int y = 0; y < oh; ++y) {
-      const Tap ty = SourceTap(y, scale_y, s.half_pixel_centers, h);
+struct BilinearGeometry {
+  int n, h, w, c, oh, ow;
+  Sampling s;
+};
+
+// FLOAT32, and UINT8 (as upstream's default kernel) with float weights.
+template <typename T>
+void BilinearFloatWeights(const BilinearGeometry& g, const T* in, T* out) {
+  constexpr float kRound = std::is_integral_v<T> ? 0.5f : 0.0f;
+  const float scale_y = Scale(g.h, g.oh, g.s.align_corners);
+  const float scale_x = Scale(g.w, g.ow, g.s.align_corners);
+  std::vector<Tap> xs(g.ow);
+  for (int x = 0; x < g.ow; ++x) xs[x] = SourceTap(x, scale_x, g.s.half_pixel_centers, g.w);
+  for (int b = 0; b < g.n; ++b) {
+    const T* image = in + int64_t{b} * g.h * g.w * g.c;
+    for (int y = 0; y < g.oh; ++y) {
+      const Tap ty = SourceTap(y, scale_y, g.s.half_pixel_centers, g.h);
       const float dy = ty.pos - static_cast<float>(ty.lo);
-      for (int x = 0; x < ow; ++x) {
+      for (int x = 0; x < g.ow; ++x) {
         const Tap& tx = xs[x];
         const float dx = tx.pos - static_cast<float>(tx.lo);
-        const float* p00 = image + (int64_t{ty.lo} * w + tx.lo) * c;
-        const float* p10 = image + (int64_t{ty.hi} * w + tx.lo) * c;
-        const float* p01 = image + (int64_t{ty.lo} * w + tx.hi) * c;
-        const float* p11 = image + (int64_t{ty.hi} * w + tx.hi) * c;
-        for (int ch = 0; ch < c; ++ch) {
-          *out++ = p00[ch] * (1 - dy) * (1 - dx) + p10[ch] * dy * (1 - dx) +
-                   p01[ch] * (1 - dy) * dx + p11[ch] * dy * dx;
+        const T* p00 = image + (int64_t{ty.lo} * g.w + tx.lo) * g.c;
+        const T* p10 = image + (int64_t{ty.hi} * g.w + tx.lo) * g.c;
+        const T* p01 = image + (int64_t{ty.lo} * g.w + tx.hi) * g.c;
+        const T* p11 = image + (int64_t{ty.hi} * g.w + tx.hi) * g.c;
+        if constexpr (std::is_integral_v<T>) {
+          const float w00 = (1 - dy) * (1 - dx), w01 = (1 - dy) * dx, w10 = dy * (1 - dx),
+                      w11 = dy * dx;
+          for (int ch = 0; ch < g.c; ++ch) {
+            *out++ = static_cast<T>(p00[ch] * w00 + p01[ch] * w01 + p10[ch] * w10 +
+                                    p11[ch] * w11 + kRound);
+          }
+        } else {
+          for (int ch = 0; ch < g.c; ++ch) {
+            *out++ = p00[ch] * (1 - dy) * (1 - dx) + p10[ch] * dy * (1 - dx) +
+                     p01[ch] * (1 - dy) * dx + p11[ch] * dy * dx;
+          }
         }
       }
     }
+  }
+}
+
+// Scale in/out as a multiple of 1/1024, rounded.
+int32_t Scale10(int in, int out, bool align_corners) {
+  if (align_corners && out > 1) return ((1 << 10) * (in - 1) + (out - 1) / 2) / (out - 1);
+  return ((1 << 10) * in + out / 2) / out;
+}
+
+struct Tap10 {
+  int32_t pos;  // in 1/1024 of a source pixel
+  int lo, hi;
+};
+
+Tap10 SourceTap10(int o, int32_t scale_10, bool half_pixel_centers, int in) {
+  Tap10 t;
+  t.pos = half_pixel_centers ? o * scale_10 + scale_10 / 2 - (1 << 9) : o * scale_10;
+  t.lo = std::max(t.pos / (1 << 10), 0);
+  t.hi = std::min((t.pos + (1 << 10) - 1) / (1 << 10), in - 1);
+  return t;
+}
+
+// INT8 and INT16: weights in 1/1024 steps, the sum in 1/2^20, rounded half
+// away from zero.
+template <typename T>
+void BilinearInteger(const BilinearGeometry& g, const T* in, T* out) {
+  const int32_t scale_y = Scale10(g.h, g.oh, g.s.align_corners);
+  const int32_t scale_x = Scale10(g.w, g.ow, g.s.align_corners);
+  std::vector<Tap10> xs(g.ow);
+  for (int x = 0; x < g.ow; ++x) xs[x] = SourceTap10(x, scale_x, g.s.half_pixel_centers, g.w);
+  for (int b = 0; b < g.n; ++b) {
+    const T* image = in + int64_t{b} * g.h * g.w * g.c;
+    for (int y = 0; y < g.oh; ++y) {
+      const Tap10 ty = SourceTap10(y, scale_y, g.s.half_pixel_centers, g.h);
+      const int64_t fy = ty.pos - (1 << 10) * ty.lo;  // weight of the lower row's neighbour
+      for (int x = 0; x < g.ow; ++x) {
+        const Tap10& tx = xs[x];
+        const int64_t fx = tx.pos - (1 << 10) * tx.lo;
+        const T* p00 = image + (int64_t{ty.lo} * g.w + tx.lo) * g.c;
+        const T* p10 = image + (int64_t{ty.hi} * g.w + tx.lo) * g.c;
+        const T* p01 = image + (int64_t{ty.lo} * g.w + tx.hi) * g.c;
+        const T* p11 = image + (int64_t{ty.hi} * g.w + tx.hi) * g.c;
+        for (int ch = 0; ch < g.c; ++ch) {
+          const int64_t sum = p00[ch] * ((1 << 10) - fy) * ((1 << 10) - fx) +
+                              p10[ch] * fy * ((1 << 10) - fx) + p01[ch] * ((1 << 10) - fy) * fx +
+                              p11[ch] * fy * fx;
+          const int64_t round = sum > 0 ? (1 << 19) : -(1 << 19);
+          *out++ = static_cast<T>((sum + round) / (1 << 20));
+        }
+      }
+    }
+  }
+}
+
+TfLiteStatus EvalBilinear(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<internal::GatherOpData*>(node->user_data);
+  if (!data->planned_in_prepare) TF_LITE_ENSURE_OK(context, Plan<true>(context, node, data));
+  const TfLiteTensor* input = internal::InputAt(context, node, 0);
+  TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  BilinearGeometry g;
+  g.n = internal::Dim(input, 0);
+  g.h = internal::Dim(input, 1);
+  g.w = internal::Dim(input, 2);
+  g.c = internal::Dim(input, 3);
+  g.oh = internal::Dim(output, 1);
+  g.ow = internal::Dim(output, 2);
+  g.s = GetSampling<true>(node);
+  switch (input->type) {
+    case kTfLiteUInt8: BilinearFloatWeights(g, input->data.uint8, output->data.uint8); break;
+    case kTfLiteInt8: BilinearInteger(g, input->data.int8, output->data.int8); break;
+    case kTfLiteInt16: BilinearInteger(g, input->data.i16, output->data.i16); break;
+    default: BilinearFloatWeights(g, input->data.f, output->data.f); break;
   }
   return kTfLiteOk;
 }

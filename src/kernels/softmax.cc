@@ -2,13 +2,16 @@
 // FLOAT32, any rank >= 1. Quantized int8/uint8 input with int8, uint8 or
 // int16 output, computed as upstream's default x86 kernel does: a float table
 // of exp over the 256 possible input differences, normalized in float and
-// rounded to the output.
+// rounded to the output. INT16 input and output (zero points 0, output
+// scale 1/32768) in upstream's fixed-point form: exp and 1/(1+x) from
+// interpolated tables (lut16.h), so results match upstream exactly.
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <type_traits>
 
+#include "src/kernels/internal/lut16.h"
 #include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/unary_op.h"
@@ -28,7 +31,70 @@ struct OpData {
   float exp_table[256];
   float output_scale = 0.0f;
   int32_t output_zero_point = 0;
+  // INT16: exp over [-10, 0] and 1 / (1 + x) over [0, 1], both to [-1, 1].
+  bool int16 = false;
+  int16_t exp_lut[internal::kLut16Size];
+  int16_t reciprocal_lut[internal::kLut16Size];
+  internal::QuantizedMultiplier diff_multiplier;  // input diff -> [-65535, 0] = [-10, 0]
 };
+
+double Exp(double x) { return std::exp(x); }
+double OneOverOnePlus(double x) { return 1.0 / (1.0 + x); }
+
+TfLiteStatus PrepareInt16(TfLiteContext* context, const TfLiteTensor* input, TfLiteTensor* output,
+                          float beta, OpData* data) {
+  if (output->type != kTfLiteInt16) {
+    return internal::TypeMismatch(context, kOp, "input", input->type, "output", output->type);
+  }
+  internal::QuantParams in_q, out_q;
+  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "input", input, &in_q));
+  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "output", output, &out_q));
+  if (in_q.zero_point != 0 || out_q.zero_point != 0 ||
+      std::abs(out_q.scale - 1.0f / 32768) > 0.001f / 32768) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: INT16 needs zero points 0 and output scale 1/32768, got %d, %d and %g",
+                       kOp, in_q.zero_point, out_q.zero_point, out_q.scale);
+    return kTfLiteError;
+  }
+  const double range = 65535.0;
+  internal::PopulateLut16Double(10.0 / range, 32767, 2.0 / range, 0, Exp, data->exp_lut);
+  internal::PopulateLut16Double(1.0 / range, -32768, 2.0 / range, 0, OneOverOnePlus,
+                          data->reciprocal_lut);
+  data->diff_multiplier =
+      internal::QuantizeMultiplier(static_cast<double>(in_q.scale) * beta / (10.0 / 65535.0));
+  data->int16 = true;
+  return context->ResizeTensor(context, output, TfLiteIntArrayCopy(input->dims));
+}
+
+void EvalInt16(const OpData& d, const int16_t* in, int16_t* out, int64_t rows, int64_t depth) {
+  for (int64_t r = 0; r < rows; ++r, in += depth, out += depth) {
+    int16_t max_val = std::numeric_limits<int16_t>::min();
+    for (int64_t j = 0; j < depth; ++j) max_val = std::max(max_val, in[j]);
+    int64_t sum64 = 0;  // Q16.15 (upstream's int32 sum; clamped instead of overflowing)
+    for (int64_t j = 0; j < depth; ++j) {
+      const int32_t diff = internal::MultiplyByQuantizedMultiplier(
+          static_cast<int32_t>(in[j]) - max_val, d.diff_multiplier);
+      // [-65535, 0] recentred onto the table's [-32768, 32767].
+      const int16_t index = static_cast<int16_t>(std::min(32767, std::max(-32768, diff + 32767)));
+      out[j] = internal::LookupLut(index, d.exp_lut);
+      sum64 += out[j];
+    }
+    const int32_t sum = static_cast<int32_t>(std::min<int64_t>(sum64, 0x7fffffff));
+    // Normalize the sum to [1, 2) (as 1 + x) and look up 1 / (1 + x) in Q0.15.
+    const int headroom_plus_one = sum > 0 ? __builtin_clz(static_cast<uint32_t>(sum)) : 32;
+    const int32_t shifted =
+        static_cast<int32_t>(((static_cast<int64_t>(sum) << (headroom_plus_one - 1)) + (1 << 13)) >> 14);
+    const int32_t centred = shifted - ((1 << 15) + (1 << 16));
+    const int16_t x = static_cast<int16_t>(std::min(32767, std::max(-32768, centred)));
+    const int16_t reciprocal = internal::LookupLut(x, d.reciprocal_lut);
+    const int right_shift = 31 - headroom_plus_one;
+    const int64_t round = int64_t{1} << (right_shift - 1);
+    for (int64_t j = 0; j < depth; ++j) {
+      const int64_t v = (static_cast<int64_t>(out[j]) * reciprocal + round) >> right_shift;
+      out[j] = static_cast<int16_t>(std::min<int64_t>(32767, std::max<int64_t>(0, v)));
+    }
+  }
+}
 
 TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
                               TfLiteTensor* output, float beta, OpData* data) {
@@ -58,8 +124,19 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
   data->quantized = false;
+  data->int16 = false;
   const auto* params = static_cast<const TfLiteSoftmaxParams*>(node->builtin_data);
   const TfLiteTensor* input = internal::GetOptionalInput(context, node, 0);
+  if (input != nullptr && input->type == kTfLiteInt16) {
+    TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 1, 1));
+    if (internal::NumDims(input) < 1) {
+      TF_LITE_KERNEL_LOG(context, "%s: input must have rank >= 1, got a scalar", kOp);
+      return kTfLiteError;
+    }
+    TfLiteTensor* output;
+    TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
+    return PrepareInt16(context, input, output, params ? params->beta : 1.0f, data);
+  }
   if (input != nullptr && (input->type == kTfLiteInt8 || input->type == kTfLiteUInt8)) {
     TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 1, 1));
     if (internal::NumDims(input) < 1) {
@@ -124,6 +201,12 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* input = internal::InputAt(context, node, 0);
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
   const auto& data = *static_cast<const OpData*>(node->user_data);
+  if (data.int16) {
+    const int64_t depth = internal::Dim(input, internal::NumDims(input) - 1);
+    if (depth == 0) return kTfLiteOk;
+    EvalInt16(data, input->data.i16, output->data.i16, internal::NumElements(input) / depth, depth);
+    return kTfLiteOk;
+  }
   if (data.quantized) {
     const int64_t depth = internal::Dim(input, internal::NumDims(input) - 1);
     if (depth == 0) return kTfLiteOk;

@@ -522,7 +522,7 @@ TEST(ResizeTest, NearestNeighbor) {
             (std::vector<float>{1, 2, 2, 3, 4, 4, 3, 4, 4}));
 }
 
-TEST(ResizeTest, RejectsBothSamplingFlagsAndQuantizedBilinear) {
+TEST(ResizeTest, RejectsBothSamplingFlagsAndIntegerBilinear) {
   {
     OneOpModel m;
     m.Input(F32, {1, 2, 2, 1});
@@ -533,11 +533,11 @@ TEST(ResizeTest, RejectsBothSamplingFlagsAndQuantizedBilinear) {
   }
   {
     OneOpModel m;
-    m.Input(I8, {1, 2, 2, 1}, Q(1.0f, 0));
+    m.Input(I32, {1, 2, 2, 1});
     m.Const<int32_t>({2}, {3, 3});
-    m.Output(I8, {1, 3, 3, 1}, Q(1.0f, 0));
+    m.Output(I32, {1, 3, 3, 1});
     m.Op(tflite::BuiltinOperator_RESIZE_BILINEAR, BilinearOpts(false, false));
-    ExpectPrepareError(m, "RESIZE_BILINEAR: input type INT8 is not supported");
+    ExpectPrepareError(m, "RESIZE_BILINEAR: input type INT32 is not supported");
   }
 }
 

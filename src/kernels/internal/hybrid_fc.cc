@@ -1,0 +1,138 @@
+#include "src/kernels/internal/hybrid_fc.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace tflite_c {
+namespace kernels {
+namespace internal {
+
+void QuantizeRowSymmetric(const float* x, int n, int8_t* q, float* scale) {
+  float lo = 0.0f, hi = 0.0f;
+  if (n > 0) {
+    lo = *std::min_element(x, x + n);
+    hi = *std::max_element(x, x + n);
+  }
+  const float range = std::max(std::fabs(lo), std::fabs(hi));
+  if (range == 0.0f) {
+    std::fill(q, q + n, int8_t{0});
+    *scale = 1.0f;
+    return;
+  }
+  *scale = range / 127.0f;
+  const float inv = 127.0f / range;
+  for (int i = 0; i < n; ++i) {
+    const int32_t v = static_cast<int32_t>(std::round(x[i] * inv));
+    q[i] = static_cast<int8_t>(std::min(127, std::max(-127, v)));
+  }
+}
+
+void QuantizeRowAsymmetric(const float* x, int n, int8_t* q, float* scale, int32_t* offset) {
+  float lo = 0.0f, hi = 0.0f;
+  if (n > 0) {
+    lo = std::min(0.0f, *std::min_element(x, x + n));
+    hi = std::max(0.0f, *std::max_element(x, x + n));
+  }
+  const double rmin = lo, rmax = hi;
+  if (rmin == rmax) {
+    std::fill(q, q + n, int8_t{0});
+    *scale = 1.0f;
+    *offset = 0;
+    return;
+  }
+  const double qmin = -128.0, qmax = 127.0;
+  const double s = (rmax - rmin) / (qmax - qmin);
+  // The zero point comes from whichever end of the range loses less.
+  const double zp_from_min = qmin - rmin / s;
+  const double zp_from_max = qmax - rmax / s;
+  const double err_min = std::fabs(qmin) + std::fabs(rmin / s);
+  const double err_max = std::fabs(qmax) + std::fabs(rmax / s);
+  const double zp = err_min < err_max ? zp_from_min : zp_from_max;
+  int32_t nudged;
+  if (zp <= qmin) {
+    nudged = -128;
+  } else if (zp >= qmax) {
+    nudged = 127;
+  } else {
+    nudged = static_cast<int32_t>(std::round(zp));
+  }
+  *scale = static_cast<float>(s);
+  *offset = nudged;
+  const float inv = 1.0f / *scale;
+  for (int i = 0; i < n; ++i) {
+    const int32_t v = static_cast<int32_t>(std::round(static_cast<float>(nudged) + x[i] * inv));
+    q[i] = static_cast<int8_t>(std::min(127, std::max(-128, v)));
+  }
+}
+
+void HybridFullyConnected(const HybridFcArgs& a) {
+  std::vector<int8_t> q(a.depth > 0 ? a.depth : 1);
+  std::vector<int32_t> row_sums;
+  if (a.asymmetric_inputs) {
+    row_sums.assign(a.units, 0);
+    for (int u = 0; u < a.units; ++u) {
+      const int8_t* w = a.weights + int64_t{u} * a.depth;
+      int32_t sum = 0;
+      for (int k = 0; k < a.depth; ++k) sum += w[k];
+      row_sums[u] = sum;
+    }
+  }
+  for (int64_t b = 0; b < a.batches; ++b) {
+    const float* x = a.input + b * a.depth;
+    float* out = a.output + b * a.units;
+    float row_scale;
+    int32_t offset = 0;
+    if (a.asymmetric_inputs) {
+      QuantizeRowAsymmetric(x, a.depth, q.data(), &row_scale, &offset);
+    } else {
+      QuantizeRowSymmetric(x, a.depth, q.data(), &row_scale);
+    }
+    if (a.channel_scales == nullptr) row_scale *= a.weight_scale;
+    for (int u = 0; u < a.units; ++u) {
+      const int8_t* w = a.weights + int64_t{u} * a.depth;
+      int32_t dot = 0;
+      for (int k = 0; k < a.depth; ++k) dot += int32_t{w[k]} * int32_t{q[k]};
+      if (a.asymmetric_inputs) dot -= offset * row_sums[u];
+      float scale = row_scale;
+      if (a.channel_scales != nullptr) scale *= a.channel_scales[u];
+      out[u] = (a.bias != nullptr ? a.bias[u] : 0.0f) + static_cast<float>(dot) * scale;
+    }
+  }
+}
+
+void BlockwiseInt4FullyConnected(const BlockwiseFcArgs& a) {
+  const int blocks = a.depth / a.blocksize;
+  const int64_t row_bytes = (int64_t{a.depth} + 1) / 2;
+  std::vector<int8_t> q(a.depth > 0 ? a.depth : 1);
+  for (int64_t b = 0; b < a.batches; ++b) {
+    float in_scale;
+    int32_t in_offset;
+    QuantizeRowAsymmetric(a.input + b * a.depth, a.depth, q.data(), &in_scale, &in_offset);
+    for (int u = 0; u < a.units; ++u) {
+      const uint8_t* w = a.weights + u * row_bytes;
+      float acc = 0.0f;
+      float scaled_weight_sum = 0.0f;
+      for (int blk = 0; blk < blocks; ++blk) {
+        int32_t dot = 0, weight_sum = 0;
+        for (int i = 0; i < a.blocksize; ++i) {
+          const int k = blk * a.blocksize + i;
+          const int32_t wv = Int4At(w, k);
+          weight_sum += wv;
+          dot += int32_t{q[k]} * wv;
+        }
+        const float scale = a.scales[int64_t{u} * blocks + blk];
+        acc += static_cast<float>(dot) * scale;
+        scaled_weight_sum += scale * static_cast<float>(weight_sum);
+      }
+      acc -= static_cast<float>(in_offset) * scaled_weight_sum;
+      acc *= in_scale;
+      if (a.bias != nullptr) acc += a.bias[u];
+      a.output[b * a.units + u] = acc;
+    }
+  }
+}
+
+}  // namespace internal
+}  // namespace kernels
+}  // namespace tflite_c

@@ -1,0 +1,66 @@
+// FULLY_CONNECTED with float activations and integer weights ("hybrid"):
+// each input row is quantized to int8 on the fly, multiplied with the int8
+// (or unpacked int4) weights in integer arithmetic, and the sums are scaled
+// back to float. The rounding rules follow upstream's reference kernels so
+// results match theirs, not merely a float matmul with dequantized weights.
+#ifndef TFLITE_C_SRC_KERNELS_INTERNAL_HYBRID_FC_H_
+#define TFLITE_C_SRC_KERNELS_INTERNAL_HYBRID_FC_H_
+
+#include <cstdint>
+
+namespace tflite_c {
+namespace kernels {
+namespace internal {
+
+// Symmetric: scale = max|x| / 127, q = round(x / scale) in [-127, 127]; an
+// all-zero row gives q = 0 and scale 1.
+void QuantizeRowSymmetric(const float* x, int n, int8_t* q, float* scale);
+
+// Asymmetric over [min(x, 0), max(x, 0)] onto [-128, 127] with a nudged zero
+// point `offset`: q = round(offset + x / scale).
+void QuantizeRowAsymmetric(const float* x, int n, int8_t* q, float* scale, int32_t* offset);
+
+// Signed 4-bit values packed two per byte, low nibble first.
+inline int8_t Int4At(const uint8_t* packed, int64_t i) {
+  const int v = (i % 2 == 0) ? (packed[i / 2] & 0xF) : (packed[i / 2] >> 4);
+  return static_cast<int8_t>((v ^ 0x8) - 8);
+}
+
+struct HybridFcArgs {
+  const float* input;      // [batches, depth]
+  const int8_t* weights;   // [units, depth], int8 (int4 already unpacked)
+  const float* bias;       // [units] or null
+  float* output;           // [batches, units]
+  int64_t batches;
+  int units;
+  int depth;
+  const float* channel_scales;  // [units], or null for one scale:
+  float weight_scale;           // used when channel_scales is null
+  bool asymmetric_inputs;
+};
+
+// out = bias + dequantized (quantized(input) x weights^T); no activation.
+void HybridFullyConnected(const HybridFcArgs& a);
+
+struct BlockwiseFcArgs {
+  const float* input;       // [batches, depth]
+  const uint8_t* weights;   // int4 [units, depth], rows padded to whole bytes
+  const float* scales;      // [units, depth / blocksize]
+  const float* bias;        // [units] or null
+  float* output;            // [batches, units]
+  int64_t batches;
+  int units;
+  int depth;
+  int blocksize;
+};
+
+// Inputs quantized asymmetrically per row; per block, the integer dot product
+// is scaled by the block's weight scale; the input zero point is removed with
+// the scaled block sums of the weights.
+void BlockwiseInt4FullyConnected(const BlockwiseFcArgs& a);
+
+}  // namespace internal
+}  // namespace kernels
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_SRC_KERNELS_INTERNAL_HYBRID_FC_H_

@@ -1,0 +1,27 @@
+// Registrations of the "extra" kernel group: scans, n-ary sums, scatters,
+// segment reductions, ATAN2 and STABLEHLO_COMPOSITE.
+// RegisterExtraKernels (register_extra.cc) adds them all.
+#ifndef TFLITE_C_SRC_KERNELS_REGISTER_EXTRA_H_
+#define TFLITE_C_SRC_KERNELS_REGISTER_EXTRA_H_
+
+#include "tensorflow/lite/core/c/common.h"
+
+namespace tflite_c {
+namespace kernels {
+
+const TfLiteRegistration* Register_ADD_N();             // add_n.cc
+const TfLiteRegistration* Register_ATAN2();             // atan2.cc
+const TfLiteRegistration* Register_CUMSUM();            // cumsum.cc
+const TfLiteRegistration* Register_SCATTER_ND();        // scatter_nd.cc
+const TfLiteRegistration* Register_STABLEHLO_COMPOSITE();  // stablehlo_composite.cc
+// segment_sum.cc
+const TfLiteRegistration* Register_SEGMENT_SUM();
+const TfLiteRegistration* Register_UNSORTED_SEGMENT_SUM();
+const TfLiteRegistration* Register_UNSORTED_SEGMENT_PROD();
+const TfLiteRegistration* Register_UNSORTED_SEGMENT_MAX();
+const TfLiteRegistration* Register_UNSORTED_SEGMENT_MIN();
+
+}  // namespace kernels
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_SRC_KERNELS_REGISTER_EXTRA_H_
