@@ -5,13 +5,19 @@
 
 namespace tflite_c {
 
-// Version ranges are TensorFlow Lite 2.19's: every op of this group has only
-// version 1.
+// Version ranges are TensorFlow Lite 2.19's: every op of this group but
+// DYNAMIC_UPDATE_SLICE (1 to 3: v2 adds INT64 start indices, v3 FLOAT16
+// operands, both handled) has only version 1.
 void RegisterExtraKernels(MutableOpResolver* resolver) {
   using namespace kernels;  // NOLINT(build/namespaces): Register_* only
   resolver->AddBuiltin(kTfLiteBuiltinAddN, Register_ADD_N(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinAtan2, Register_ATAN2(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinCumsum, Register_CUMSUM(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinDynamicUpdateSlice, Register_DYNAMIC_UPDATE_SLICE(), 1, 3);
+  resolver->AddBuiltin(kTfLiteBuiltinRank, Register_RANK(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinBucketize, Register_BUCKETIZE(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinBitwiseXor, Register_BITWISE_XOR(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinRightShift, Register_RIGHT_SHIFT(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinScatterNd, Register_SCATTER_ND(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinStablehloComposite, Register_STABLEHLO_COMPOSITE(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinSegmentSum, Register_SEGMENT_SUM(), 1, 1);

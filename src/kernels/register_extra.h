@@ -1,5 +1,6 @@
-// Registrations of the "extra" kernel group: scans, n-ary sums, scatters,
-// segment reductions, ATAN2 and STABLEHLO_COMPOSITE.
+// Registrations of the "extra" kernel group: scans, n-ary sums, scatters and
+// slice updates, segment reductions, RANK, BUCKETIZE, bit operations, ATAN2
+// and STABLEHLO_COMPOSITE.
 // RegisterExtraKernels (register_extra.cc) adds them all.
 #ifndef TFLITE_C_SRC_KERNELS_REGISTER_EXTRA_H_
 #define TFLITE_C_SRC_KERNELS_REGISTER_EXTRA_H_
@@ -12,6 +13,11 @@ namespace kernels {
 const TfLiteRegistration* Register_ADD_N();             // add_n.cc
 const TfLiteRegistration* Register_ATAN2();             // atan2.cc
 const TfLiteRegistration* Register_CUMSUM();            // cumsum.cc
+const TfLiteRegistration* Register_DYNAMIC_UPDATE_SLICE();  // dynamic_update_slice.cc
+const TfLiteRegistration* Register_RANK();              // rank.cc
+const TfLiteRegistration* Register_BUCKETIZE();         // bucketize.cc
+const TfLiteRegistration* Register_BITWISE_XOR();       // bitwise.cc
+const TfLiteRegistration* Register_RIGHT_SHIFT();       // bitwise.cc
 const TfLiteRegistration* Register_SCATTER_ND();        // scatter_nd.cc
 const TfLiteRegistration* Register_STABLEHLO_COMPOSITE();  // stablehlo_composite.cc
 // segment_sum.cc

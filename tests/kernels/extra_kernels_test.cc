@@ -954,5 +954,116 @@ TEST(SoftmaxInt16Test, Errors) {
   ExpectPrepareError(m, "INT16 needs zero points 0 and output scale 1/32768");
 }
 
+
+// ---- DYNAMIC_UPDATE_SLICE / RANK / BUCKETIZE / BITWISE_XOR / RIGHT_SHIFT ----------------
+
+TEST(DynamicUpdateSliceTest, WritesAtClampedStart) {
+  OneOpModel m;
+  m.Input(F32, {3, 4});
+  m.Input(F32, {2, 2});
+  m.Input(I64, {2});  // INT64 start indices (version 2)
+  m.Output(F32, {3, 4});
+  m.Op(tflite::BuiltinOperator_DYNAMIC_UPDATE_SLICE, {}, 2);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
+  m.Set<float>(1, {-1, -2, -3, -4});
+  m.Set<int64_t>(2, {1, 1});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<float>(), (Floats{0, 1, 2, 3, 4, -1, -2, 7, 8, -3, -4, 11}));
+  // Starts beyond the end (or negative) are clamped so the update fits.
+  m.Set<int64_t>(2, {7, -5});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<float>(), (Floats{0, 1, 2, 3, -1, -2, 6, 7, -3, -4, 10, 11}));
+}
+
+TEST(DynamicUpdateSliceTest, Errors) {
+  {
+    OneOpModel m;
+    m.Input(F32, {2, 2});
+    m.Input(F32, {3, 1});
+    m.Const<int32_t>({2}, {0, 0});
+    m.Output(F32, {2, 2});
+    m.Op(tflite::BuiltinOperator_DYNAMIC_UPDATE_SLICE);
+    ExpectPrepareError(m, "update shape [3,1] does not fit in operand shape [2,2]");
+  }
+  {
+    OneOpModel m;
+    m.Input(F32, {2, 2});
+    m.Input(F32, {1, 1});
+    m.Const<int32_t>({1}, {0});
+    m.Output(F32, {2, 2});
+    m.Op(tflite::BuiltinOperator_DYNAMIC_UPDATE_SLICE);
+    ExpectPrepareError(m, "start_indices must be 1-D with 2 elements");
+  }
+}
+
+TEST(RankTest, CountsDimensions) {
+  OneOpModel m;
+  m.Input(I8, {2, 1, 3});
+  m.Output(I32, {});
+  m.Op(tflite::BuiltinOperator_RANK);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int32_t>(), (Ints{3}));
+  EXPECT_EQ(m.Shape(), (Shape{}));
+}
+
+tflite::BuiltinOptionsUnion BucketizeOpts(std::vector<float> boundaries) {
+  tflite::BucketizeOptionsT o;
+  o.boundaries = std::move(boundaries);
+  return Opts(o);
+}
+
+TEST(BucketizeTest, CountsBoundariesAtOrBelow) {
+  OneOpModel m;
+  m.Input(F32, {6});
+  m.Output(I32, {6});
+  m.Op(tflite::BuiltinOperator_BUCKETIZE, BucketizeOpts({0, 10, 100}));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {-5, 0, 0.5f, 10, 150, 99.9f});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int32_t>(), (Ints{0, 1, 1, 2, 3, 2}));
+  OneOpModel bad;
+  bad.Input(F32, {1});
+  bad.Output(I32, {1});
+  bad.Op(tflite::BuiltinOperator_BUCKETIZE, BucketizeOpts({3, 1}));
+  ExpectPrepareError(bad, "boundaries must be sorted");
+}
+
+TEST(BitwiseTest, XorAndRightShiftBroadcast) {
+  {
+    OneOpModel m;
+    m.Input(tflite::TensorType_UINT8, {2, 2});
+    m.Input(tflite::TensorType_UINT8, {2});
+    m.Output(tflite::TensorType_UINT8, {2, 2});
+    m.Op(tflite::BuiltinOperator_BITWISE_XOR);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<uint8_t>(0, {0xF0, 0x0F, 0xFF, 0x00});
+    m.Set<uint8_t>(1, {0xFF, 0x01});
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Get<uint8_t>(), (std::vector<uint8_t>{0x0F, 0x0E, 0x00, 0x01}));
+  }
+  {
+    OneOpModel m;
+    m.Input(I32, {5});
+    m.Input(I32, {5});
+    m.Output(I32, {5});
+    m.Op(tflite::BuiltinOperator_RIGHT_SHIFT);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<int32_t>(0, {-16, 16, 1 << 30, -1, 7});
+    m.Set<int32_t>(1, {2, 2, 40, 5, -3});  // 40 -> 31, -3 -> 0
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Get<int32_t>(), (Ints{-4, 4, 0, -1, 7}));
+  }
+  {
+    OneOpModel m;
+    m.Input(F32, {2});
+    m.Input(F32, {2});
+    m.Output(F32, {2});
+    m.Op(tflite::BuiltinOperator_BITWISE_XOR);
+    ExpectPrepareError(m, "BITWISE_XOR");
+  }
+}
+
 }  // namespace
 }  // namespace tflite_c
