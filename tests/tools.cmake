@@ -29,7 +29,7 @@ if(TFLITE_C_BUILD_TOOLS)
   endforeach()
 
   # model_inspector: text and JSON reports, partition preview, malformed models.
-  foreach(case text json multi_signature quantized preview malformed)
+  foreach(case text json multi_signature quantized unsupported preview malformed)
     add_test(NAME model_inspector_${case}
       COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tools/model_inspector_test.sh
               $<TARGET_FILE:model_inspector> ${_tools_models}

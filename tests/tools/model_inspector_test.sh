@@ -2,7 +2,7 @@
 # tools/model_inspector on shared models: text, JSON, partition preview,
 # malformed input.
 #   model_inspector_test.sh MODEL_INSPECTOR MODELS_DIR DUMMY_PLUGIN CASE
-# CASE: text | json | multi_signature | quantized | preview | malformed
+# CASE: text | json | multi_signature | quantized | unsupported | preview | malformed
 # Exit 77 (skip) when the shared models are absent.
 bin=$1 dir=$2 dummy=$3 case=$4
 [ -f "$dir/java_add.tflite" ] || { echo "skip: $dir not found"; exit 77; }
@@ -63,13 +63,20 @@ case $case in
     "$bin" --json "$dir/java_quantized.tflite" >"$out" 2>"$err" || fail "exit status $?"
     check_json 'any(t["quantization"] for sg in r["subgraphs"] for t in sg["inputs"] + sg["outputs"])'
     ;;
+  unsupported)
+    # A custom op no kernel of this build implements: listed, not an error.
+    "$bin" "$dir/tflite_custom_sinh.tflite" >"$out" 2>"$err" || fail "exit status $?"
+    expect_out '^  CUSTOM Sinh \(v1\), 1 node\(s\): no kernel for this custom op'
+    "$bin" --json "$dir/tflite_custom_sinh.tflite" >"$out" 2>"$err" || fail "exit status $?"
+    check_json '[o for o in r["operators"] if not o["supported"]] == [{"op": "Sinh", "custom": True, "version": 1, "count": 1, "supported": False, "reason": "no kernel for this custom op (a delegate or the application must provide it)"}]'
+    ;;
   preview)
     # The dummy delegate takes both ADD nodes into one kernel.
     "$bin" --external_delegate_path="$dummy" "$dir/java_add.tflite" >"$out" 2>"$err" ||
       fail "exit status $?"
     expect_out "^Delegate partition preview \($dummy\):$"
     expect_out '^  Subgraph 0: 1 delegate kernel\(s\) take 2 node\(s\); 0 node\(s\) stay on the CPU$'
-    expect_out '^    node 2 DummyDelegate <- nodes \[0,1\]$'
+    expect_out '^    node 2 DummyDelegate <- nodes \[0-1\]$'
     # Only SUB allowed: nothing taken, both ADDs stay on the CPU.
     "$bin" --json --external_delegate_path="$dummy" \
       --external_delegate_options='allowed_builtin_code:41' "$dir/java_add.tflite" >"$out" 2>"$err" ||

@@ -86,6 +86,19 @@ std::string IntList(const std::vector<int64_t>& v, const char* open = "[", const
   return out + close;
 }
 
+// "[0-3,7,9-12]": node lists in the text report.
+std::string Ranges(const std::vector<int64_t>& v) {
+  std::string out = "[";
+  for (size_t i = 0; i < v.size();) {
+    size_t j = i;
+    while (j + 1 < v.size() && v[j + 1] == v[j] + 1) ++j;
+    out += (i ? "," : "") + std::to_string(v[i]);
+    if (j > i) out += "-" + std::to_string(v[j]);
+    i = j + 1;
+  }
+  return out + "]";
+}
+
 // ---- what is collected -----------------------------------------------------------
 
 struct TensorInfo {
@@ -407,7 +420,7 @@ void PrintText(const Report& r) {
     std::cout << "  Subgraph " << i << ": " << sp.kernels.size() << " delegate kernel(s) take "
               << taken << " node(s); " << sp.cpu_nodes.size() << " node(s) stay on the CPU\n";
     for (const DelegateKernel& k : sp.kernels) {
-      std::cout << "    node " << k.node << " " << k.name << " <- nodes " << IntList(k.nodes)
+      std::cout << "    node " << k.node << " " << k.name << " <- nodes " << Ranges(k.nodes)
                 << "\n";
     }
     for (const CpuNode& n : sp.cpu_nodes) {
