@@ -10,6 +10,7 @@
 #include "src/c_api/c_api_internal.h"
 #include "src/core/interpreter_builder.h"
 #include "src/core/operator_internal.h"
+#include "src/core/subgraph_access.h"
 #include "src/kernels/mediapipe/mediapipe_ops.h"
 #include "src/kernels/register.h"
 
@@ -146,6 +147,10 @@ TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
   if (options != nullptr) {
     if (options->num_threads != TfLiteInterpreterOptions::kDefaultNumThreads) {
       interpreter->SetNumThreads(options->num_threads);
+    }
+    if (options->max_while_iterations > 0) {
+      ControlFlowStateOf(interpreter->primary().context())->max_while_iterations =
+          options->max_while_iterations;
     }
     if (options->use_nnapi) {
       reporter->Reportf("NNAPI is not available on this platform; running on the CPU.");

@@ -52,6 +52,7 @@ struct TfLiteInterpreterOptions {
   bool use_nnapi = false;
   bool enable_delegate_fallback = false;
   struct TfLiteTelemetryProfilerStruct* telemetry_profiler = nullptr;
+  int64_t max_while_iterations = 0;  // tflite_c_experimental.h; 0 = no limit
 };
 
 struct TfLiteInterpreter {

@@ -10,6 +10,8 @@
 // from one iteration or branch to the next (a dynamic tensor in the callee,
 // or a loop body whose output shape differs from its input shape) the node's
 // outputs are dynamic tensors, resized on every copy.
+#include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -187,6 +189,19 @@ void* WhileInit(TfLiteContext*, const char* buffer, size_t) {
 
 void WhileFree(TfLiteContext*, void* data) { delete static_cast<WhileData*>(data); }
 
+// TFLITE_C_MAX_WHILE_ITERATIONS: the budget of interpreters whose options set
+// none (see tflite_c_experimental.h), read each time a WHILE node runs.
+// Anything but a positive decimal number means no limit.
+int64_t EnvWhileBudget() {
+  const char* text = std::getenv("TFLITE_C_MAX_WHILE_ITERATIONS");
+  if (text == nullptr || *text == '\0') return 0;
+  char* end = nullptr;
+  errno = 0;
+  const long long value = std::strtoll(text, &end, 10);
+  if (errno != 0 || *end != '\0' || value <= 0) return 0;
+  return static_cast<int64_t>(value);
+}
+
 // The condition must yield one BOOL: a scalar or shape [1].
 TfLiteStatus CheckCondOutput(TfLiteContext* context, const TfLiteTensor* out) {
   if (out->type != kTfLiteBool) {
@@ -283,7 +298,8 @@ TfLiteStatus WhileEval(TfLiteContext* context, TfLiteNode* node) {
                                                out, internal::IsDynamic(out)));
   }
   const ControlFlowState* cf = ControlFlowStateOf(context);
-  const int64_t budget = cf != nullptr ? cf->max_while_iterations : 0;
+  int64_t budget = cf != nullptr ? cf->max_while_iterations : 0;
+  if (budget <= 0) budget = EnvWhileBudget();
   for (int64_t iteration = 0;; ++iteration) {
     TF_LITE_ENSURE_OK(context, FeedSubgraph(context, kWhile, cond, state, true));
     TF_LITE_ENSURE_OK(context, InvokeSubgraph(context, cond));

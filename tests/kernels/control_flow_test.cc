@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "tensorflow/lite/c/c_api.h"
+#include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tensorflow/lite/core/c/c_api_experimental.h"
 #include "tests/util/model_builder.h"
 
@@ -44,12 +46,18 @@ class Runner {
   }
 
   // Loads and allocates; false when any step fails.
-  bool Allocate(bool cancellable = false) {
+  // `max_while_iterations` > 0 sets the WHILE step budget.
+  bool Allocate(bool cancellable = false, int64_t max_while_iterations = 0) {
     model_ = TfLiteModelCreateWithErrorReporter(bytes_.data(), bytes_.size(), AppendLog, &log_);
     if (model_ == nullptr) return false;
     options_ = TfLiteInterpreterOptionsCreate();
     TfLiteInterpreterOptionsSetErrorReporter(options_, AppendLog, &log_);
     if (cancellable) TfLiteInterpreterOptionsEnableCancellation(options_, true);
+    if (max_while_iterations > 0 &&
+        TfLiteInterpreterOptionsSetMaxWhileIterations(options_, max_while_iterations) !=
+            kTfLiteOk) {
+      return false;
+    }
     interpreter_ = TfLiteInterpreterCreate(model_, options_);
     return interpreter_ != nullptr && TfLiteInterpreterAllocateTensors(interpreter_) == kTfLiteOk;
   }
@@ -116,17 +124,18 @@ void BuildLessThan(ModelBuilder& b, int index, int limit) {
   b.AddOperator(BuiltinOperator::BuiltinOperator_LESS, {x, c}, {y});
 }
 
-// Subgraph `index`: (x: INT32[1]) -> x + 1.
-void BuildIncrement(ModelBuilder& b, int index) {
+// Subgraph `index`: (x: INT32[1]) -> x + step.
+void BuildIncrement(ModelBuilder& b, int index, int step = 1) {
   b.SetCurrentSubgraph(index);
   const int x = b.AddInput(I32, {1}, "x");
-  const int one = b.AddConstant<int32_t>({1}, {1});
+  const int one = b.AddConstant<int32_t>({1}, {step});
   const int y = b.AddOutput(I32, {1}, "next");
   b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {x, one}, {y}, tflite::AddOptionsT{});
 }
 
 // main: y = WHILE(x < limit) { x + 1 }.
-ModelBuilder CountingWhile(int cond, int body, int limit = 10) {
+// `step` 0 makes a loop that never ends.
+ModelBuilder CountingWhile(int cond, int body, int limit = 10, int step = 1) {
   ModelBuilder b;
   const int x = b.AddInput(I32, {1}, "x");
   const int y = b.AddOutput(I32, {1}, "y");
@@ -134,7 +143,7 @@ ModelBuilder CountingWhile(int cond, int body, int limit = 10) {
   b.AddSubgraph("cond");
   b.AddSubgraph("body");
   BuildLessThan(b, 1, limit);
-  BuildIncrement(b, 2);
+  BuildIncrement(b, 2, step);
   b.SetCurrentSubgraph(0);
   return b;
 }
@@ -235,6 +244,148 @@ TEST(WhileTest, EndlessLoopCanBeCancelled) {
   const TfLiteStatus status = TfLiteInterpreterInvoke(r.interpreter());
   canceller.join();
   EXPECT_EQ(status, kTfLiteCancelled) << r.log();
+}
+
+TEST(WhileTest, StepBudgetStopsANeverEndingLoop) {
+  Runner r(CountingWhile(1, 2, 10, /*step=*/0));
+  ASSERT_TRUE(r.Allocate(false, /*max_while_iterations=*/1000)) << r.log();
+  r.Set<int32_t>(0, {0});
+  EXPECT_FALSE(r.Invoke());
+  EXPECT_NE(r.log().find("WHILE: loop exceeded its budget of 1000 iterations"), std::string::npos)
+      << r.log();
+  // The interpreter stays usable: a loop that ends right away still runs.
+  r.Set<int32_t>(0, {10});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<int32_t>(), (std::vector<int32_t>{10}));
+}
+
+TEST(WhileTest, StepBudgetCountsBodyRuns) {
+  // From 3 to 10 takes exactly 7 iterations.
+  for (const int64_t budget : {7, 8, 100}) {
+    Runner r(CountingWhile(1, 2));
+    ASSERT_TRUE(r.Allocate(false, budget)) << r.log();
+    r.Set<int32_t>(0, {3});
+    ASSERT_TRUE(r.Invoke()) << "budget " << budget << ": " << r.log();
+    EXPECT_EQ(r.Get<int32_t>(), (std::vector<int32_t>{10}));
+    // The budget is per Invoke, not per interpreter.
+    r.Set<int32_t>(0, {3});
+    ASSERT_TRUE(r.Invoke()) << "budget " << budget << ": " << r.log();
+  }
+  Runner r(CountingWhile(1, 2));
+  ASSERT_TRUE(r.Allocate(false, 6)) << r.log();
+  r.Set<int32_t>(0, {3});
+  EXPECT_FALSE(r.Invoke());
+  EXPECT_NE(r.log().find("budget of 6 iterations"), std::string::npos) << r.log();
+}
+
+TEST(WhileTest, StepBudgetFromTheEnvironment) {
+  ASSERT_EQ(setenv("TFLITE_C_MAX_WHILE_ITERATIONS", "50", 1), 0);
+  {
+    Runner r(CountingWhile(1, 2, 10, /*step=*/0));
+    ASSERT_TRUE(r.Allocate()) << r.log();
+    r.Set<int32_t>(0, {0});
+    EXPECT_FALSE(r.Invoke());
+    EXPECT_NE(r.log().find("budget of 50 iterations"), std::string::npos) << r.log();
+  }
+  {
+    // The options win over the environment.
+    Runner r(CountingWhile(1, 2, 10, /*step=*/0));
+    ASSERT_TRUE(r.Allocate(false, 20)) << r.log();
+    r.Set<int32_t>(0, {0});
+    EXPECT_FALSE(r.Invoke());
+    EXPECT_NE(r.log().find("budget of 20 iterations"), std::string::npos) << r.log();
+  }
+  {
+    // Garbage in the variable means no limit.
+    ASSERT_EQ(setenv("TFLITE_C_MAX_WHILE_ITERATIONS", "12abc", 1), 0);
+    Runner r(CountingWhile(1, 2, 100));
+    ASSERT_TRUE(r.Allocate()) << r.log();
+    r.Set<int32_t>(0, {0});
+    EXPECT_TRUE(r.Invoke()) << r.log();
+    EXPECT_EQ(r.Get<int32_t>(), (std::vector<int32_t>{100}));
+  }
+  unsetenv("TFLITE_C_MAX_WHILE_ITERATIONS");
+}
+
+TEST(WhileTest, StepBudgetSetterRejectsBadArguments) {
+  TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
+  EXPECT_EQ(TfLiteInterpreterOptionsSetMaxWhileIterations(options, -1), kTfLiteError);
+  EXPECT_EQ(TfLiteInterpreterOptionsSetMaxWhileIterations(nullptr, 5), kTfLiteError);
+  EXPECT_EQ(TfLiteInterpreterOptionsSetMaxWhileIterations(options, 0), kTfLiteOk);
+  TfLiteInterpreterOptionsDelete(options);
+}
+
+TEST(WhileTest, BudgetAppliesToEachNestedLoop) {
+  // Outer loop runs 2 iterations, the inner one 5 per outer iteration: a
+  // budget of 5 is enough, because it counts per WHILE node and run.
+  ModelBuilder b;
+  const int x = b.AddInput(I32, {1});
+  const int y = b.AddOutput(I32, {1});
+  b.AddOperator(BuiltinOperator::BuiltinOperator_WHILE, {x}, {y}, WhileOpts(1, 2));
+  for (int s = 0; s < 4; ++s) b.AddSubgraph();
+  BuildLessThan(b, 1, 2);
+  b.SetCurrentSubgraph(2);
+  {
+    // x -> (WHILE y < 5 { y + 1 } from 0) - 4 + x, i.e. x + 1.
+    const int bx = b.AddInput(I32, {1});
+    const int zero = b.AddConstant<int32_t>({1}, {0});
+    const int five = b.AddTensor(I32, {1});
+    const int minus4 = b.AddConstant<int32_t>({1}, {-4});
+    const int t = b.AddTensor(I32, {1});
+    const int out = b.AddOutput(I32, {1});
+    b.AddOperator(BuiltinOperator::BuiltinOperator_WHILE, {zero}, {five}, WhileOpts(3, 4));
+    b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {five, minus4}, {t}, tflite::AddOptionsT{});
+    b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {t, bx}, {out}, tflite::AddOptionsT{});
+  }
+  BuildLessThan(b, 3, 5);
+  BuildIncrement(b, 4);
+  b.SetCurrentSubgraph(0);
+  {
+    Runner r(b);
+    ASSERT_TRUE(r.Allocate(false, 5)) << r.log();
+    r.Set<int32_t>(0, {0});
+    ASSERT_TRUE(r.Invoke()) << r.log();
+    EXPECT_EQ(r.Get<int32_t>(), (std::vector<int32_t>{2}));
+  }
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate(false, 4)) << r.log();
+  r.Set<int32_t>(0, {0});
+  EXPECT_FALSE(r.Invoke());
+  EXPECT_NE(r.log().find("budget of 4 iterations"), std::string::npos) << r.log();
+}
+
+TEST(WhileTest, RejectsBodyThatRunsItself) {
+  // Body 2 holds a WHILE whose body is subgraph 2 again.
+  ModelBuilder b;
+  const int x = b.AddInput(I32, {1});
+  const int y = b.AddOutput(I32, {1});
+  b.AddOperator(BuiltinOperator::BuiltinOperator_WHILE, {x}, {y}, WhileOpts(1, 2));
+  b.AddSubgraph("cond");
+  b.AddSubgraph("body");
+  BuildLessThan(b, 1, 10);
+  b.SetCurrentSubgraph(2);
+  {
+    const int bx = b.AddInput(I32, {1});
+    const int out = b.AddOutput(I32, {1});
+    b.AddOperator(BuiltinOperator::BuiltinOperator_WHILE, {bx}, {out}, WhileOpts(1, 2));
+  }
+  b.SetCurrentSubgraph(0);
+  ExpectAllocateError(b, "body subgraph 2 is the subgraph the op is in");
+  // A condition subgraph that loops over the outer condition.
+  ModelBuilder c = CountingWhile(1, 2);
+  c.AddSubgraph("self_cond");  // 3: WHILE(3, 2) inside the condition subgraph 3
+  c.SetCurrentSubgraph(3);
+  {
+    const int cx = c.AddInput(I32, {1});
+    const int looped = c.AddTensor(I32, {1});
+    const int limit = c.AddConstant<int32_t>({1}, {10});
+    const int flag = c.AddOutput(BOOL, {1});
+    c.AddOperator(BuiltinOperator::BuiltinOperator_WHILE, {cx}, {looped}, WhileOpts(3, 2));
+    c.AddOperator(BuiltinOperator::BuiltinOperator_LESS, {looped, limit}, {flag});
+  }
+  c.SetCurrentSubgraph(0);
+  c.op(0).builtin_options.AsWhileOptions()->cond_subgraph_index = 3;
+  ExpectAllocateError(c, "cond subgraph 3 is the subgraph the op is in");
 }
 
 TEST(WhileTest, RejectsBadSubgraphIndex) {

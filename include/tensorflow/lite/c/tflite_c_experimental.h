@@ -1,0 +1,37 @@
+/* tflite-c: TensorFlow Lite 2.19-compatible C runtime.
+ *
+ * Extensions of this runtime that upstream TensorFlow Lite does not have.
+ * They live in their own header so that upstream's headers stay exactly as
+ * upstream ships them; a program using them does not build against upstream.
+ * Like the experimental API, these may change between releases.
+ */
+#ifndef TENSORFLOW_LITE_C_TFLITE_C_EXPERIMENTAL_H_
+#define TENSORFLOW_LITE_C_TFLITE_C_EXPERIMENTAL_H_
+
+#include <stdint.h>
+
+#include "tensorflow/lite/core/c/c_api.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Step budget of WHILE loops: at most `max_iterations` iterations of the loop
+ * body per WHILE node and Invoke. A loop that would run one more iteration
+ * makes Invoke fail with kTfLiteError and the message "WHILE: loop exceeded
+ * its budget of N iterations" (through the interpreter's error reporter).
+ *
+ * 0 (the default) sets no limit, as upstream; the environment variable
+ * TFLITE_C_MAX_WHILE_ITERATIONS (a positive decimal number, read whenever a
+ * WHILE node runs) then supplies one, also for interpreters built through
+ * the C++ API. A value set here wins over the environment. Returns
+ * kTfLiteError (and changes nothing) when `options` is null or
+ * `max_iterations` is negative. */
+TFL_CAPI_EXPORT extern TfLiteStatus TfLiteInterpreterOptionsSetMaxWhileIterations(
+    TfLiteInterpreterOptions* options, int64_t max_iterations);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* TENSORFLOW_LITE_C_TFLITE_C_EXPERIMENTAL_H_ */

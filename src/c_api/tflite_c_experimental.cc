@@ -1,0 +1,26 @@
+// Entry points of tensorflow/lite/c/tflite_c_experimental.h that concern
+// control flow (this runtime's extensions, not upstream API).
+#include "tensorflow/lite/c/tflite_c_experimental.h"
+
+#include "src/c_api/c_api_internal.h"
+
+extern "C" {
+
+TfLiteStatus TfLiteInterpreterOptionsSetMaxWhileIterations(TfLiteInterpreterOptions* options,
+                                                           int64_t max_iterations) {
+  if (options == nullptr) {
+    tflite_c::DefaultErrorReporter()->Reportf(
+        "TfLiteInterpreterOptionsSetMaxWhileIterations: options is NULL");
+    return kTfLiteError;
+  }
+  if (max_iterations < 0) {
+    tflite_c::DefaultErrorReporter()->Reportf(
+        "TfLiteInterpreterOptionsSetMaxWhileIterations: max_iterations must be >= 0, got %lld",
+        static_cast<long long>(max_iterations));
+    return kTfLiteError;
+  }
+  options->max_while_iterations = max_iterations;
+  return kTfLiteOk;
+}
+
+}  // extern "C"
