@@ -37,7 +37,9 @@ bool StringTensorGet(const TfLiteTensor* tensor, int index, const char** str, in
   const char* base = tensor->data.raw;
   const int32_t begin = ReadInt32(base + sizeof(int32_t) * (1 + index));
   const int32_t end = ReadInt32(base + sizeof(int32_t) * (2 + index));
-  if (begin < 0 || end < begin || static_cast<size_t>(end) > tensor->bytes) return false;
+  // Strings live after the header (count + count + 1 offsets), within the buffer.
+  const int64_t header = (static_cast<int64_t>(count) + 2) * static_cast<int64_t>(sizeof(int32_t));
+  if (begin < header || end < begin || static_cast<size_t>(end) > tensor->bytes) return false;
   *str = base + begin;
   *len = end - begin;
   return true;

@@ -19,7 +19,8 @@ int StringTensorCount(const TfLiteTensor* tensor);
 
 // Points *str at string `index` of `tensor` (not NUL-terminated) and stores
 // its length in *len. False when the tensor or index is invalid or the
-// offsets stored in the buffer are inconsistent with its size.
+// offsets stored in the buffer point outside the strings area (into the
+// header or past the end) or run backwards.
 bool StringTensorGet(const TfLiteTensor* tensor, int index, const char** str, int* len);
 
 // Encodes `count` strings (the i-th is `lengths[i]` bytes at `strings[i]`)

@@ -1,0 +1,20 @@
+// Registrations of the string and lookup-table kernels, added to the builtin
+// resolver by RegisterStringKernels (register_strings.cc).
+#ifndef TFLITE_C_SRC_KERNELS_REGISTER_STRINGS_H_
+#define TFLITE_C_SRC_KERNELS_REGISTER_STRINGS_H_
+
+#include "tensorflow/lite/core/c/common.h"
+
+namespace tflite_c {
+namespace kernels {
+
+const TfLiteRegistration* Register_HASHTABLE();
+const TfLiteRegistration* Register_HASHTABLE_FIND();
+const TfLiteRegistration* Register_HASHTABLE_IMPORT();
+const TfLiteRegistration* Register_HASHTABLE_SIZE();
+const TfLiteRegistration* Register_HASHTABLE_LOOKUP();
+
+}  // namespace kernels
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_SRC_KERNELS_REGISTER_STRINGS_H_
