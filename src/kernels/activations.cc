@@ -1,7 +1,8 @@
 // Activations beyond the clamps of relu.cc:
 //   TANH                            FLOAT32, quantized INT8/UINT8/INT16
 //   HARD_SWISH (x * relu6(x + 3) / 6)     FLOAT32, quantized INT8/UINT8
-//   ELU, GELU (params.approximate selects the tanh form)           FLOAT32
+//   ELU, GELU (params.approximate selects the tanh form)  FLOAT32, INT8/UINT8
+//   (quantized through a 256-entry table, as upstream)
 //   LEAKY_RELU (x > 0 ? x : alpha * x)    FLOAT32, quantized INT8/UINT8/INT16
 //   PRELU (x >= 0 ? x : alpha * x, alpha broadcast against x)      FLOAT32
 //   LOG_SOFTMAX over the last dimension                            FLOAT32
@@ -44,7 +45,47 @@ struct EluOp {
 
 constexpr char kGelu[] = "GELU";
 
+// The functions upstream tabulates for quantized GELU (erfc form, which
+// avoids cancellation for large negative inputs) and ELU.
+float GeluExact(float x) { return 0.5f * x * std::erfc(x * -0.70710678118654752f); }
+float GeluTanh(float x) {
+  constexpr float kSqrt2OverPi = 0.7978845608028654f;
+  return 0.5f * x * (1.0f + std::tanh(kSqrt2OverPi * (x + 0.044715f * x * x * x)));
+}
+float EluFloat(float x) { return x < 0.0f ? std::expm1(x) : x; }
+
+TfLiteStatus GeluPrepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<internal::Lut8Data*>(node->user_data);
+  const auto* params = static_cast<const TfLiteGeluParams*>(node->builtin_data);
+  const bool approximate = params != nullptr && params->approximate;
+  TF_LITE_ENSURE_OK(context, internal::PrepareLut8(context, node, kGelu,
+                                                   approximate ? GeluTanh : GeluExact, 0.0f, data));
+  if (data->active) return kTfLiteOk;
+  return internal::PrepareUnaryFloatOp(context, node, kGelu);
+}
+
+TfLiteStatus EluPrepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<internal::Lut8Data*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::PrepareLut8(context, node, EluOp::kName, EluFloat, 0.0f, data));
+  if (data->active) return kTfLiteOk;
+  return internal::PrepareUnaryFloatOp(context, node, EluOp::kName);
+}
+
+TfLiteStatus EluEval(TfLiteContext* context, TfLiteNode* node) {
+  const auto& data = *static_cast<const internal::Lut8Data*>(node->user_data);
+  if (!data.active) return internal::EvalUnaryFloatOp(context, node, EluOp());
+  internal::EvalLut8(internal::InputAt(context, node, 0), internal::OutputAt(context, node, 0),
+                     data);
+  return kTfLiteOk;
+}
+
 TfLiteStatus GeluEval(TfLiteContext* context, TfLiteNode* node) {
+  const auto& data = *static_cast<const internal::Lut8Data*>(node->user_data);
+  if (data.active) {
+    internal::EvalLut8(internal::InputAt(context, node, 0), internal::OutputAt(context, node, 0),
+                       data);
+    return kTfLiteOk;
+  }
   const auto* params = static_cast<const TfLiteGeluParams*>(node->builtin_data);
   if (params != nullptr && params->approximate) {
     return internal::EvalUnaryFloatOp(context, node, [](float x) {
@@ -374,15 +415,17 @@ const TfLiteRegistration* Register_HARD_SWISH() {
       HardSwishEval);
   return &r;
 }
-const TfLiteRegistration* Register_ELU() { return internal::RegisterUnaryFloatOp<EluOp>(); }
+const TfLiteRegistration* Register_ELU() {
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      internal::InitOpData<internal::Lut8Data>, internal::FreeOpData<internal::Lut8Data>,
+      EluPrepare, EluEval);
+  return &r;
+}
 
 const TfLiteRegistration* Register_GELU() {
   static const TfLiteRegistration r = internal::MakeRegistration(
-      nullptr, nullptr,
-      [](TfLiteContext* context, TfLiteNode* node) {
-        return internal::PrepareUnaryFloatOp(context, node, kGelu);
-      },
-      GeluEval);
+      internal::InitOpData<internal::Lut8Data>, internal::FreeOpData<internal::Lut8Data>,
+      GeluPrepare, GeluEval);
   return &r;
 }
 

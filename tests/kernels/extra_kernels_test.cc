@@ -1065,5 +1065,60 @@ TEST(BitwiseTest, XorAndRightShiftBroadcast) {
   }
 }
 
+
+// ---- GELU / ELU quantized ----------------------------------------------------------------
+
+template <typename T>
+void CheckQuantizedUnary(tflite::TensorType type, tflite::BuiltinOperator op,
+                         tflite::BuiltinOptionsUnion options, double (*fn)(double), float in_scale,
+                         int in_zp, float out_scale, int out_zp) {
+  constexpr int lo = std::numeric_limits<T>::min(), hi = std::numeric_limits<T>::max();
+  std::vector<T> all;
+  for (int v = lo; v <= hi; ++v) all.push_back(static_cast<T>(v));
+  const int n = static_cast<int>(all.size());
+  OneOpModel m;
+  m.Input(type, {n}, testing::Q(in_scale, in_zp));
+  m.Output(type, {n}, testing::Q(out_scale, out_zp));
+  m.Op(op, std::move(options));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<T>(0, all);
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  const std::vector<T> out = m.Get<T>();
+  ASSERT_EQ(out.size(), all.size());
+  int exact = 0;
+  for (int i = 0; i < n; ++i) {
+    const double y = fn((double{all[i]} - in_zp) * in_scale);
+    const double q = std::min<double>(hi, std::max<double>(lo, std::round(y / out_scale) + out_zp));
+    EXPECT_NEAR(out[i], q, 1.0) << "input " << int{all[i]};
+    exact += out[i] == q;
+  }
+  EXPECT_GE(exact, n - 2);  // float vs double rounding at a tie, at most
+}
+
+double RefGelu(double x) { return 0.5 * x * std::erfc(-x / std::sqrt(2.0)); }
+double RefGeluTanh(double x) {
+  return 0.5 * x * (1 + std::tanh(std::sqrt(2 / 3.14159265358979323846) * (x + 0.044715 * x * x * x)));
+}
+double RefElu(double x) { return x < 0 ? std::expm1(x) : x; }
+
+tflite::BuiltinOptionsUnion GeluOpts(bool approximate) {
+  tflite::GeluOptionsT o;
+  o.approximate = approximate;
+  return Opts(o);
+}
+
+TEST(QuantizedActivationTableTest, GeluInt8AndUInt8) {
+  CheckQuantizedUnary<int8_t>(I8, tflite::BuiltinOperator_GELU, GeluOpts(false), RefGelu, 0.04f,
+                              5, 0.03f, -100);
+  CheckQuantizedUnary<int8_t>(I8, tflite::BuiltinOperator_GELU, GeluOpts(true), RefGeluTanh,
+                              0.04f, 5, 0.03f, -100);
+  CheckQuantizedUnary<uint8_t>(tflite::TensorType_UINT8, tflite::BuiltinOperator_GELU,
+                               GeluOpts(false), RefGelu, 0.05f, 128, 0.025f, 20);
+}
+
+TEST(QuantizedActivationTableTest, EluInt8) {
+  CheckQuantizedUnary<int8_t>(I8, tflite::BuiltinOperator_ELU, {}, RefElu, 0.05f, 0, 0.04f, -3);
+}
+
 }  // namespace
 }  // namespace tflite_c

@@ -461,16 +461,14 @@ std::vector<OpCase> UnaryCases() {
       {"ABS", tflite::BuiltinOperator_ABS, [](float x) { return std::fabs(x); }, kF8S, -3, 3},
       {"CEIL", tflite::BuiltinOperator_CEIL, [](float x) { return std::ceil(x); }, kF, -3, 3},
       {"COS", tflite::BuiltinOperator_COS, [](float x) { return std::cos(x); }, kF, -3, 3},
-      {"ELU", tflite::BuiltinOperator_ELU, [](float x) { return x < 0 ? std::expm1(x) : x; }, kF, -3, 3,
-       {tflite::TensorType_INT8}},
+      {"ELU", tflite::BuiltinOperator_ELU, [](float x) { return x < 0 ? std::expm1(x) : x; }, kF8S, -3,
+       3},
       {"EXP", tflite::BuiltinOperator_EXP, [](float x) { return std::exp(x); }, kF8S, -2, 1},
       {"FLOOR", tflite::BuiltinOperator_FLOOR, [](float x) { return std::floor(x); }, kF, -3, 3},
       {"GELU", tflite::BuiltinOperator_GELU,
-       [](float x) { return 0.5f * x * (1.f + std::erf(x / std::sqrt(2.f))); }, kF, -3, 3,
-       {tflite::TensorType_INT8, tflite::TensorType_UINT8}},
+       [](float x) { return 0.5f * x * (1.f + std::erf(x / std::sqrt(2.f))); }, kF8, -3, 3},
       {"HARD_SWISH", tflite::BuiltinOperator_HARD_SWISH,
-       [](float x) { return x * std::min(6.f, std::max(0.f, x + 3.f)) / 6.f; }, kF, -4, 4,
-       {tflite::TensorType_INT8, tflite::TensorType_UINT8}},
+       [](float x) { return x * std::min(6.f, std::max(0.f, x + 3.f)) / 6.f; }, kF8, -4, 4},
       {"LOG", tflite::BuiltinOperator_LOG, [](float x) { return std::log(x); }, kF, 0.1f, 4},
       {"NEG", tflite::BuiltinOperator_NEG, [](float x) { return -x; }, kF, -3, 3},
       {"RELU", tflite::BuiltinOperator_RELU, [](float x) { return std::max(0.f, x); }, kF816, -3, 3},
@@ -510,7 +508,7 @@ std::vector<OpCase> UnaryCases() {
     c.inputs = {Data({2, 17})};
     c.ref = UnaryRef(Sigmoid);
     c.types = kF8;
-    c.unsupported = {tflite::TensorType_INT16};
+    c.types.push_back(tflite::TensorType_INT16);
     c.lo = -6, c.hi = 6;
     c.fixed_out = [](TensorType t) -> Quantization {
       if (t == tflite::TensorType_INT8) return {{1.f / 256}, {-128}, 0};
@@ -1019,7 +1017,7 @@ std::vector<OpCase> NnCases() {
         return Opts(o);
       };
       c.types = kF8;
-      c.unsupported = {tflite::TensorType_INT16};
+      c.types.push_back(tflite::TensorType_INT16);
       c.fixed_out = [](TensorType t) -> Quantization {
         if (t == tflite::TensorType_INT8) return {{1.f / 256}, {-128}, 0};
         if (t == tflite::TensorType_UINT8) return {{1.f / 256}, {0}, 0};
