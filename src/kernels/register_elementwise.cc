@@ -56,8 +56,8 @@ void RegisterElementwiseKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinReduceAny, Register_REDUCE_ANY(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinReduceAll, Register_REDUCE_ALL(), 1, 1);
 
-  // Only the FLOAT32 versions of these exist here: TANH v2-3, LOG_SOFTMAX v2,
-  // L2_NORMALIZATION v2 (quantized) load but are rejected in Prepare.
+  // Quantized versions (TANH v2-3, LOG_SOFTMAX v2, L2_NORMALIZATION v2) are
+  // implemented by the kernels in activations.cc.
   resolver->AddBuiltin(kTfLiteBuiltinTanh, Register_TANH(), 1, 3);
   resolver->AddBuiltin(kTfLiteBuiltinHardSwish, Register_HARD_SWISH(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinElu, Register_ELU(), 1, 1);

@@ -1120,5 +1120,88 @@ TEST(QuantizedActivationTableTest, EluInt8) {
   CheckQuantizedUnary<int8_t>(I8, tflite::BuiltinOperator_ELU, {}, RefElu, 0.05f, 0, 0.04f, -3);
 }
 
+
+TEST(PreluQuantizedTest, Int8AlphaBroadcastAndErrors) {
+  OneOpModel m;
+  m.Input(I8, {2, 2}, testing::Q(0.5f, 0));
+  m.Const<int8_t>({2}, {2, 4}, I8, testing::Q(0.25f, 0));  // alpha 0.5, 1.0
+  m.Output(I8, {2, 2}, testing::Q(0.5f, 0));
+  m.Op(tflite::BuiltinOperator_PRELU);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int8_t>(0, {-4, 4, -6, 6});  // -2, 2, -3, 3
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{-2, 4, -3, 6}));  // -1, 2, -1.5, 3
+  OneOpModel bad;
+  bad.Input(I16, {2}, testing::Q(0.5f, 0));
+  bad.Const<int16_t>({2}, {1, 1}, I16, testing::Q(0.5f, 0));
+  bad.Output(I16, {2}, testing::Q(0.5f, 0));
+  bad.Op(tflite::BuiltinOperator_PRELU);
+  ExpectPrepareError(bad, "PRELU");
+}
+
+
+// ---- LOG_SOFTMAX / L2_NORMALIZATION quantized -------------------------------------------
+
+TEST(QuantizedRowwiseTest, LogSoftmaxInt8WithinOneStep) {
+  const float in_scale = 0.1f;
+  const std::vector<int8_t> x = {-128, 0, 10, 127, 5, 5, 5, 5, -20, -19, 40, 0};
+  OneOpModel m;
+  m.Input(I8, {3, 4}, testing::Q(in_scale, 0));
+  m.Output(I8, {3, 4}, testing::Q(16.0f / 256, 127));
+  m.Op(tflite::BuiltinOperator_LOG_SOFTMAX, {}, 2);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int8_t>(0, x);
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  const std::vector<int8_t> out = m.Get<int8_t>();
+  for (int r = 0; r < 3; ++r) {
+    double mx = -1e9, sum = 0;
+    for (int c = 0; c < 4; ++c) mx = std::max(mx, x[r * 4 + c] * double{in_scale});
+    for (int c = 0; c < 4; ++c) sum += std::exp(x[r * 4 + c] * double{in_scale} - mx);
+    for (int c = 0; c < 4; ++c) {
+      const double y = x[r * 4 + c] * double{in_scale} - mx - std::log(sum);
+      const double q = std::max(-128.0, std::min(127.0, std::round(y / (16.0 / 256)) + 127));
+      EXPECT_NEAR(out[r * 4 + c], q, 1.0) << r << "," << c;
+    }
+  }
+  OneOpModel bad;
+  bad.Input(I8, {4}, testing::Q(in_scale, 0));
+  bad.Output(I8, {4}, testing::Q(1.0f / 256, -128));
+  bad.Op(tflite::BuiltinOperator_LOG_SOFTMAX, {}, 2);
+  ExpectPrepareError(bad, "INT8 output must have scale 16/256 and zero point 127");
+}
+
+TEST(QuantizedRowwiseTest, L2NormalizationInt8AndUInt8) {
+  {
+    OneOpModel m;
+    m.Input(I8, {2, 3}, testing::Q(0.5f, -2));
+    m.Output(I8, {2, 3}, testing::Q(1.0f / 128, 0));
+    m.Op(tflite::BuiltinOperator_L2_NORMALIZATION, {}, 2);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<int8_t>(0, {1, 2, -2, 10, -6, -2});  // centred: 3 4 0 | 12 -4 0
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    const std::vector<int8_t> out = m.Get<int8_t>();
+    // 3/5, 4/5, 0 | 12/sqrt(160), -4/sqrt(160), 0, in 1/128 steps.
+    const std::vector<double> want = {0.6, 0.8, 0, 12 / std::sqrt(160.0), -4 / std::sqrt(160.0), 0};
+    for (int i = 0; i < 6; ++i) EXPECT_NEAR(out[i], std::min(127.0, want[i] * 128), 1.0) << i;
+  }
+  {
+    OneOpModel m;
+    m.Input(tflite::TensorType_UINT8, {1, 2}, testing::Q(0.5f, 100));
+    m.Output(tflite::TensorType_UINT8, {1, 2}, testing::Q(1.0f / 128, 128));
+    m.Op(tflite::BuiltinOperator_L2_NORMALIZATION, {}, 2);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<uint8_t>(0, {103, 96});  // 3, -4
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    const std::vector<uint8_t> out = m.Get<uint8_t>();
+    EXPECT_NEAR(out[0], 128 + 0.6 * 128, 1.0);
+    EXPECT_NEAR(out[1], 128 - 0.8 * 128, 1.0);
+  }
+  OneOpModel bad;
+  bad.Input(I8, {3}, testing::Q(0.5f, 0));
+  bad.Output(I8, {3}, testing::Q(1.0f / 128, 5));
+  bad.Op(tflite::BuiltinOperator_L2_NORMALIZATION, {}, 2);
+  ExpectPrepareError(bad, "INT8 output must have scale 1/128 and zero point 0");
+}
+
 }  // namespace
 }  // namespace tflite_c

@@ -1025,8 +1025,7 @@ std::vector<OpCase> NnCases() {
       };
     } else {
       c.options = [] { return Opts(tflite::LogSoftmaxOptionsT()); };
-      c.types = kF;
-      c.unsupported = {tflite::TensorType_INT8, tflite::TensorType_UINT8};
+      c.types = kF8;
       c.fixed_out = [](TensorType t) -> Quantization {
         if (t == tflite::TensorType_INT8) return {{16.f / 256}, {127}, 0};
         return {{16.f / 256}, {255}, 0};
@@ -1051,8 +1050,7 @@ std::vector<OpCase> NnCases() {
       return std::vector<FTensor>{y};
     };
     c.options = [] { return Opts(tflite::L2NormOptionsT()); };
-    c.types = kF;
-    c.unsupported = {tflite::TensorType_INT8, tflite::TensorType_UINT8};
+    c.types = kF8;
     c.fixed_out = [](TensorType t) -> Quantization {
       if (t == tflite::TensorType_INT8) return {{1.f / 128}, {0}, 0};
       return {{1.f / 128}, {128}, 0};
@@ -1066,8 +1064,7 @@ std::vector<OpCase> NnCases() {
     c.op = tflite::BuiltinOperator_PRELU;
     c.inputs = {Data({1, 3, 3, 4}), Weights({4})};
     c.ref = BinaryRef([](float x, float a) { return x < 0 ? a * x : x; });
-    c.types = kF;
-    c.unsupported = {tflite::TensorType_INT8, tflite::TensorType_UINT8};
+    c.types = kF8;
     cases.push_back(c);
   }
   return cases;
