@@ -1,7 +1,7 @@
 // CONV_2D, NHWC: input [N, H, W, Cin], filter [Cout, KH, KW, Cin / groups],
 // optional bias [Cout], output [N, OH, OW, Cout]. FLOAT32; quantized int8
 // (per-channel), uint8 (per-tensor) and int16x8 (int32 or int64 bias), see
-// quant_conv.h, computed directly without im2col.
+// quant_conv.h.
 //
 // Each group is an im2col + GEMM: the receptive fields of a tile of output
 // pixels are copied into rows of a patch matrix [pixels, KH*KW*Cin/groups],
@@ -9,6 +9,12 @@
 // channels for those pixels. Working in tiles bounds the scratch memory and
 // lets threads take tiles independently. A 1x1, stride-1 ungrouped
 // convolution needs no patches: the input already is the patch matrix.
+//
+// 8-bit inputs take the same route with integers: patches hold input values
+// plus the input offset as int16 (a padding tap is then exactly 0), the
+// filter is packed once as int16 with its offset, and qgemm.h accumulates in
+// int32 before each value is requantized. int16 activations (int64
+// accumulators) are computed directly.
 #include <algorithm>
 #include <cstring>
 #include <vector>
@@ -17,6 +23,7 @@
 #include "src/kernels/internal/conv_util.h"
 #include "src/kernels/internal/gemm.h"
 #include "src/kernels/internal/parallel.h"
+#include "src/kernels/internal/qgemm.h"
 #include "src/kernels/internal/quant_conv.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
@@ -44,7 +51,54 @@ struct OpData {
   bool quantized;
   internal::ConvWindowParams window;
   internal::QuantConvParams quant;
+  // 8-bit path: filter + filter offset as int16 [Cout, patch_cols] (packed in
+  // Prepare when the filter is constant, else at every Eval), and per-worker
+  // scratch: int16 patches [tile_rows, patch_cols], int32 sums [tile_rows, Cout / groups].
+  bool use_qgemm = false;
+  bool qfilter_packed = false;
+  std::vector<int16_t> qfilter;
+  std::vector<int16_t> qpatches;
+  std::vector<int32_t> qsums;
+  internal::RequantizeTable requant;  // filled in Prepare (bias constant) or Eval
+  bool requant_ready = false;
 };
+
+// Scratch budget per tile for the 8-bit path, in int16 values (256 KiB).
+constexpr int64_t kQTileValues = 128 * 1024;
+
+template <typename Filter>
+void PackFilter(const Filter* f, int64_t count, int32_t offset, int16_t* out) {
+  for (int64_t i = 0; i < count; ++i) out[i] = static_cast<int16_t>(f[i] + offset);
+}
+
+void PackQuantizedFilter(OpData* d, const TfLiteTensor* filter) {
+  const int64_t count = int64_t{d->out_c} * d->patch_cols;
+  d->qfilter.resize(static_cast<size_t>(count));
+  if (filter->type == kTfLiteUInt8) {
+    PackFilter(filter->data.uint8, count, d->quant.filter_offset, d->qfilter.data());
+  } else {
+    PackFilter(filter->data.int8, count, d->quant.filter_offset, d->qfilter.data());
+  }
+}
+
+// Sizes tiles, threads and scratch of the 8-bit path (use_qgemm).
+void PrepareQGemm(TfLiteContext* context, OpData* d, const TfLiteTensor* filter,
+                  const TfLiteTensor* bias) {
+  d->requant_ready = bias == nullptr || internal::IsConstantOrPersistent(bias);
+  if (d->requant_ready) internal::FillRequantizeTable(d->quant, bias, d->out_c, &d->requant);
+  const internal::ConvGeometry& g = d->g;
+  const int64_t pixels = int64_t{g.batches} * g.out_h * g.out_w;
+  d->tile_rows = std::max<int64_t>(1, std::min(pixels, std::max(kMinTileRows,
+                                                                kQTileValues / d->patch_cols)));
+  const int64_t tiles = (pixels + d->tile_rows - 1) / d->tile_rows;
+  const int64_t work = pixels * d->patch_cols * d->out_c;
+  d->threads = static_cast<int>(std::max<int64_t>(
+      1, std::min<int64_t>(tiles, internal::ThreadsForWork(internal::KernelThreads(context), work))));
+  d->qpatches.assign(static_cast<size_t>(d->threads * d->tile_rows * d->patch_cols), 0);
+  d->qsums.assign(static_cast<size_t>(d->threads * d->tile_rows * (d->out_c / d->groups)), 0);
+  d->qfilter_packed = internal::IsConstantOrPersistent(filter) && filter->data.raw != nullptr;
+  if (d->qfilter_packed) PackQuantizedFilter(d, filter);
+}
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
@@ -86,6 +140,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (data->quantized) {
     data->patch_cols = int64_t{g.filter_h} * g.filter_w * filter_in_c;
     data->patches.clear();
+    data->use_qgemm = t.input->type != kTfLiteInt16 && data->patch_cols <= internal::kMaxQGemmDepth;
+    if (data->use_qgemm) PrepareQGemm(context, data, t.filter, t.bias);
     return internal::ResizeOutput(context, t.output, {g.batches, g.out_h, g.out_w, data->out_c});
   }
   data->pointwise = g.filter_h == 1 && g.filter_w == 1 && params->stride_height == 1 &&
@@ -163,11 +219,93 @@ void EvalQuantized(TfLiteContext* context, const OpData& d, const TfLiteTensor* 
   });
 }
 
+// Fills int16 `patches` with (input + input offset) over the receptive fields
+// of output pixels [first, first + count) within `group`; taps outside the
+// image are 0 (the input's zero point plus its offset).
+template <typename T>
+void Im2ColQuantized(const OpData& d, const T* input, int group, int64_t first, int64_t count,
+                     int16_t* patches) {
+  const internal::ConvGeometry& g = d.g;
+  const internal::ConvWindowParams& w = d.window;
+  const int group_c = g.in_c / d.groups;
+  const int32_t offset = d.quant.input_offset;
+  for (int64_t r = 0; r < count; ++r) {
+    const int64_t pixel = first + r;
+    const int x = static_cast<int>(pixel % g.out_w);
+    const int y = static_cast<int>((pixel / g.out_w) % g.out_h);
+    const int64_t b = pixel / (int64_t{g.out_w} * g.out_h);
+    int16_t* dst = patches + r * d.patch_cols;
+    const int y0 = y * w.stride_h - g.pad_top;
+    const int x0 = x * w.stride_w - g.pad_left;
+    for (int ky = 0; ky < g.filter_h; ++ky) {
+      const int iy = y0 + ky * w.dilation_h;
+      for (int kx = 0; kx < g.filter_w; ++kx, dst += group_c) {
+        const int ix = x0 + kx * w.dilation_w;
+        if (iy < 0 || iy >= g.in_h || ix < 0 || ix >= g.in_w) {
+          std::fill(dst, dst + group_c, int16_t{0});
+          continue;
+        }
+        const T* src = input + ((b * g.in_h + iy) * g.in_w + ix) * g.in_c + group * group_c;
+        internal::WidenWithOffset(src, group_c, offset, dst);
+      }
+    }
+  }
+}
+
+template <typename T>
+void EvalQGemm(OpData* d, const TfLiteTensor* input,
+               const TfLiteTensor* filter, const TfLiteTensor* bias, TfLiteTensor* output) {
+  if (!d->qfilter_packed) PackQuantizedFilter(d, filter);
+  if (!d->requant_ready) internal::FillRequantizeTable(d->quant, bias, d->out_c, &d->requant);
+  const internal::ConvGeometry& g = d->g;
+  const int64_t pixels = int64_t{g.batches} * g.out_h * g.out_w;
+  if (pixels == 0) return;
+  const T* in = static_cast<const T*>(input->data.data);
+  T* out = static_cast<T*>(output->data.data);
+  const int out_c = d->out_c;
+  const int group_out_c = out_c / d->groups;
+  const int64_t tiles = (pixels + d->tile_rows - 1) / d->tile_rows;
+  const int workers = d->threads;
+  internal::ParallelFor(workers, workers, [&](int64_t w_begin, int64_t w_end) {
+    for (int64_t w = w_begin; w < w_end; ++w) {
+      int16_t* patches = d->qpatches.data() + w * d->tile_rows * d->patch_cols;
+      int32_t* sums = d->qsums.data() + w * d->tile_rows * group_out_c;
+      for (int64_t tile = tiles * w / workers; tile < tiles * (w + 1) / workers; ++tile) {
+        const int64_t first = tile * d->tile_rows;
+        const int64_t count = std::min(d->tile_rows, pixels - first);
+        for (int group = 0; group < d->groups; ++group) {
+          Im2ColQuantized(*d, in, group, first, count, patches);
+          const int oc0 = group * group_out_c;
+          internal::QGemmS16(patches, count, d->patch_cols,
+                             d->qfilter.data() + int64_t{oc0} * d->patch_cols, group_out_c,
+                             d->patch_cols, d->patch_cols, sums, group_out_c);
+          const internal::RequantizeParams rp = d->requant.At(oc0);
+          for (int64_t r = 0; r < count; ++r) {
+            internal::RequantizeRow(sums + r * group_out_c, group_out_c, rp,
+                                    out + (first + r) * out_c + oc0);
+          }
+        }
+      }
+    }
+  });
+}
+
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
   const auto& params = *static_cast<const TfLiteConvParams*>(node->builtin_data);
   if (data->quantized) {
     const TfLiteTensor* input = internal::InputAt(context, node, 0);
+    if (data->use_qgemm) {
+      const TfLiteTensor* filter = internal::InputAt(context, node, 1);
+      const TfLiteTensor* bias = internal::GetOptionalInput(context, node, 2);
+      TfLiteTensor* output = internal::OutputAt(context, node, 0);
+      if (input->type == kTfLiteUInt8) {
+        EvalQGemm<uint8_t>(data, input, filter, bias, output);
+      } else {
+        EvalQGemm<int8_t>(data, input, filter, bias, output);
+      }
+      return kTfLiteOk;
+    }
     internal::DispatchQuantConvTypes(input->type, [&](auto t, auto f) {
       EvalQuantized<decltype(t), decltype(f)>(
           context, *data, input, internal::InputAt(context, node, 1),

@@ -5,11 +5,18 @@
 //
 // The multiplier is derived from the shapes; params->depth_multiplier is
 // redundant and, like upstream, not relied upon.
+//
+// 8-bit inputs accumulate a whole output pixel at once, channel-innermost
+// like the float path, with the filter packed once as int16 (value plus
+// filter offset); int16 activations (int64 sums) take the direct path.
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "src/kernels/internal/activation.h"
 #include "src/kernels/internal/conv_util.h"
 #include "src/kernels/internal/parallel.h"
+#include "src/kernels/internal/qgemm.h"
 #include "src/kernels/internal/quant_conv.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
@@ -27,7 +34,22 @@ struct OpData {
   bool quantized;
   internal::ConvWindowParams window;
   internal::QuantConvParams quant;
+  // 8-bit path: filter + filter offset, [KH * KW, Cout], packed in Prepare
+  // when the filter is constant, else at every Eval.
+  bool qfilter_packed = false;
+  std::vector<int16_t> qfilter;
+  internal::RequantizeTable requant;  // filled in Prepare (bias constant) or Eval
+  bool requant_ready = false;
 };
+
+void PackQuantizedFilter(OpData* d, const TfLiteTensor* filter) {
+  const int64_t count = int64_t{d->g.filter_h} * d->g.filter_w * d->out_c;
+  d->qfilter.resize(static_cast<size_t>(count));
+  for (int64_t i = 0; i < count; ++i) {
+    const int32_t v = filter->type == kTfLiteUInt8 ? filter->data.uint8[i] : filter->data.int8[i];
+    d->qfilter[static_cast<size_t>(i)] = static_cast<int16_t>(v + d->quant.filter_offset);
+  }
+}
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
@@ -60,6 +82,18 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                                  context, kOp, internal::QuantConvKind::kDepthwiseConv, t,
                                  params->activation, 3, data->out_c, &data->quantized,
                                  &data->quant));
+  data->qfilter_packed = false;
+  if (data->quantized && t.input->type != kTfLiteInt16 &&
+      internal::IsConstantOrPersistent(t.filter) && t.filter->data.raw != nullptr) {
+    PackQuantizedFilter(data, t.filter);
+    data->qfilter_packed = true;
+  }
+  data->requant_ready = false;
+  if (data->quantized && t.input->type != kTfLiteInt16 &&
+      (t.bias == nullptr || internal::IsConstantOrPersistent(t.bias))) {
+    internal::FillRequantizeTable(data->quant, t.bias, data->out_c, &data->requant);
+    data->requant_ready = true;
+  }
   return internal::ResizeOutput(context, t.output, {g.batches, g.out_h, g.out_w, data->out_c});
 }
 
@@ -98,11 +132,63 @@ void EvalQuantized(TfLiteContext* context, const OpData& d, const TfLiteTensor* 
   });
 }
 
+// 8-bit activations: int32 sums of (input + input offset) * packed filter
+// for all channels of one output pixel, then requantized.
+template <typename T>
+void EvalQuantized8(TfLiteContext* context, const OpData& d, const TfLiteTensor* input,
+                    TfLiteTensor* output) {
+  const internal::ConvGeometry& g = d.g;
+  const T* in = static_cast<const T*>(input->data.data);
+  T* out = static_cast<T*>(output->data.data);
+  const int out_c = d.out_c;
+  const int m = d.multiplier;
+  const int32_t input_offset = d.quant.input_offset;
+  const internal::RequantizeParams rp = d.requant.At(0);  // adds the bias
+  internal::ForOutputRows(context, g, int64_t{g.out_w} * out_c * g.filter_h * g.filter_w,
+                          [&](int64_t begin, int64_t end) {
+    std::vector<int32_t> sums(static_cast<size_t>(out_c));
+    int32_t* __restrict acc = sums.data();
+    for (int64_t row = begin; row < end; ++row) {
+      for (int x = 0; x < g.out_w; ++x) {
+        std::fill(acc, acc + out_c, 0);
+        internal::ForEachInputTap(g, d.window, row / g.out_h, static_cast<int>(row % g.out_h), x,
+                                  [&](int64_t offset, int tap) {
+          const T* __restrict src = in + offset;
+          const int16_t* __restrict w = d.qfilter.data() + int64_t{tap} * out_c;
+          if (m == 1) {
+            internal::AccumulateDepthwiseTap(src, w, out_c, input_offset, acc);
+          } else {
+            for (int c = 0; c < g.in_c; ++c) {
+              const int32_t v = static_cast<int32_t>(src[c]) + input_offset;
+              for (int k = 0; k < m; ++k) acc[c * m + k] += v * w[c * m + k];
+            }
+          }
+        });
+        internal::RequantizeRow(acc, out_c, rp, out + (row * g.out_w + x) * out_c);
+      }
+    }
+  });
+}
+
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const auto& data = *static_cast<const OpData*>(node->user_data);
+  auto& data = *static_cast<OpData*>(node->user_data);
   const auto& p = *static_cast<const TfLiteDepthwiseConvParams*>(node->builtin_data);
   if (data.quantized) {
     const TfLiteTensor* input = internal::InputAt(context, node, 0);
+    if (input->type == kTfLiteInt8 || input->type == kTfLiteUInt8) {
+      if (!data.qfilter_packed) PackQuantizedFilter(&data, internal::InputAt(context, node, 1));
+      const TfLiteTensor* bias = internal::GetOptionalInput(context, node, 2);
+      if (!data.requant_ready) {
+        internal::FillRequantizeTable(data.quant, bias, data.out_c, &data.requant);
+      }
+      TfLiteTensor* output = internal::OutputAt(context, node, 0);
+      if (input->type == kTfLiteUInt8) {
+        EvalQuantized8<uint8_t>(context, data, input, output);
+      } else {
+        EvalQuantized8<int8_t>(context, data, input, output);
+      }
+      return kTfLiteOk;
+    }
     internal::DispatchQuantConvTypes(input->type, [&](auto t, auto f) {
       EvalQuantized<decltype(t), decltype(f)>(
           context, data, input, internal::InputAt(context, node, 1),

@@ -26,31 +26,6 @@ QuantizedMultiplier QuantizeMultiplier(double real_multiplier) {
   return q;
 }
 
-int32_t SaturatingRoundingDoublingHighMul(int32_t a, int32_t b) {
-  if (a == b && a == std::numeric_limits<int32_t>::min()) {
-    return std::numeric_limits<int32_t>::max();
-  }
-  const int64_t product = static_cast<int64_t>(a) * static_cast<int64_t>(b);
-  const int64_t nudge = product >= 0 ? (int64_t{1} << 30) : (1 - (int64_t{1} << 30));
-  // Division (not a shift) truncates toward zero, which the nudge relies on.
-  return static_cast<int32_t>((product + nudge) / (int64_t{1} << 31));
-}
-
-int32_t RoundingDivideByPOT(int32_t x, int exponent) {
-  const int32_t mask = static_cast<int32_t>((int64_t{1} << exponent) - 1);
-  const int32_t remainder = x & mask;
-  const int32_t threshold = (mask >> 1) + (x < 0 ? 1 : 0);
-  return (x >> exponent) + (remainder > threshold ? 1 : 0);
-}
-
-int32_t MultiplyByQuantizedMultiplier(int32_t x, int32_t multiplier, int shift) {
-  const int left = shift > 0 ? shift : 0;
-  const int right = shift > 0 ? 0 : -shift;
-  // The left shift wraps like upstream's int arithmetic would on its targets.
-  const int32_t shifted = static_cast<int32_t>(static_cast<uint32_t>(x) << left);
-  return RoundingDivideByPOT(SaturatingRoundingDoublingHighMul(shifted, multiplier), right);
-}
-
 int32_t MultiplyByQuantizedMultiplier(int64_t x, int32_t multiplier, int shift) {
   const int32_t reduced = multiplier < 0x7FFF0000 ? ((multiplier + (1 << 15)) >> 16) : 0x7FFF;
   const int total_shift = 15 - shift;

@@ -27,13 +27,33 @@ struct QuantizedMultiplier {
 QuantizedMultiplier QuantizeMultiplier(double real_multiplier);
 
 // round(a * b / 2^31), saturating the single overflowing case INT32_MIN^2.
-int32_t SaturatingRoundingDoublingHighMul(int32_t a, int32_t b);
+// (Inline: these run once per output value of every quantized kernel.)
+inline int32_t SaturatingRoundingDoublingHighMul(int32_t a, int32_t b) {
+  if (a == b && a == std::numeric_limits<int32_t>::min()) {
+    return std::numeric_limits<int32_t>::max();
+  }
+  const int64_t product = static_cast<int64_t>(a) * static_cast<int64_t>(b);
+  const int64_t nudge = product >= 0 ? (int64_t{1} << 30) : (1 - (int64_t{1} << 30));
+  // Division (not a shift) truncates toward zero, which the nudge relies on.
+  return static_cast<int32_t>((product + nudge) / (int64_t{1} << 31));
+}
 
 // x / 2^exponent rounded to nearest, ties away from zero.
-int32_t RoundingDivideByPOT(int32_t x, int exponent);
+inline int32_t RoundingDivideByPOT(int32_t x, int exponent) {
+  const int32_t mask = static_cast<int32_t>((int64_t{1} << exponent) - 1);
+  const int32_t remainder = x & mask;
+  const int32_t threshold = (mask >> 1) + (x < 0 ? 1 : 0);
+  return (x >> exponent) + (remainder > threshold ? 1 : 0);
+}
 
 // x * multiplier * 2^shift, rounded (the requantization step).
-int32_t MultiplyByQuantizedMultiplier(int32_t x, int32_t multiplier, int shift);
+inline int32_t MultiplyByQuantizedMultiplier(int32_t x, int32_t multiplier, int shift) {
+  const int left = shift > 0 ? shift : 0;
+  const int right = shift > 0 ? 0 : -shift;
+  // The left shift wraps like upstream's int arithmetic would on its targets.
+  const int32_t shifted = static_cast<int32_t>(static_cast<uint32_t>(x) << left);
+  return RoundingDivideByPOT(SaturatingRoundingDoublingHighMul(shifted, multiplier), right);
+}
 // Wide-accumulator variant (int16 activations): the multiplier is reduced to
 // 16 bits first, exactly as upstream does, so results differ slightly from
 // the 32-bit variant.

@@ -1,0 +1,75 @@
+// Integer GEMM for the quantized convolutions: int16 operands (8-bit values
+// with their zero points already folded in), exact int32 accumulation.
+// Integer sums do not depend on the order of additions, so any blocking gives
+// results bit-identical to a straightforward loop.
+#ifndef TFLITE_C_SRC_KERNELS_INTERNAL_QGEMM_H_
+#define TFLITE_C_SRC_KERNELS_INTERNAL_QGEMM_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "src/kernels/internal/quant_conv.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace internal {
+
+// Largest depth for which int32 accumulation of products of values in
+// [-255, 255] cannot overflow.
+constexpr int64_t kMaxQGemmDepth = 32768;
+
+// c[i * ldc + j] = sum over p < k of a[i * lda + p] * b[j * ldb + p]
+// for i < m, j < n (b holds one filter row per output column).
+// These kernels pick AVX2 or baseline SSE2 code at run time.
+void QGemmS16(const int16_t* a, int64_t m, int64_t lda, const int16_t* b, int64_t n, int64_t ldb,
+              int64_t k, int32_t* c, int64_t ldc);
+
+// dst[i] = src[i] + offset for 8-bit src (patch rows of the quantized convs).
+void WidenWithOffset(const int8_t* src, int64_t n, int32_t offset, int16_t* dst);
+void WidenWithOffset(const uint8_t* src, int64_t n, int32_t offset, int16_t* dst);
+
+// acc[i] += (src[i] + offset) * w[i]: one depthwise tap over n channels.
+void AccumulateDepthwiseTap(const int8_t* src, const int16_t* w, int64_t n, int32_t offset,
+                            int32_t* acc);
+void AccumulateDepthwiseTap(const uint8_t* src, const int16_t* w, int64_t n, int32_t offset,
+                            int32_t* acc);
+
+// Per-output-channel requantization in structure-of-arrays form, so a row of
+// int32 sums is rescaled in one vectorizable pass:
+//   v = rescale(sum[j] + bias[j], multiplier[j], shift[j]) + out_offset,
+// clamped to [act_min, act_max]. `half_up` selects ruy's rounding (both
+// steps round half up) instead of the default (doubling high multiply with
+// ties away from zero, then a right shift rounding half away from zero).
+struct RequantizeParams {
+  const int32_t* bias = nullptr;        // n entries (zeros without a bias)
+  const int32_t* multiplier = nullptr;  // n entries
+  const int32_t* left_shift = nullptr;  // n entries, >= 0
+  const int32_t* right_shift = nullptr; // n entries, >= 0
+  bool half_up = false;
+  int32_t out_offset = 0, act_min = 0, act_max = 0;
+};
+// Owns the arrays of RequantizeParams for all output channels of a kernel.
+struct RequantizeTable {
+  std::vector<int32_t> bias, multiplier, left_shift, right_shift;
+  bool half_up = false;
+  int32_t out_offset = 0, act_min = 0, act_max = 0;
+  // Parameters for channels [first, first + n).
+  RequantizeParams At(int first) const {
+    return {bias.data() + first, multiplier.data() + first, left_shift.data() + first,
+            right_shift.data() + first, half_up, out_offset, act_min, act_max};
+  }
+};
+
+// Fills `t` from prepared quantization parameters and an int32 bias tensor
+// (or none), for `channels` output channels.
+void FillRequantizeTable(const QuantConvParams& q, const TfLiteTensor* bias, int channels,
+                         RequantizeTable* t);
+
+void RequantizeRow(const int32_t* sums, int64_t n, const RequantizeParams& p, int8_t* out);
+void RequantizeRow(const int32_t* sums, int64_t n, const RequantizeParams& p, uint8_t* out);
+
+}  // namespace internal
+}  // namespace kernels
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_SRC_KERNELS_INTERNAL_QGEMM_H_
