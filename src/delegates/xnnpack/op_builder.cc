@@ -69,6 +69,11 @@ TfLiteStatus OpBuilder::Visit(int node_index, const TfLiteNode* node,
     if (node->inputs->data[i] >= 0 && !ValidIndex(node->inputs->data[i])) return kTfLiteError;
   for (int i = 0; i < node->outputs->size; ++i)
     if (!ValidIndex(node->outputs->data[i])) return kTfLiteError;
+  // A sparse constant's buffer holds only its stored values (FULLY_CONNECTED
+  // reads them through src/kernels/internal/sparse_fully_connected.h).
+  for (int i = 0; i < node->inputs->size; ++i)
+    if (node->inputs->data[i] >= 0 && T(node->inputs->data[i]).sparsity != nullptr)
+      return Fail("sparse input tensors are not supported");
   const void* data = node->builtin_data;
   const float inf = std::numeric_limits<float>::infinity();
   switch (reg->builtin_code) {
