@@ -4,7 +4,7 @@ if(TFLITE_C_BUILD_TOOLS)
 
   # benchmark_model: upstream's log lines, flag errors, op profile tables.
   foreach(case run unknown_flag bad_value no_graph op_profiling op_profiling_csv
-               bad_profiling_mode)
+               op_profiling_subgraphs bad_profiling_mode)
     add_test(NAME benchmark_model_${case}
       COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tools/benchmark_model_test.sh
               $<TARGET_FILE:benchmark_model>

@@ -3,7 +3,7 @@
 # log parsers grep for).
 #   benchmark_model_test.sh BENCHMARK_MODEL MODEL CASE
 # CASE: run | unknown_flag | bad_value | no_graph | op_profiling | op_profiling_csv |
-#       bad_profiling_mode
+#       op_profiling_subgraphs | bad_profiling_mode
 # Exit 77 (skip) when the model file is absent.
 bin=$1 model=$2 case=$3
 [ -f "$model" ] || { echo "skip: $model not found"; exit 77; }
@@ -88,6 +88,23 @@ case $case in
     grep -Eq '^node type, first, avg_ms, %, cdf%, mem KB, times called, name$' "$csv" ||
       fail "csv lacks column names"
     grep -Eq '^ADD, [0-9.]+, [0-9.]+, [0-9.]+%, [0-9.]+%, 0\.000, 1, ' "$csv" || fail "csv lacks an ADD row"
+    ;;
+  op_profiling_subgraphs)
+    # A WHILE model (next to MODEL): one block per subgraph, named as in the
+    # model; the loop body's nodes run several times per Invoke.
+    while_model=$(dirname "$model")/tflite_multi_subgraphs_while.tflite
+    [ -f "$while_model" ] || { echo "skip: $while_model not found"; exit 77; }
+    export TFLITE_C_DISABLE_XNNPACK=1
+    "$bin" --graph="$while_model" --num_runs=3 --min_secs=0 --warmup_runs=1 --warmup_min_secs=0 \
+      --enable_op_profiling=true >"$out" 2>"$err" || fail "exit status $?"
+    expect_out '^Primary graph \(name: [^)]*\) profile:$'
+    expect_out '^Subgraph \(index: 1, name: [^)]*\) profile:$'
+    expect_out '^Subgraph \(index: 2, name: [^)]*\) profile:$'
+    expect_out "^${T} +WHILE${T}.*${T} +1${T}\\[[^]]*\\]:0\$"
+    expect_out '^Subgraph \(index: 1, name: [^)]*\) Timings \(microseconds\): count=3'
+    # The body runs more than once per Invoke: [times called] > 1.
+    awk '/^Subgraph \(index: 2/{on=1} on' "$out" | grep -Eq "${T} +[2-9]${T}\\[" ||
+      fail "the loop body's nodes are not called several times per run"
     ;;
   bad_profiling_mode)
     "$bin" --graph="$model" --enable_op_profiling=true --op_profiling_output_mode=xml \

@@ -36,6 +36,8 @@
 #include "tensorflow/lite/delegates/external/external_delegate.h"
 #include "tensorflow/lite/profiling/telemetry/c/profiler.h"
 #include "common/op_profile.h"
+// The generated flatbuffer schema: subgraph names for the op profile.
+#include "schema_generated.h"
 // The XNNPACK delegate's header is optional (it lands with the delegate);
 // its functions are looked up at run time so that this tool links against
 // any build of the library.
@@ -1143,6 +1145,18 @@ void Benchmark::ProbePlan() {
     for (auto& [node, outputs] : probe_.node_outputs[sg]) {
       profile_->SetNodeOutputs(static_cast<int>(sg), node, outputs);
     }
+  }
+  // Subgraph names are not in the C API: read them from the model file (the
+  // library has verified it already; verify again before trusting offsets).
+  std::ifstream in(f_.Str("graph"), std::ios::binary);
+  const std::vector<char> bytes((std::istreambuf_iterator<char>(in)),
+                                std::istreambuf_iterator<char>());
+  flatbuffers::Verifier verifier(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  if (bytes.empty() || !tflite::VerifyModelBuffer(verifier)) return;
+  const auto* subgraphs = tflite::GetModel(bytes.data())->subgraphs();
+  for (uint32_t i = 0; subgraphs != nullptr && i < subgraphs->size(); ++i) {
+    const flatbuffers::String* name = subgraphs->Get(i)->name();
+    if (name != nullptr) profile_->SetSubgraphName(static_cast<int>(i), name->str());
   }
 }
 
