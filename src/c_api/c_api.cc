@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "src/c_api/c_api_internal.h"
+#include "src/c_api/default_xnnpack.h"
 #include "src/core/interpreter_builder.h"
 #include "src/core/operator_internal.h"
 #include "src/core/subgraph_access.h"
@@ -177,8 +178,18 @@ TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
       SetTelemetryProfiler(interpreter->shared(), options->telemetry_profiler);
     }
   }
+  DefaultDelegatePtr default_delegate(nullptr, nullptr);
+  if (with_builtin_kernels &&
+      ApplyDefaultXnnpack(interpreter.get(), options, &default_delegate) != kTfLiteOk) {
+    interpreter.reset();  // before the delegate it may use
+    return nullptr;
+  }
   auto* result = new (std::nothrow) TfLiteInterpreter;
-  if (result == nullptr) return nullptr;
+  if (result == nullptr) {
+    interpreter.reset();
+    return nullptr;
+  }
+  result->default_delegate = std::move(default_delegate);
   result->model = model->impl;
   result->owned_reporter = std::move(owned_reporter);
   result->impl = std::move(interpreter);

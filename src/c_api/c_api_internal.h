@@ -53,11 +53,15 @@ struct TfLiteInterpreterOptions {
   bool enable_delegate_fallback = false;
   struct TfLiteTelemetryProfilerStruct* telemetry_profiler = nullptr;
   int64_t max_while_iterations = 0;  // tflite_c_experimental.h; 0 = no limit
+  int use_xnnpack = -1;  // tflite_c_experimental.h; -1: on unless TFLITE_C_DISABLE_XNNPACK
 };
 
 struct TfLiteInterpreter {
   std::shared_ptr<const tflite_c::Model> model;
   std::unique_ptr<tflite_c::ErrorReporter> owned_reporter;
+  // The default XNNPACK delegate (src/c_api/default_xnnpack.h); declared
+  // before `impl` so that it outlives the interpreter using it.
+  std::unique_ptr<TfLiteDelegate, void (*)(TfLiteDelegate*)> default_delegate{nullptr, nullptr};
   std::unique_ptr<tflite_c::Interpreter> impl;
   bool enable_delegate_fallback = false;
   bool allow_buffer_handle_output = false;

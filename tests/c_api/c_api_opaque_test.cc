@@ -22,6 +22,7 @@
 #include "tensorflow/lite/builtin_ops.h"
 #include "tensorflow/lite/core/c/c_api.h"
 #include "tensorflow/lite/core/c/c_api_experimental.h"
+#include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tests/util/model_builder.h"
 
 namespace {
@@ -66,6 +67,7 @@ class Runner {
       TfLiteInterpreterOptionsAddOperator(options, const_cast<TfLiteOperator*>(op));
     }
     TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &log_);
+    TfLiteInterpreterOptionsSetUseXNNPACK(options, false);  // probes count builtin nodes
     interpreter_ = TfLiteInterpreterCreate(model_, options);
     TfLiteInterpreterOptionsDelete(options);
   }

@@ -16,6 +16,7 @@
 #include "tensorflow/lite/builtin_ops.h"
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/c_api_experimental.h"
+#include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tests/util/model_builder.h"
 
 namespace tflite_c {
@@ -63,6 +64,7 @@ struct Session {
                                           reinterpret_cast<TfLiteOpaqueDelegate*>(d));
     }
     TfLiteInterpreterOptionsSetEnableDelegateFallback(options.get(), fallback);
+    TfLiteInterpreterOptionsSetUseXNNPACK(options.get(), false);  // only `delegates`
     interpreter.reset(TfLiteInterpreterCreate(model.get(), options.get()));
   }
   void Create(const std::vector<uint8_t>& bytes, const std::vector<TfLiteDelegate*>& delegates,

@@ -416,6 +416,7 @@ std::vector<char> ReadAll(const std::string& path, bool* ok) {
 struct GoldenCase {
   std::string name;
   json entry;
+  bool via_default = false;  // the delegate TfLiteInterpreterCreate applies by itself
 };
 void PrintTo(const GoldenCase& c, std::ostream* os) { *os << c.name; }
 
@@ -434,6 +435,17 @@ std::vector<GoldenCase> GoldenCases() {
       if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
     cases.push_back({name, e});
   }
+  // A few through the default-on path (no explicit delegate): float, int8 and
+  // uint8 models that XNNPACK takes (at least partly).
+  const std::vector<std::string> via_default = {
+      "mp_face_detection_short_range", "mp_selfie_segmentation",
+      "tflm_mobilenet_v2_quantized_1x3x224x224", "tflm_hello_world_int8", "quant_fc_qat"};
+  const size_t n = cases.size();
+  for (size_t i = 0; i < n; ++i) {
+    for (const std::string& name : via_default) {
+      if (cases[i].name == name) cases.push_back({name + "_via_default", cases[i].entry, true});
+    }
+  }
   return cases;
 }
 
@@ -447,6 +459,17 @@ double ElementAt(const char* p, TfLiteType type) {
     case kTfLiteUInt8: case kTfLiteBool: return static_cast<uint8_t>(p[0]);
     default: return NAN;
   }
+}
+
+// Like Session::Create without delegates, but leaving the default XNNPACK
+// delegate of TfLiteInterpreterCreate on.
+void CreateWithDefaultXnnpack(Session* s, const void* bytes, size_t size, int threads = -1) {
+  s->model.reset(TfLiteModelCreate(bytes, size));
+  if (!s->model) return;
+  OptionsPtr options(TfLiteInterpreterOptionsCreate());
+  TfLiteInterpreterOptionsSetErrorReporter(options.get(), AppendError, &s->errors);
+  TfLiteInterpreterOptionsSetNumThreads(options.get(), threads);
+  s->interpreter.reset(TfLiteInterpreterCreate(s->model.get(), options.get()));
 }
 
 class XnnpackGoldenTest : public ::testing::TestWithParam<GoldenCase> {};
@@ -470,10 +493,19 @@ TEST_P(XnnpackGoldenTest, MatchesGoldenWithinXnnpackTolerance) {
       GTEST_SKIP() << "builtin kernels cannot run this model";
     builtin_nodes = plain.plan().size();
   }
-  XnnPtr d = MakeDelegate();
+  XnnPtr d;
   Session s;
-  s.Create(bytes.data(), bytes.size(), {d.get()});
+  if (GetParam().via_default) {
+    CreateWithDefaultXnnpack(&s, bytes.data(), bytes.size());
+  } else {
+    d = MakeDelegate();
+    s.Create(bytes.data(), bytes.size(), {d.get()});
+  }
   ASSERT_TRUE(s.ok()) << s.errors;
+  if (GetParam().via_default) {
+    EXPECT_NE(s.interpreter->default_delegate, nullptr);
+    EXPECT_GT(s.DelegateNodes(), 0);
+  }
   // Partition preview: nodes left on builtin kernels / partitions.
   const int partitions = s.DelegateNodes();
   const size_t left = s.plan().size() - static_cast<size_t>(partitions);

@@ -174,7 +174,6 @@ INSTANTIATE_TEST_SUITE_P(
                       UnaryCase{"NEG", tflite::BuiltinOperator_NEG, -2, 2},
                       UnaryCase{"ROUND", tflite::BuiltinOperator_ROUND, -4, 4},
                       UnaryCase{"SQRT", tflite::BuiltinOperator_SQRT, 0.1f, 4},
-                      UnaryCase{"RSQRT", tflite::BuiltinOperator_RSQRT, 0.1f, 4},
                       UnaryCase{"SQUARE", tflite::BuiltinOperator_SQUARE, -2, 2},
                       UnaryCase{"TANH", tflite::BuiltinOperator_TANH, -3, 3},
                       UnaryCase{"ELU", tflite::BuiltinOperator_ELU, -3, 3},

@@ -30,6 +30,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tensorflow/lite/c/c_api.h"
+#include "tensorflow/lite/c/tflite_c_experimental.h"
 
 #ifndef TFLITE_C_SHARED_DIR
 #define TFLITE_C_SHARED_DIR "../shared"
@@ -259,6 +260,7 @@ struct Loaded {
     if (model == nullptr) return false;
     TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
     TfLiteInterpreterOptionsSetErrorReporter(options, &Reporter::Callback, &reporter);
+    TfLiteInterpreterOptionsSetUseXNNPACK(options, false);  // builtin path (XnnpackGoldenTest: XNNPACK)
     interpreter = TfLiteInterpreterCreate(model, options);
     TfLiteInterpreterOptionsDelete(options);
     return interpreter != nullptr;

@@ -3,6 +3,8 @@
 #include <cstdarg>
 #include <cstdio>
 
+#include "tensorflow/lite/c/tflite_c_experimental.h"
+
 namespace tflite_c {
 namespace testing {
 
@@ -48,6 +50,7 @@ bool OneOpModel::Allocate() {
   if (model_ == nullptr) return false;
   options_ = TfLiteInterpreterOptionsCreate();
   TfLiteInterpreterOptionsSetErrorReporter(options_, AppendLog, &log_);
+  TfLiteInterpreterOptionsSetUseXNNPACK(options_, false);  // kernel tests: builtin kernels
   interpreter_ = TfLiteInterpreterCreate(model_, options_);
   return interpreter_ != nullptr && TfLiteInterpreterAllocateTensors(interpreter_) == kTfLiteOk;
 }

@@ -141,8 +141,6 @@ TfLiteStatus OpBuilder::Visit(int node_index, const TfLiteNode* node,
       return VisitUnary(node, xnn_unary_bankers_rounding);
     case kTfLiteBuiltinSqrt:
       return VisitUnary(node, xnn_unary_square_root);
-    case kTfLiteBuiltinRsqrt:
-      return VisitUnary(node, xnn_unary_reciprocal_square_root);
     case kTfLiteBuiltinSquare:
       return VisitUnary(node, xnn_unary_square);
     case kTfLiteBuiltinExp:

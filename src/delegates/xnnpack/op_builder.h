@@ -122,6 +122,7 @@ class OpBuilder {
   TfLiteStatus VisitBinary(const TfLiteNode* n, int builtin_code, xnn_binary_operator op,
                            TfLiteFusedActivation act);
   TfLiteStatus VisitClamp(const TfLiteNode* n, float lo, float hi);
+  // (RSQRT is left to the builtin kernel: XNNPACK's gives NaN, not inf, at 0.)
   TfLiteStatus VisitUnary(const TfLiteNode* n, xnn_unary_operator op,
                           const xnn_unary_params* params = nullptr);
   TfLiteStatus VisitPrelu(const TfLiteNode* n);

@@ -333,6 +333,8 @@ TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
         dequant_node_of.count(e.node->outputs->data[0]))
       continue;  // decided below, with its consumers
     if (e.reg->custom_name != nullptr && e.reg->builtin_code == kTfLiteBuiltinCustom) continue;
+    // A kernel the user registered (TfLiteOperator) for a builtin op is theirs to run.
+    if (e.reg->registration_external != nullptr) continue;
     claimed[e.index] = checker.Visit(e.index, e.node, e.reg) == kTfLiteOk;
   }
   // A DEQUANTIZE goes with its consumers only if all of them are delegated.

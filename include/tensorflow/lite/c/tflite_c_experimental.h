@@ -30,6 +30,18 @@ extern "C" {
 TFL_CAPI_EXPORT extern TfLiteStatus TfLiteInterpreterOptionsSetMaxWhileIterations(
     TfLiteInterpreterOptions* options, int64_t max_iterations);
 
+/* Whether TfLiteInterpreterCreate applies the built-in XNNPACK delegate (on
+ * by default, after any delegates added with TfLiteInterpreterOptionsAddDelegate,
+ * with the thread count of TfLiteInterpreterOptionsSetNumThreads; -1 means
+ * one thread). Nodes XNNPACK cannot run stay on the builtin kernels; if the
+ * delegate cannot be applied at all the model runs on the builtin kernels.
+ * Without a call, the environment variable TFLITE_C_DISABLE_XNNPACK (any
+ * value but "" and "0") turns it off; a value set here wins over the
+ * environment. Libraries built without XNNPACK ignore it. Returns
+ * kTfLiteError when `options` is null. */
+TFL_CAPI_EXPORT extern TfLiteStatus TfLiteInterpreterOptionsSetUseXNNPACK(
+    TfLiteInterpreterOptions* options, bool enable);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
