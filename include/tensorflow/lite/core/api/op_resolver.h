@@ -8,15 +8,10 @@
 #include "tensorflow/lite/builtin_ops.h"
 #include "tensorflow/lite/core/api/error_reporter.h"
 #include "tensorflow/lite/core/c/common.h"
+// tflite::BuiltinOperator and its enumerators (BuiltinOperator_ADD, ...).
+#include "tensorflow/lite/schema/schema_generated.h"
 
 namespace tflite {
-
-// The schema's operator enum. Declared here without its enumerators so that
-// this header does not need the generated schema; a value is any
-// TfLiteBuiltinOperator code, e.g.
-// static_cast<tflite::BuiltinOperator>(kTfLiteBuiltinAdd). Including
-// schema_generated.h as well completes the same type.
-enum BuiltinOperator : int32_t;
 
 class TFLITE_CC_EXPORT OpResolver {
  public:
