@@ -32,6 +32,7 @@ void RegisterBuiltinKernels(MutableOpResolver* resolver) {
   RegisterLayoutKernels(resolver);
   RegisterElementwiseKernels(resolver);
   RegisterControlFlowKernels(resolver);
+  RegisterRecurrentKernels(resolver);
   RegisterStringKernels(resolver);
   RegisterExtraKernels(resolver);
 }

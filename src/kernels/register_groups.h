@@ -14,6 +14,8 @@ void RegisterLayoutKernels(MutableOpResolver* resolver);
 void RegisterElementwiseKernels(MutableOpResolver* resolver);
 // Control flow (WHILE, IF, CALL_ONCE), resource variables, DENSIFY.
 void RegisterControlFlowKernels(MutableOpResolver* resolver);
+// Recurrent ops: LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM, SVDF, RNN, UNIDIRECTIONAL_SEQUENCE_RNN.
+void RegisterRecurrentKernels(MutableOpResolver* resolver);
 // String tensors: lookup tables (HASHTABLE*, HASHTABLE_LOOKUP).
 void RegisterStringKernels(MutableOpResolver* resolver);
 // Scans, n-ary sums, scatters, segment reductions, ATAN2, STABLEHLO_COMPOSITE.

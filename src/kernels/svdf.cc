@@ -1,0 +1,299 @@
+// SVDF: a rank-`rank` singular value decomposition filter over time.
+// Inputs: input [batch, n_input], weights_feature [n_filter, n_input],
+// weights_time [n_filter, memory], bias [n_unit] (optional), state
+// [batch, n_filter * memory] (a variable tensor kept across Invokes).
+// n_unit = n_filter / rank. Each Invoke:
+//   state[b, f, :] shifts one slot to the left (the oldest value drops out),
+//   state[b, f, memory - 1] = sum_i weights_feature[f, i] * input[b, i],
+//   out[b, u] = act(bias[u] + sum_{r < rank} sum_m weights_time[f, m] * state[b, f, m])
+//               with f = u * rank + r.
+// FLOAT32, or int8 input/output with int8 weights_feature, int16 weights_time
+// and state, int32 bias (upstream's integer kernel, which needs RELU).
+// Hybrid (int8 weights with float input) is not supported.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "src/kernels/internal/gemm.h"
+#include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/quant_math.h"
+#include "src/kernels/register_recurrent.h"
+#include "tensorflow/lite/core/c/builtin_op_data.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+constexpr char kOp[] = "SVDF";
+
+enum { kInput = 0, kWeightsFeature = 1, kWeightsTime = 2, kBias = 3, kState = 4 };
+
+struct OpData {
+  int n_batch = 0;
+  int n_input = 0;
+  int n_filter = 0;
+  int n_unit = 0;
+  int memory = 0;
+  int rank = 1;
+  bool integer = false;
+  internal::QuantizedMultiplier scale_1;  // feature product -> state
+  internal::QuantizedMultiplier scale_2;  // time product -> output
+  int32_t input_zp = 0;
+  int32_t output_zp = 0;
+  std::vector<float> scratch;
+  std::vector<int32_t> scratch32;
+};
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* d = static_cast<OpData*>(node->user_data);
+  const auto* params = static_cast<const TfLiteSVDFParams*>(node->builtin_data);
+  if (params == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing options", kOp);
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 5, 5, 1));
+  const TfLiteTensor* input;
+  const TfLiteTensor* weights_feature;
+  const TfLiteTensor* weights_time;
+  const TfLiteTensor* state;
+  TfLiteTensor* output;
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kInput, kOp, &input));
+  TF_LITE_ENSURE_OK(context,
+                    internal::GetInput(context, node, kWeightsFeature, kOp, &weights_feature));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kWeightsTime, kOp, &weights_time));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kState, kOp, &state));
+  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
+  const TfLiteTensor* bias = internal::GetOptionalInput(context, node, kBias);
+
+  if (internal::NumDims(input) != 2 || internal::NumDims(weights_feature) != 2 ||
+      internal::NumDims(weights_time) != 2 || internal::NumDims(state) != 2 ||
+      (bias != nullptr && internal::NumDims(bias) != 1)) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: input, weights_feature, weights_time and state must be 2-D and bias "
+                       "1-D",
+                       kOp);
+    return kTfLiteError;
+  }
+  const int rank = params->rank;
+  d->n_batch = internal::Dim(input, 0);
+  d->n_input = internal::Dim(input, 1);
+  d->n_filter = internal::Dim(weights_feature, 0);
+  d->memory = internal::Dim(weights_time, 1);
+  if (rank <= 0 || d->n_filter % rank != 0) {
+    TF_LITE_KERNEL_LOG(context, "%s: rank %d must be positive and divide the %d filters", kOp,
+                       rank, d->n_filter);
+    return kTfLiteError;
+  }
+  d->rank = rank;
+  d->n_unit = d->n_filter / rank;
+  if (internal::Dim(weights_feature, 1) != d->n_input) {
+    TF_LITE_KERNEL_LOG(context, "%s: weights_feature has %d columns, the input %d", kOp,
+                       internal::Dim(weights_feature, 1), d->n_input);
+    return kTfLiteError;
+  }
+  if (internal::Dim(weights_time, 0) != d->n_filter || d->memory <= 0) {
+    TF_LITE_KERNEL_LOG(context, "%s: weights_time must be [%d, memory > 0]", kOp, d->n_filter);
+    return kTfLiteError;
+  }
+  if (bias != nullptr && internal::Dim(bias, 0) != d->n_unit) {
+    TF_LITE_KERNEL_LOG(context, "%s: bias has %d elements, expected %d", kOp,
+                       internal::Dim(bias, 0), d->n_unit);
+    return kTfLiteError;
+  }
+  if (!state->is_variable) {
+    TF_LITE_KERNEL_LOG(context, "%s: state must be a variable tensor", kOp);
+    return kTfLiteError;
+  }
+  if (internal::Dim(state, 0) != d->n_batch ||
+      int64_t{internal::Dim(state, 1)} != int64_t{d->memory} * d->n_filter) {
+    TF_LITE_KERNEL_LOG(context, "%s: state must be [%d, %lld]", kOp, d->n_batch,
+                       static_cast<long long>(int64_t{d->memory} * d->n_filter));
+    return kTfLiteError;
+  }
+
+  if (input->type == kTfLiteFloat32) {
+    if (weights_feature->type != kTfLiteFloat32) {
+      TF_LITE_KERNEL_LOG(context,
+                         "%s: hybrid quantization (%s weights with float input) is not supported",
+                         kOp, TfLiteTypeGetName(weights_feature->type));
+      return kTfLiteError;
+    }
+    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "weights_time", weights_time,
+                                                    kTfLiteFloat32));
+    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "bias", bias, kTfLiteFloat32));
+    TF_LITE_ENSURE_OK(context,
+                      internal::ExpectType(context, kOp, "state", state, kTfLiteFloat32));
+    TF_LITE_ENSURE_OK(context,
+                      internal::ExpectType(context, kOp, "output", output, kTfLiteFloat32));
+    switch (params->activation) {
+      case kTfLiteActNone:
+      case kTfLiteActRelu:
+      case kTfLiteActReluN1To1:
+      case kTfLiteActRelu6:
+      case kTfLiteActTanh:
+      case kTfLiteActSigmoid:
+        break;
+      default:
+        TF_LITE_KERNEL_LOG(context, "%s: activation %d is not supported", kOp,
+                           static_cast<int>(params->activation));
+        return kTfLiteError;
+    }
+    d->integer = false;
+    d->scratch.assign(static_cast<size_t>(d->n_batch) * d->n_filter, 0.0f);
+  } else if (input->type == kTfLiteInt8) {
+    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "weights_feature",
+                                                    weights_feature, kTfLiteInt8));
+    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "weights_time", weights_time,
+                                                    kTfLiteInt16));
+    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "bias", bias, kTfLiteInt32));
+    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "state", state, kTfLiteInt16));
+    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "output", output, kTfLiteInt8));
+    if (params->activation != kTfLiteActRelu) {
+      TF_LITE_KERNEL_LOG(context, "%s: integer SVDF supports only the RELU activation, got %d",
+                         kOp, static_cast<int>(params->activation));
+      return kTfLiteError;
+    }
+    internal::QuantParams in_q, wf_q, wt_q, state_q, out_q;
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "input", input, &in_q));
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "weights_feature",
+                                                        weights_feature, &wf_q));
+    TF_LITE_ENSURE_OK(context,
+                      internal::GetQuantParams(context, kOp, "weights_time", weights_time, &wt_q));
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "state", state, &state_q));
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "output", output, &out_q));
+    if (state_q.scale <= 0.0f || out_q.scale <= 0.0f) {
+      TF_LITE_KERNEL_LOG(context, "%s: state and output scales must be positive", kOp);
+      return kTfLiteError;
+    }
+    const float scale_1 = in_q.scale * wf_q.scale / state_q.scale;
+    const float scale_2 = state_q.scale * wt_q.scale / out_q.scale;
+    d->scale_1 = internal::QuantizeMultiplier(scale_1);
+    d->scale_2 = internal::QuantizeMultiplier(scale_2);
+    d->input_zp = in_q.zero_point;
+    d->output_zp = out_q.zero_point;
+    d->integer = true;
+    d->scratch32.assign(static_cast<size_t>(d->n_batch) * d->n_filter, 0);
+  } else {
+    return internal::UnsupportedType(context, kOp, "input", input->type);
+  }
+  return internal::ResizeOutput(context, output, {d->n_batch, d->n_unit});
+}
+
+void ApplyActivation(TfLiteFusedActivation act, float* v, int n) {
+  for (int i = 0; i < n; ++i) {
+    switch (act) {
+      case kTfLiteActRelu: v[i] = std::max(0.0f, v[i]); break;
+      case kTfLiteActReluN1To1: v[i] = std::min(1.0f, std::max(-1.0f, v[i])); break;
+      case kTfLiteActRelu6: v[i] = std::min(6.0f, std::max(0.0f, v[i])); break;
+      case kTfLiteActTanh: v[i] = std::tanh(v[i]); break;
+      case kTfLiteActSigmoid: v[i] = 1.0f / (1.0f + std::exp(-v[i])); break;
+      default: break;
+    }
+  }
+}
+
+// Drops the oldest slot of every filter's memory (a shift by one element of
+// the whole buffer; each filter's newest slot is overwritten afterwards).
+template <typename T>
+void ShiftState(T* state, int64_t n) {
+  if (n > 1) std::memmove(state, state + 1, sizeof(T) * (n - 1));
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  auto* d = static_cast<OpData*>(node->user_data);
+  const auto* params = static_cast<const TfLiteSVDFParams*>(node->builtin_data);
+  const TfLiteTensor* input = internal::InputAt(context, node, kInput);
+  const TfLiteTensor* weights_feature = internal::InputAt(context, node, kWeightsFeature);
+  const TfLiteTensor* weights_time = internal::InputAt(context, node, kWeightsTime);
+  const TfLiteTensor* bias = internal::GetOptionalInput(context, node, kBias);
+  TfLiteTensor* state = &context->tensors[node->inputs->data[kState]];
+  TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  const int nb = d->n_batch, nf = d->n_filter, nm = d->memory, nu = d->n_unit;
+  const int64_t state_size = int64_t{nb} * nf * nm;
+  if (nb == 0) return kTfLiteOk;
+
+  if (!d->integer) {
+    float* s = static_cast<float*>(state->data.data);
+    float* scratch = d->scratch.data();
+    ShiftState(s, state_size);
+    internal::MatMulTransposedRhs(
+        {static_cast<const float*>(input->data.data), nb, d->n_input, d->n_input},
+        {static_cast<const float*>(weights_feature->data.data), nf, d->n_input, d->n_input},
+        {scratch, nb, nf, nf}, 1);
+    for (int64_t i = 0; i < int64_t{nb} * nf; ++i) s[i * nm + nm - 1] = scratch[i];
+    const float* wt = static_cast<const float*>(weights_time->data.data);
+    for (int b = 0; b < nb; ++b) {
+      for (int f = 0; f < nf; ++f) {
+        const float* row = s + (int64_t{b} * nf + f) * nm;
+        const float* w = wt + int64_t{f} * nm;
+        float acc = 0.0f;
+        for (int m = 0; m < nm; ++m) acc += w[m] * row[m];
+        scratch[int64_t{b} * nf + f] = acc;
+      }
+    }
+    float* out = static_cast<float*>(output->data.data);
+    const float* bias_data = bias ? static_cast<const float*>(bias->data.data) : nullptr;
+    for (int b = 0; b < nb; ++b) {
+      for (int u = 0; u < nu; ++u) {
+        float sum = 0.0f;
+        const float* part = scratch + int64_t{b} * nf + int64_t{u} * d->rank;
+        for (int r = 0; r < d->rank; ++r) sum += part[r];
+        if (bias_data != nullptr) sum += bias_data[u];
+        out[int64_t{b} * nu + u] = sum;
+      }
+    }
+    ApplyActivation(params->activation, out, nb * nu);
+    return kTfLiteOk;
+  }
+
+  int16_t* s = static_cast<int16_t*>(state->data.data);
+  ShiftState(s, state_size);
+  const int8_t* in = static_cast<const int8_t*>(input->data.data);
+  const int8_t* wf = static_cast<const int8_t*>(weights_feature->data.data);
+  for (int b = 0; b < nb; ++b) {
+    const int8_t* x = in + int64_t{b} * d->n_input;
+    for (int f = 0; f < nf; ++f) {
+      const int8_t* w = wf + int64_t{f} * d->n_input;
+      int32_t acc = 0;
+      for (int i = 0; i < d->n_input; ++i) acc += static_cast<int32_t>(w[i]) * (x[i] - d->input_zp);
+      acc = internal::MultiplyByQuantizedMultiplier(acc, d->scale_1);
+      s[(int64_t{b} * nf + f) * nm + nm - 1] = static_cast<int16_t>(std::clamp(acc, -32768, 32767));
+    }
+  }
+  int32_t* scratch = d->scratch32.data();
+  const int16_t* wt = static_cast<const int16_t*>(weights_time->data.data);
+  for (int b = 0; b < nb; ++b) {
+    for (int f = 0; f < nf; ++f) {
+      const int16_t* row = s + (int64_t{b} * nf + f) * nm;
+      const int16_t* w = wt + int64_t{f} * nm;
+      int32_t acc = 0;
+      for (int m = 0; m < nm; ++m) acc += static_cast<int32_t>(w[m]) * row[m];
+      scratch[int64_t{b} * nf + f] = acc;
+    }
+  }
+  const int32_t* bias_data = bias ? static_cast<const int32_t*>(bias->data.data) : nullptr;
+  int8_t* out = static_cast<int8_t*>(output->data.data);
+  for (int b = 0; b < nb; ++b) {
+    for (int u = 0; u < nu; ++u) {
+      int32_t sum = 0;
+      const int32_t* part = scratch + int64_t{b} * nf + int64_t{u} * d->rank;
+      for (int r = 0; r < d->rank; ++r) sum += part[r];
+      if (bias_data != nullptr) sum += bias_data[u];
+      const int32_t v = internal::MultiplyByQuantizedMultiplier(sum, d->scale_2) + d->output_zp;
+      out[int64_t{b} * nu + u] = static_cast<int8_t>(std::clamp(v, -128, 127));
+    }
+  }
+  return kTfLiteOk;
+}
+
+}  // namespace
+
+const TfLiteRegistration* Register_SVDF() {
+  static const TfLiteRegistration r = internal::MakeRegistration(
+      internal::InitOpData<OpData>, internal::FreeOpData<OpData>, Prepare, Eval);
+  return &r;
+}
+
+}  // namespace kernels
+}  // namespace tflite_c

@@ -1,0 +1,854 @@
+// LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM, SVDF, RNN and UNIDIRECTIONAL_SEQUENCE_RNN:
+// hand-built models run through the public C API and compared with
+// straightforward double-precision formulas written here, including the
+// state carried across Invokes and its reset, plus the int16 fixed-point
+// activations of the integer LSTM.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "src/kernels/internal/lstm_integer.h"
+#include "tensorflow/lite/c/c_api.h"
+#include "tensorflow/lite/core/c/c_api_experimental.h"
+#include "tests/util/model_builder.h"
+
+namespace tflite_c {
+namespace {
+
+using testing::ModelBuilder;
+using testing::Quantization;
+
+void AppendLog(void* user_data, const char* format, va_list args) {
+  char line[1024];
+  std::vsnprintf(line, sizeof line, format, args);
+  *static_cast<std::string*>(user_data) += std::string(line) + "\n";
+}
+
+// Loads a built model and runs it through the C API.
+class Runner {
+ public:
+  explicit Runner(const ModelBuilder& b) : bytes_(b.Finish()) {}
+  ~Runner() {
+    TfLiteInterpreterDelete(interpreter_);
+    TfLiteInterpreterOptionsDelete(options_);
+    TfLiteModelDelete(model_);
+  }
+  bool Allocate() {
+    model_ = TfLiteModelCreate(bytes_.data(), bytes_.size());
+    if (model_ == nullptr) return false;
+    options_ = TfLiteInterpreterOptionsCreate();
+    TfLiteInterpreterOptionsSetErrorReporter(options_, AppendLog, &log_);
+    interpreter_ = TfLiteInterpreterCreate(model_, options_);
+    return interpreter_ != nullptr && TfLiteInterpreterAllocateTensors(interpreter_) == kTfLiteOk;
+  }
+  template <typename T>
+  void Set(const std::vector<T>& v) {
+    TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter_, 0);
+    ASSERT_EQ(TfLiteTensorCopyFromBuffer(t, v.data(), v.size() * sizeof(T)), kTfLiteOk);
+  }
+  bool Invoke() { return TfLiteInterpreterInvoke(interpreter_) == kTfLiteOk; }
+  bool Reset() { return TfLiteInterpreterResetVariableTensors(interpreter_) == kTfLiteOk; }
+  template <typename T>
+  std::vector<T> Get() const {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter_, 0);
+    std::vector<T> v(TfLiteTensorByteSize(t) / sizeof(T));
+    if (!v.empty()) std::memcpy(v.data(), TfLiteTensorData(t), v.size() * sizeof(T));
+    return v;
+  }
+  std::vector<int> Shape() const {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter_, 0);
+    std::vector<int> s;
+    for (int i = 0; i < TfLiteTensorNumDims(t); ++i) s.push_back(TfLiteTensorDim(t, i));
+    return s;
+  }
+  const std::string& log() const { return log_; }
+
+ private:
+  std::vector<uint8_t> bytes_;
+  TfLiteModel* model_ = nullptr;
+  TfLiteInterpreterOptions* options_ = nullptr;
+  TfLiteInterpreter* interpreter_ = nullptr;
+  std::string log_;
+};
+
+// Deterministic values in [-scale, scale].
+std::vector<float> Values(int n, uint32_t seed, float scale = 0.5f) {
+  std::vector<float> v(n);
+  uint32_t s = seed * 2654435761u + 12345u;
+  for (float& x : v) {
+    s = s * 1664525u + 1013904223u;
+    x = scale * (static_cast<float>(s >> 8) / static_cast<float>(1 << 24) * 2.0f - 1.0f);
+  }
+  return v;
+}
+
+// ---- LSTM -----------------------------------------------------------------------
+
+struct LstmSpec {
+  bool sequence = false;
+  bool time_major = true;
+  int batch = 1;
+  int time = 1;
+  int n_input = 3;
+  int n_cell = 4;
+  int n_output = 4;
+  bool cifg = false;
+  bool peephole = false;
+  bool layer_norm = false;
+  bool projection = false;
+  float cell_clip = 0.0f;
+  float proj_clip = 0.0f;
+  tflite::ActivationFunctionType act = tflite::ActivationFunctionType_TANH;
+  // Weights per gate (input, forget, cell, output).
+  std::vector<float> w_in[4], w_rec[4], peep[4], ln[4], bias[4];
+  std::vector<float> proj_w, proj_b;
+
+  void Fill(uint32_t seed) {
+    for (int g = 0; g < 4; ++g) {
+      w_in[g] = Values(n_cell * n_input, seed + 10 * g + 1);
+      w_rec[g] = Values(n_cell * n_output, seed + 10 * g + 2);
+      peep[g] = Values(n_cell, seed + 10 * g + 3);
+      ln[g] = Values(n_cell, seed + 10 * g + 4, 1.0f);
+      bias[g] = Values(n_cell, seed + 10 * g + 5);
+    }
+    proj_w = Values(n_output * n_cell, seed + 77);
+    proj_b = Values(n_output, seed + 78);
+  }
+};
+
+// The LSTM / sequence LSTM model of `s` with 20 or 24 inputs.
+ModelBuilder BuildLstm(const LstmSpec& s, int num_inputs = 24) {
+  ModelBuilder b;
+  std::vector<int> in_shape = {s.batch, s.n_input};
+  if (s.sequence) {
+    in_shape = s.time_major ? std::vector<int>{s.time, s.batch, s.n_input}
+                            : std::vector<int>{s.batch, s.time, s.n_input};
+  }
+  const int input = b.AddInput(tflite::TensorType_FLOAT32, in_shape, "input");
+  std::vector<int> ins(num_inputs, -1);
+  ins[0] = input;
+  for (int g = 0; g < 4; ++g) {
+    if (g == 0 && s.cifg) continue;
+    ins[1 + g] = b.AddConstant<float>({s.n_cell, s.n_input}, s.w_in[g]);
+    ins[5 + g] = b.AddConstant<float>({s.n_cell, s.n_output}, s.w_rec[g]);
+    if (s.peephole && g != 2) ins[9 + (g == 0 ? 0 : g == 1 ? 1 : 2)] = b.AddConstant<float>({s.n_cell}, s.peep[g]);
+    ins[12 + g] = b.AddConstant<float>({s.n_cell}, s.bias[g]);
+    if (s.layer_norm && num_inputs == 24) ins[20 + g] = b.AddConstant<float>({s.n_cell}, s.ln[g]);
+  }
+  if (s.projection) {
+    ins[16] = b.AddConstant<float>({s.n_output, s.n_cell}, s.proj_w);
+    ins[17] = b.AddConstant<float>({s.n_output}, s.proj_b);
+  }
+  ins[18] = b.AddTensor(tflite::TensorType_FLOAT32, {s.batch, s.n_output}, "output_state");
+  b.SetVariable(ins[18]);
+  ins[19] = b.AddTensor(tflite::TensorType_FLOAT32, {s.batch, s.n_cell}, "cell_state");
+  b.SetVariable(ins[19]);
+  const int output = b.AddOutput(tflite::TensorType_FLOAT32, {}, "output");
+  if (s.sequence) {
+    tflite::UnidirectionalSequenceLSTMOptionsT o;
+    o.fused_activation_function = s.act;
+    o.cell_clip = s.cell_clip;
+    o.proj_clip = s.proj_clip;
+    o.time_major = s.time_major;
+    b.AddOperator(tflite::BuiltinOperator_UNIDIRECTIONAL_SEQUENCE_LSTM, ins, {output}, o);
+  } else {
+    tflite::LSTMOptionsT o;
+    o.fused_activation_function = s.act;
+    o.cell_clip = s.cell_clip;
+    o.proj_clip = s.proj_clip;
+    b.AddOperator(tflite::BuiltinOperator_LSTM, ins, {output}, o);
+  }
+  return b;
+}
+
+double Sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+double Clip(double v, double c) { return c > 0 ? std::fmin(c, std::fmax(-c, v)) : v; }
+
+// The LSTM equations for one batch row, in double precision.
+struct RefLstm {
+  const LstmSpec& s;
+  std::vector<double> h, c;
+  explicit RefLstm(const LstmSpec& spec)
+      : s(spec), h(spec.n_output, 0.0), c(spec.n_cell, 0.0) {}
+
+  std::vector<double> Step(const float* x) {
+    const int nc = s.n_cell;
+    std::vector<double> pre[4];
+    for (int g = 0; g < 4; ++g) {
+      pre[g].assign(nc, 0.0);
+      if (g == 0 && s.cifg) continue;
+      for (int i = 0; i < nc; ++i) {
+        double v = 0;
+        for (int k = 0; k < s.n_input; ++k) v += s.w_in[g][i * s.n_input + k] * x[k];
+        for (int k = 0; k < s.n_output; ++k) v += s.w_rec[g][i * s.n_output + k] * h[k];
+        if (s.peephole && g != 2 && g != 3) v += s.peep[g][i] * c[i];
+        pre[g][i] = v;
+      }
+    }
+    auto finish = [&](int g, std::vector<double>& v) {
+      if (s.layer_norm) {
+        double mean = 0, var = 0;
+        for (double e : v) mean += e;
+        mean /= nc;
+        for (double e : v) var += (e - mean) * (e - mean);
+        var /= nc;
+        for (int i = 0; i < nc; ++i) {
+          v[i] = (v[i] - mean) / std::sqrt(var + 1e-8) * s.ln[g][i] + s.bias[g][i];
+        }
+      } else {
+        for (int i = 0; i < nc; ++i) v[i] += s.bias[g][i];
+      }
+      for (int i = 0; i < nc; ++i) v[i] = g == 2 ? std::tanh(v[i]) : Sigmoid(v[i]);
+    };
+    finish(1, pre[1]);
+    finish(2, pre[2]);
+    if (!s.cifg) finish(0, pre[0]);
+    for (int i = 0; i < nc; ++i) {
+      const double ig = s.cifg ? 1.0 - pre[1][i] : pre[0][i];
+      c[i] = Clip(pre[1][i] * c[i] + ig * pre[2][i], s.cell_clip);
+    }
+    // The output gate's peephole sees the new cell state.
+    if (s.peephole) {
+      for (int i = 0; i < nc; ++i) pre[3][i] += s.peep[3][i] * c[i];
+    }
+    finish(3, pre[3]);
+    std::vector<double> hidden(nc);
+    for (int i = 0; i < nc; ++i) hidden[i] = pre[3][i] * std::tanh(c[i]);
+    if (s.projection) {
+      for (int o = 0; o < s.n_output; ++o) {
+        double v = s.proj_b[o];
+        for (int i = 0; i < nc; ++i) v += s.proj_w[o * nc + i] * hidden[i];
+        h[o] = Clip(v, s.proj_clip);
+      }
+    } else {
+      h = hidden;
+    }
+    return h;
+  }
+};
+
+void ExpectNear(const std::vector<float>& got, const std::vector<double>& want, double tol) {
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], tol) << "at " << i;
+}
+
+// LSTM: two Invokes (the state carries over), then a reset starts afresh.
+void CheckLstm(const LstmSpec& s) {
+  ModelBuilder b = BuildLstm(s);
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  std::vector<RefLstm> ref(s.batch, RefLstm(s));
+  std::vector<float> first_out;
+  for (int step = 0; step < 2; ++step) {
+    const std::vector<float> x = Values(s.batch * s.n_input, 100 + step, 1.0f);
+    r.Set(x);
+    ASSERT_TRUE(r.Invoke()) << r.log();
+    std::vector<double> want;
+    for (int bt = 0; bt < s.batch; ++bt) {
+      const std::vector<double> h = ref[bt].Step(&x[bt * s.n_input]);
+      want.insert(want.end(), h.begin(), h.end());
+    }
+    EXPECT_EQ(r.Shape(), (std::vector<int>{s.batch, s.n_output}));
+    ExpectNear(r.Get<float>(), want, 1e-5);
+    if (step == 0) first_out = r.Get<float>();
+  }
+  ASSERT_TRUE(r.Reset());
+  r.Set(Values(s.batch * s.n_input, 100, 1.0f));
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<float>(), first_out);
+}
+
+TEST(LstmTest, FloatBasic) {
+  LstmSpec s;
+  s.batch = 2;
+  s.Fill(1);
+  CheckLstm(s);
+}
+
+TEST(LstmTest, FloatCifgPeephole) {
+  LstmSpec s;
+  s.cifg = true;
+  s.peephole = true;
+  s.Fill(2);
+  CheckLstm(s);
+}
+
+TEST(LstmTest, FloatPeepholeLayerNormProjectionClip) {
+  LstmSpec s;
+  s.peephole = true;
+  s.layer_norm = true;
+  s.projection = true;
+  s.n_output = 2;
+  s.cell_clip = 0.3f;
+  s.proj_clip = 0.2f;
+  s.Fill(3);
+  CheckLstm(s);
+}
+
+TEST(LstmTest, FloatCifgLayerNorm) {
+  LstmSpec s;
+  s.cifg = true;
+  s.layer_norm = true;
+  s.Fill(4);
+  CheckLstm(s);
+}
+
+// Zero weights: every gate is its activated bias, so the output is known in
+// closed form: c1 = i*g, h1 = o*tanh(c1), c2 = f*c1 + i*g, h2 = o*tanh(c2).
+TEST(LstmTest, ClosedFormWithZeroWeights) {
+  LstmSpec s;
+  s.n_input = 1;
+  s.n_cell = s.n_output = 1;
+  s.Fill(5);
+  for (int g = 0; g < 4; ++g) {
+    s.w_in[g] = {0.0f};
+    s.w_rec[g] = {0.0f};
+  }
+  s.bias[0] = {0.5f};
+  s.bias[1] = {-1.0f};
+  s.bias[2] = {2.0f};
+  s.bias[3] = {1.5f};
+  ModelBuilder b = BuildLstm(s, 20);
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  const double i = Sigmoid(0.5), f = Sigmoid(-1.0), g = std::tanh(2.0), o = Sigmoid(1.5);
+  const double c1 = i * g, c2 = f * c1 + i * g;
+  r.Set(std::vector<float>{3.0f});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  ExpectNear(r.Get<float>(), {o * std::tanh(c1)}, 1e-6);
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  ExpectNear(r.Get<float>(), {o * std::tanh(c2)}, 1e-6);
+}
+
+void CheckSequence(const LstmSpec& s) {
+  ModelBuilder b = BuildLstm(s);
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  const std::vector<float> x = Values(s.time * s.batch * s.n_input, 7, 1.0f);
+  r.Set(x);
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  std::vector<double> want(static_cast<size_t>(s.time) * s.batch * s.n_output);
+  for (int bt = 0; bt < s.batch; ++bt) {
+    RefLstm ref(s);
+    for (int t = 0; t < s.time; ++t) {
+      const int row = s.time_major ? t * s.batch + bt : bt * s.time + t;
+      const std::vector<double> h = ref.Step(&x[row * s.n_input]);
+      std::copy(h.begin(), h.end(), want.begin() + row * s.n_output);
+    }
+  }
+  const std::vector<int> shape = s.time_major ? std::vector<int>{s.time, s.batch, s.n_output}
+                                              : std::vector<int>{s.batch, s.time, s.n_output};
+  EXPECT_EQ(r.Shape(), shape);
+  ExpectNear(r.Get<float>(), want, 1e-5);
+}
+
+TEST(SequenceLstmTest, FloatTimeMajor) {
+  LstmSpec s;
+  s.sequence = true;
+  s.time_major = true;
+  s.batch = 2;
+  s.time = 3;
+  s.peephole = true;
+  s.Fill(8);
+  CheckSequence(s);
+}
+
+TEST(SequenceLstmTest, FloatBatchMajorProjectionLayerNorm) {
+  LstmSpec s;
+  s.sequence = true;
+  s.time_major = false;
+  s.batch = 2;
+  s.time = 3;
+  s.layer_norm = true;
+  s.projection = true;
+  s.n_output = 3;
+  s.Fill(9);
+  CheckSequence(s);
+}
+
+void ExpectLstmError(const ModelBuilder& b, const std::string& message) {
+  Runner r(b);
+  EXPECT_FALSE(r.Allocate());
+  EXPECT_NE(r.log().find(message), std::string::npos) << r.log();
+}
+
+TEST(LstmTest, RejectsMissingRequiredInput) {
+  LstmSpec s;
+  s.Fill(1);
+  ModelBuilder b = BuildLstm(s);
+  b.op(0).inputs[2] = -1;  // input_to_forget_weights
+  ExpectLstmError(b, "LSTM: input 2 is missing");
+}
+
+TEST(LstmTest, RejectsWrongWeightShape) {
+  LstmSpec s;
+  s.Fill(1);
+  ModelBuilder b = BuildLstm(s);
+  // recurrent_to_cell_weights now disagrees with n_output (from recurrent_to_output).
+  const int t = b.AddConstant<float>({s.n_cell, s.n_output + 1}, Values(s.n_cell * (s.n_output + 1), 3));
+  b.op(0).inputs[7] = t;
+  ExpectLstmError(b, "recurrent_to_cell_weights has shape");
+}
+
+TEST(LstmTest, RejectsHalfCifg) {
+  LstmSpec s;
+  s.Fill(1);
+  ModelBuilder b = BuildLstm(s);
+  b.op(0).inputs[5] = -1;  // recurrent_to_input only
+  ExpectLstmError(b, "CIFG");
+}
+
+TEST(LstmTest, RejectsNonVariableState) {
+  LstmSpec s;
+  s.Fill(1);
+  ModelBuilder b = BuildLstm(s);
+  b.SetVariable(b.op(0).inputs[19], false);
+  ExpectLstmError(b, "variable");
+}
+
+TEST(LstmTest, RejectsHybridWeights) {
+  LstmSpec s;
+  s.Fill(1);
+  ModelBuilder b = BuildLstm(s);
+  const int t = b.AddConstant<int8_t>(tflite::TensorType_INT8, {s.n_cell, s.n_input},
+                                      std::vector<int8_t>(s.n_cell * s.n_input, 1));
+  b.SetQuantization(t, {{0.1f}, {0}, 0});
+  b.op(0).inputs[3] = t;
+  ExpectLstmError(b, "not supported");
+}
+
+TEST(LstmTest, RejectsBadInputTypeAndArity) {
+  LstmSpec s;
+  s.Fill(1);
+  ModelBuilder b = BuildLstm(s);
+  b.tensor(0).type = tflite::TensorType_INT32;
+  ExpectLstmError(b, "not supported");
+  ModelBuilder c = BuildLstm(s);
+  c.op(0).inputs.resize(19);
+  ExpectLstmError(c, "20 or 24 inputs");
+}
+
+TEST(SequenceLstmTest, RejectsWrongInputRank) {
+  LstmSpec s;
+  s.sequence = true;
+  s.Fill(1);
+  ModelBuilder b = BuildLstm(s);
+  b.tensor(0).shape = {1, 3};
+  ExpectLstmError(b, "rank 3");
+}
+
+// ---- integer LSTM pieces ---------------------------------------------------------
+
+TEST(LstmIntegerTest, Int16SigmoidAndTanhFollowTheFunctions) {
+  std::vector<int16_t> in;
+  for (int v = -32768; v <= 32767; v += 97) in.push_back(static_cast<int16_t>(v));
+  in.push_back(0);
+  std::vector<int16_t> out(in.size());
+  kernels::internal::Int16Sigmoid(in.data(), static_cast<int>(in.size()), out.data());
+  for (size_t i = 0; i < in.size(); ++i) {
+    const double want = Sigmoid(in[i] / 4096.0) * 32768.0;
+    EXPECT_NEAR(out[i], want, 8.0) << in[i];
+  }
+  EXPECT_EQ(out.back(), 16384);
+  for (int bits : {0, 3, 4, 6}) {
+    ASSERT_TRUE(kernels::internal::Int16Tanh(bits, in.data(), static_cast<int>(in.size()), out.data()));
+    for (size_t i = 0; i < in.size(); ++i) {
+      const double want = std::tanh(in[i] / std::ldexp(1.0, 15 - bits)) * 32768.0;
+      EXPECT_NEAR(out[i], std::fmin(want, 32767.0), 12.0) << in[i] << " bits " << bits;
+    }
+  }
+  EXPECT_FALSE(kernels::internal::Int16Tanh(7, in.data(), 1, out.data()));
+}
+
+// A fully integer sequence LSTM against the float equations applied to the
+// dequantized weights: the quantization error stays within a few steps of
+// the output scale. `s` chooses the variant (CIFG, peephole, layer norm,
+// projection); the weights are re-quantized so both sides see the same values.
+void CheckInt8Sequence(LstmSpec s) {
+  const int time = 3;
+  const float in_scale = 1.0f / 128, w_scale = 0.5f / 127, state_scale = 1.0f / 128;
+  const float peep_scale = 0.5f / 32767, ln_scale = 1.0f / 16384, hidden_scale = 1.0f / 128;
+  const float gate_scale = 1.0f / 4096;  // the layer-norm intermediates (Q3.12)
+  s.sequence = true;
+  s.time = time;
+  s.batch = 1;
+  ModelBuilder b;
+  const int input = b.AddInput(tflite::TensorType_INT8, {1, time, s.n_input}, "input");
+  b.SetQuantization(input, {{in_scale}, {0}, 0});
+  std::vector<int> ins(24, -1);
+  ins[0] = input;
+  auto quantize8 = [](std::vector<float>* v, float scale) {
+    std::vector<int8_t> q(v->size());
+    for (size_t i = 0; i < v->size(); ++i) {
+      q[i] = static_cast<int8_t>(std::lround(std::fmax(-127.0, std::fmin(127.0, (*v)[i] / scale))));
+      (*v)[i] = q[i] * scale;
+    }
+    return q;
+  };
+  auto quantize16 = [](std::vector<float>* v, float scale) {
+    std::vector<int16_t> q(v->size());
+    for (size_t i = 0; i < v->size(); ++i) {
+      q[i] = static_cast<int16_t>(std::lround((*v)[i] / scale));
+      (*v)[i] = q[i] * scale;
+    }
+    return q;
+  };
+  auto quantize32 = [](std::vector<float>* v, float scale) {
+    std::vector<int32_t> q(v->size());
+    for (size_t i = 0; i < v->size(); ++i) {
+      q[i] = static_cast<int32_t>(std::lround((*v)[i] / scale));
+      (*v)[i] = q[i] * scale;
+    }
+    return q;
+  };
+  auto add8 = [&](std::vector<int> shape, std::vector<float>* v, float scale) {
+    const int t = b.AddConstant<int8_t>(tflite::TensorType_INT8, shape, quantize8(v, scale));
+    b.SetQuantization(t, {{scale}, {0}, 0});
+    return t;
+  };
+  auto add16 = [&](std::vector<int> shape, std::vector<float>* v, float scale) {
+    const int t = b.AddConstant<int16_t>(tflite::TensorType_INT16, shape, quantize16(v, scale));
+    b.SetQuantization(t, {{scale}, {0}, 0});
+    return t;
+  };
+  const int nc = s.n_cell;
+  for (int g = 0; g < 4; ++g) {
+    if (g == 0 && s.cifg) continue;
+    ins[1 + g] = add8({nc, s.n_input}, &s.w_in[g], w_scale);
+    ins[5 + g] = add8({nc, s.n_output}, &s.w_rec[g], w_scale);
+    if (s.peephole && g != 2) ins[9 + (g == 3 ? 2 : g)] = add16({nc}, &s.peep[g], peep_scale);
+    if (s.layer_norm) {
+      ins[20 + g] = add16({nc}, &s.ln[g], ln_scale);
+      ins[12 + g] = b.AddConstant<int32_t>({nc}, quantize32(&s.bias[g], ln_scale / 1024));
+    } else {
+      ins[12 + g] = b.AddConstant<int32_t>({nc}, quantize32(&s.bias[g], in_scale * w_scale));
+    }
+  }
+  if (s.projection) {
+    ins[16] = add8({s.n_output, nc}, &s.proj_w, w_scale);
+    ins[17] = b.AddConstant<int32_t>({s.n_output}, quantize32(&s.proj_b, w_scale * hidden_scale));
+  }
+  ins[18] = b.AddTensor(tflite::TensorType_INT8, {1, s.n_output}, "output_state");
+  b.SetVariable(ins[18]);
+  b.SetQuantization(ins[18], {{state_scale}, {0}, 0});
+  ins[19] = b.AddTensor(tflite::TensorType_INT16, {1, nc}, "cell_state");
+  b.SetVariable(ins[19]);
+  b.SetQuantization(ins[19], {{1.0f / 4096}, {0}, 0});
+  const int output = b.AddOutput(tflite::TensorType_INT8, {}, "output");
+  b.SetQuantization(output, {{state_scale}, {0}, 0});
+  std::vector<int> inter;
+  for (int i = 0; i < 4; ++i) {
+    inter.push_back(b.AddTensor(tflite::TensorType_INT16, {0}));
+    b.SetQuantization(inter.back(), {{gate_scale}, {0}, 0});
+  }
+  inter.push_back(b.AddTensor(tflite::TensorType_INT8, {0}));
+  b.SetQuantization(inter[4], {{hidden_scale}, {0}, 0});
+  tflite::UnidirectionalSequenceLSTMOptionsT o;
+  o.fused_activation_function = tflite::ActivationFunctionType_TANH;
+  o.cell_clip = s.cell_clip;
+  o.proj_clip = s.proj_clip;
+  b.AddOperator(tflite::BuiltinOperator_UNIDIRECTIONAL_SEQUENCE_LSTM, ins, {output}, o);
+  b.op(0).intermediates = inter;
+
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  std::vector<int8_t> xq(time * s.n_input);
+  std::vector<float> x(xq.size());
+  const std::vector<float> xf = Values(time * s.n_input, 12, 0.9f);
+  for (size_t i = 0; i < xq.size(); ++i) {
+    xq[i] = static_cast<int8_t>(std::lround(xf[i] / in_scale));
+    x[i] = xq[i] * in_scale;
+  }
+  r.Set(xq);
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  RefLstm ref(s);
+  const std::vector<int8_t> got = r.Get<int8_t>();
+  ASSERT_EQ(got.size(), static_cast<size_t>(time * s.n_output));
+  for (int t = 0; t < time; ++t) {
+    const std::vector<double> h = ref.Step(&x[t * s.n_input]);
+    for (int i = 0; i < s.n_output; ++i) {
+      EXPECT_NEAR(got[t * s.n_output + i] * state_scale, h[i], 3 * state_scale) << t << "," << i;
+      // Continue from the quantized hidden state the kernel carries.
+      ref.h[i] = got[t * s.n_output + i] * state_scale;
+    }
+  }
+}
+
+TEST(SequenceLstmTest, Int8Plain) {
+  LstmSpec s;
+  s.cell_clip = 10.0f;
+  s.Fill(11);
+  CheckInt8Sequence(s);
+}
+
+TEST(SequenceLstmTest, Int8CifgPeephole) {
+  LstmSpec s;
+  s.cifg = true;
+  s.peephole = true;
+  s.Fill(12);
+  CheckInt8Sequence(s);
+}
+
+TEST(SequenceLstmTest, Int8LayerNormProjection) {
+  LstmSpec s;
+  s.layer_norm = true;
+  s.projection = true;
+  s.peephole = true;
+  s.n_output = 3;
+  s.Fill(13);
+  CheckInt8Sequence(s);
+}
+
+TEST(SequenceLstmTest, Int8RejectsMissingIntermediates) {
+  LstmSpec s;
+  s.Fill(11);
+  s.sequence = true;
+  ModelBuilder b = BuildLstm(s);  // no intermediates
+  b.tensor(0).type = tflite::TensorType_INT8;
+  b.SetQuantization(0, {{0.1f}, {0}, 0});
+  ExpectLstmError(b, "needs 5 intermediate tensors");
+}
+
+// ---- SVDF -------------------------------------------------------------------------
+
+ModelBuilder BuildSvdf(int batch, int n_input, int n_filter, int memory, int rank,
+                       const std::vector<float>& wf, const std::vector<float>& wt,
+                       const std::vector<float>& bias, tflite::ActivationFunctionType act) {
+  ModelBuilder b;
+  const int input = b.AddInput(tflite::TensorType_FLOAT32, {batch, n_input}, "input");
+  const int f = b.AddConstant<float>({n_filter, n_input}, wf);
+  const int t = b.AddConstant<float>({n_filter, memory}, wt);
+  const int bi = bias.empty() ? -1 : b.AddConstant<float>({n_filter / rank}, bias);
+  const int state = b.AddTensor(tflite::TensorType_FLOAT32, {batch, n_filter * memory}, "state");
+  b.SetVariable(state);
+  const int output = b.AddOutput(tflite::TensorType_FLOAT32, {}, "output");
+  tflite::SVDFOptionsT o;
+  o.rank = rank;
+  o.fused_activation_function = act;
+  b.AddOperator(tflite::BuiltinOperator_SVDF, {input, f, t, bi, state}, {output}, o);
+  return b;
+}
+
+// Memory 3, rank 2 (2 units of 2 filters): the output after each step is
+// bias + sum over the unit's filters of the time weights applied to the last
+// three feature projections (older ones are zero).
+TEST(SvdfTest, FloatRankTwoOverThreeSteps) {
+  const int n_input = 2, n_filter = 4, memory = 3, rank = 2;
+  const std::vector<float> wf = {1, 0, 0, 1, 1, 1, 1, -1};
+  const std::vector<float> wt = {1, 2, 3, 0.5, 0.25, 1, -1, 0, 1, 2, 2, 2};
+  const std::vector<float> bias = {0.5f, -0.5f};
+  ModelBuilder b = BuildSvdf(1, n_input, n_filter, memory, rank, wf, wt, bias,
+                             tflite::ActivationFunctionType_NONE);
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  const std::vector<std::vector<float>> xs = {{1, 2}, {-1, 3}, {0.5, 0.5}, {2, 0}};
+  std::vector<std::vector<double>> history;  // feature projections per step
+  for (const auto& x : xs) {
+    std::vector<double> p(n_filter);
+    for (int f = 0; f < n_filter; ++f) p[f] = wf[f * 2] * x[0] + wf[f * 2 + 1] * x[1];
+    history.push_back(p);
+    r.Set(x);
+    ASSERT_TRUE(r.Invoke()) << r.log();
+    std::vector<double> want = {bias[0], bias[1]};
+    for (int f = 0; f < n_filter; ++f) {
+      for (int m = 0; m < memory; ++m) {
+        // Slot memory-1 is the newest step, slot 0 the oldest kept.
+        const int age = memory - 1 - m;
+        if (age >= static_cast<int>(history.size())) continue;
+        want[f / rank] += wt[f * memory + m] * history[history.size() - 1 - age][f];
+      }
+    }
+    EXPECT_EQ(r.Shape(), (std::vector<int>{1, 2}));
+    ExpectNear(r.Get<float>(), want, 1e-5);
+  }
+  ASSERT_TRUE(r.Reset());
+  r.Set(xs[0]);
+  ASSERT_TRUE(r.Invoke());
+  const double p0 = 1, p1 = 2, p2 = 3, p3 = -1;  // projections of {1, 2}
+  ExpectNear(r.Get<float>(), {0.5 + 3 * p0 + 1 * p1, -0.5 + 1 * p2 + 2 * p3}, 1e-5);
+}
+
+TEST(SvdfTest, FloatReluAndNoBias) {
+  ModelBuilder b = BuildSvdf(2, 1, 1, 1, 1, {1}, {2}, {}, tflite::ActivationFunctionType_RELU);
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  r.Set(std::vector<float>{1.5f, -2.0f});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<float>(), (std::vector<float>{3.0f, 0.0f}));
+}
+
+TEST(SvdfTest, Int8MatchesRescaledFormula) {
+  // 1 input, 1 filter, memory 2: state = round(x * s1), out = round(state . wt * s2) + zp.
+  ModelBuilder b;
+  const int input = b.AddInput(tflite::TensorType_INT8, {1, 1}, "input");
+  b.SetQuantization(input, {{0.5f}, {-1}, 0});
+  const int f = b.AddConstant<int8_t>(tflite::TensorType_INT8, {1, 1}, std::vector<int8_t>{4});
+  b.SetQuantization(f, {{0.25f}, {0}, 0});
+  const int t = b.AddConstant<int16_t>(tflite::TensorType_INT16, {1, 2}, std::vector<int16_t>{3, 5});
+  b.SetQuantization(t, {{0.5f}, {0}, 0});
+  const int bias = b.AddConstant<int32_t>({1}, std::vector<int32_t>{10});
+  const int state = b.AddTensor(tflite::TensorType_INT16, {1, 2}, "state");
+  b.SetVariable(state);
+  b.SetQuantization(state, {{0.125f}, {0}, 0});
+  const int output = b.AddOutput(tflite::TensorType_INT8, {}, "output");
+  b.SetQuantization(output, {{1.0f}, {-128}, 0});
+  tflite::SVDFOptionsT o;
+  o.rank = 1;
+  o.fused_activation_function = tflite::ActivationFunctionType_RELU;
+  b.AddOperator(tflite::BuiltinOperator_SVDF, {input, f, t, bias, state}, {output}, o);
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  // Step 1: x = 3 (real 2): feature acc = 4 * (3 + 1) = 16, * 0.5*0.25/0.125 = 16.
+  // state = [0, 16]; time acc = 5 * 16 + bias 10 = 90; * 0.125*0.5/1 = 5.625 -> 6; -128 -> -122.
+  r.Set(std::vector<int8_t>{3});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<int8_t>(), (std::vector<int8_t>{-122}));
+  // Step 2: x = 0: feature acc = 4; state = [16, 4]; acc = 3*16 + 5*4 + 10 = 78 -> 4.875 -> 5.
+  r.Set(std::vector<int8_t>{0});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  EXPECT_EQ(r.Get<int8_t>(), (std::vector<int8_t>{-123}));
+}
+
+TEST(SvdfTest, RejectsBadRankShapeTypeAndState) {
+  {
+    ModelBuilder b = BuildSvdf(1, 2, 3, 2, 2, Values(6, 1), Values(6, 2), {},
+                               tflite::ActivationFunctionType_NONE);
+    ExpectLstmError(b, "rank 2 must be positive and divide");
+  }
+  {
+    ModelBuilder b = BuildSvdf(1, 2, 2, 2, 1, Values(4, 1), Values(4, 2), {},
+                               tflite::ActivationFunctionType_NONE);
+    b.tensor(b.op(0).inputs[4]).shape = {1, 3};
+    ExpectLstmError(b, "state must be");
+  }
+  {
+    ModelBuilder b = BuildSvdf(1, 2, 2, 2, 1, Values(4, 1), Values(4, 2), {},
+                               tflite::ActivationFunctionType_NONE);
+    b.SetVariable(b.op(0).inputs[4], false);
+    ExpectLstmError(b, "variable");
+  }
+  {
+    ModelBuilder b = BuildSvdf(1, 2, 2, 2, 1, Values(4, 1), Values(4, 2), {},
+                               tflite::ActivationFunctionType_NONE);
+    b.tensor(0).type = tflite::TensorType_INT32;
+    ExpectLstmError(b, "not supported");
+  }
+}
+
+
+// ---- RNN ----------------------------------------------------------------------------
+
+ModelBuilder BuildRnn(bool sequence, bool time_major, int batch, int time, int n_input, int units,
+                      const std::vector<float>& w, const std::vector<float>& r,
+                      const std::vector<float>& bias, tflite::ActivationFunctionType act) {
+  ModelBuilder b;
+  std::vector<int> shape = {batch, n_input};
+  if (sequence) {
+    shape = time_major ? std::vector<int>{time, batch, n_input}
+                       : std::vector<int>{batch, time, n_input};
+  }
+  const int input = b.AddInput(tflite::TensorType_FLOAT32, shape, "input");
+  const int wt = b.AddConstant<float>({units, n_input}, w);
+  const int rt = b.AddConstant<float>({units, units}, r);
+  const int bt = b.AddConstant<float>({units}, bias);
+  const int h = b.AddTensor(tflite::TensorType_FLOAT32, {batch, units}, "hidden");
+  b.SetVariable(h);
+  const int output = b.AddOutput(tflite::TensorType_FLOAT32, {}, "output");
+  if (sequence) {
+    tflite::SequenceRNNOptionsT o;
+    o.time_major = time_major;
+    o.fused_activation_function = act;
+    b.AddOperator(tflite::BuiltinOperator_UNIDIRECTIONAL_SEQUENCE_RNN, {input, wt, rt, bt, h},
+                  {output}, o);
+  } else {
+    tflite::RNNOptionsT o;
+    o.fused_activation_function = act;
+    b.AddOperator(tflite::BuiltinOperator_RNN, {input, wt, rt, bt, h}, {output}, o);
+  }
+  return b;
+}
+
+// One unit, one input: h1 = tanh(w x1 + b), h2 = tanh(w x2 + r h1 + b).
+TEST(RnnTest, ClosedFormStatePersistsAndResets) {
+  ModelBuilder b = BuildRnn(false, true, 1, 1, 1, 1, {0.5f}, {-2.0f}, {0.25f},
+                            tflite::ActivationFunctionType_TANH);
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  r.Set(std::vector<float>{1.0f});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  const double h1 = std::tanh(0.5 + 0.25);
+  ExpectNear(r.Get<float>(), {h1}, 1e-6);
+  r.Set(std::vector<float>{-1.0f});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  ExpectNear(r.Get<float>(), {std::tanh(-0.5 - 2.0 * h1 + 0.25)}, 1e-6);
+  ASSERT_TRUE(r.Reset());
+  r.Set(std::vector<float>{1.0f});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  ExpectNear(r.Get<float>(), {h1}, 1e-6);
+}
+
+void CheckSequenceRnn(bool time_major) {
+  const int batch = 2, time = 3, n_input = 2, units = 3;
+  const std::vector<float> w = Values(units * n_input, 1), rw = Values(units * units, 2),
+                           bias = Values(units, 3);
+  ModelBuilder b = BuildRnn(true, time_major, batch, time, n_input, units, w, rw, bias,
+                            tflite::ActivationFunctionType_RELU);
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  const std::vector<float> x = Values(batch * time * n_input, 4, 2.0f);
+  r.Set(x);
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  std::vector<double> want(batch * time * units);
+  for (int bt = 0; bt < batch; ++bt) {
+    std::vector<double> h(units, 0.0);
+    for (int t = 0; t < time; ++t) {
+      const int row = time_major ? t * batch + bt : bt * time + t;
+      std::vector<double> nh(units);
+      for (int u = 0; u < units; ++u) {
+        double v = bias[u];
+        for (int k = 0; k < n_input; ++k) v += w[u * n_input + k] * x[row * n_input + k];
+        for (int k = 0; k < units; ++k) v += rw[u * units + k] * h[k];
+        nh[u] = std::fmax(0.0, v);
+      }
+      h = nh;
+      std::copy(h.begin(), h.end(), want.begin() + row * units);
+    }
+  }
+  ExpectNear(r.Get<float>(), want, 1e-5);
+  EXPECT_EQ(r.Shape(), time_major ? (std::vector<int>{time, batch, units})
+                                  : (std::vector<int>{batch, time, units}));
+}
+
+TEST(SequenceRnnTest, TimeMajor) { CheckSequenceRnn(true); }
+TEST(SequenceRnnTest, BatchMajor) { CheckSequenceRnn(false); }
+
+TEST(RnnTest, RejectsBadShapesAndHybrid) {
+  {
+    ModelBuilder b = BuildRnn(false, true, 1, 1, 2, 2, Values(4, 1), Values(4, 2), Values(2, 3),
+                              tflite::ActivationFunctionType_TANH);
+    b.op(0).inputs[3] = b.AddConstant<float>({3}, Values(3, 3));  // 3 biases for 2 units
+    ExpectLstmError(b, "bias must be [2]");
+  }
+  {
+    ModelBuilder b = BuildRnn(false, true, 1, 1, 2, 2, Values(4, 1), Values(4, 2), Values(2, 3),
+                              tflite::ActivationFunctionType_TANH);
+    const int t = b.AddConstant<int8_t>(tflite::TensorType_INT8, {2, 2}, std::vector<int8_t>(4, 1));
+    b.SetQuantization(t, {{0.1f}, {0}, 0});
+    b.op(0).inputs[1] = t;
+    ExpectLstmError(b, "not supported");
+  }
+  {
+    ModelBuilder b = BuildRnn(false, true, 1, 1, 2, 2, Values(4, 1), Values(4, 2), Values(2, 3),
+                              tflite::ActivationFunctionType_TANH);
+    b.SetVariable(b.op(0).inputs[4], false);
+    ExpectLstmError(b, "variable");
+  }
+}
+
+}  // namespace
+}  // namespace tflite_c
