@@ -1,9 +1,13 @@
 // EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER, GREATER_EQUAL: BOOL output,
 // broadcasting the two inputs, which must share one type: FLOAT32, INT32,
-// INT64, INT16, UINT8, INT8 (and BOOL for EQUAL / NOT_EQUAL). Quantized inputs
+// INT64, INT16, UINT8, INT8 (and BOOL and STRING for EQUAL / NOT_EQUAL, as
+// upstream; strings compare byte-wise). Quantized inputs
 // (UINT8, INT8, quantized INT16) are compared as real values in fixed point,
 // as upstream: (q - zero_point) * 2^8 times each input's own scale.
 #include <cstdint>
+#include <string_view>
+
+#include "src/core/string_util.h"
 
 #include "src/kernels/internal/broadcast_nary.h"
 #include "src/kernels/internal/quant_math.h"
@@ -34,7 +38,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const bool type_ok =
       internal::TypeIn(a->type, {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt64, kTfLiteInt16,
                                  kTfLiteUInt8, kTfLiteInt8}) ||
-      (Cmp::kAllowsBool && a->type == kTfLiteBool);
+      (Cmp::kAllowsBool && (a->type == kTfLiteBool || a->type == kTfLiteString));
   if (!type_ok) return internal::UnsupportedType(context, Cmp::kName, "input", a->type);
   if (b->type != a->type) {
     return internal::TypeMismatch(context, Cmp::kName, "input 0", a->type, "input 1", b->type);
@@ -76,6 +80,31 @@ void Compare(TfLiteContext* context, const TfLiteNode* node, const OpData& d) {
 }
 
 template <typename Cmp>
+TfLiteStatus CompareStrings(TfLiteContext* context, const TfLiteNode* node, const OpData& d) {
+  const TfLiteTensor* a = internal::InputAt(context, node, 0);
+  const TfLiteTensor* b = internal::InputAt(context, node, 1);
+  bool* out = internal::OutputAt(context, node, 0)->data.b;
+  const Cmp cmp;
+  bool ok = true;
+  internal::ForEachBroadcast(d.nary, [&](int64_t o, const int64_t* in) {
+    const char *sa, *sb;
+    int la, lb;
+    if (!StringTensorGet(a, static_cast<int>(in[0]), &sa, &la) ||
+        !StringTensorGet(b, static_cast<int>(in[1]), &sb, &lb)) {
+      ok = false;
+      return;
+    }
+    out[o] = cmp(std::string_view(sa, la), std::string_view(sb, lb));
+  });
+  if (!ok) {
+    TF_LITE_KERNEL_LOG(context, "%s: STRING input is malformed or holds too few strings",
+                       Cmp::kName);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+template <typename Cmp>
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const auto& d = *static_cast<const OpData*>(node->user_data);
   switch (internal::InputAt(context, node, 0)->type) {
@@ -100,6 +129,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     case kTfLiteBool:
       Compare<bool, Cmp>(context, node, d);
       break;
+    case kTfLiteString:
+      return CompareStrings<Cmp>(context, node, d);
     default:
       return internal::UnsupportedType(context, Cmp::kName, "input",
                                        internal::InputAt(context, node, 0)->type);

@@ -533,5 +533,41 @@ TEST(HashtableLookupTest, RejectsBadInputs) {
   }
 }
 
+// ---- string paths of other ops -------------------------------------------------------
+
+TEST(StringOpsTest, EqualAndNotEqualBroadcast) {
+  for (const auto op : {BuiltinOperator::BuiltinOperator_EQUAL,
+                        BuiltinOperator::BuiltinOperator_NOT_EQUAL}) {
+    ModelBuilder b;
+    const int a = b.AddInput(STR, {2, 2}, "a");
+    const int c = AddStringConstant(b, {2}, {"x", ""});
+    const int y = b.AddOutput(tflite::TensorType_BOOL, {2, 2}, "y");
+    b.AddOperator(op, {a, c}, {y});
+    Runner r(b);
+    ASSERT_TRUE(r.Allocate()) << r.log();
+    r.SetStrings(0, {"x", "", "xy", std::string("\0", 1)});
+    // WriteStrings made the input 1-D; restore the declared shape.
+    TfLiteIntArrayFree(r.input(0)->dims);
+    r.input(0)->dims = TfLiteIntArrayCreate(2);
+    r.input(0)->dims->data[0] = 2;
+    r.input(0)->dims->data[1] = 2;
+    ASSERT_TRUE(r.Invoke()) << r.log();
+    const std::vector<uint8_t> got = r.Get<uint8_t>(0);
+    const std::vector<uint8_t> equal = {1, 1, 0, 0};
+    ASSERT_EQ(got.size(), 4u);
+    for (int i = 0; i < 4; ++i) {
+      EXPECT_EQ(got[i], op == BuiltinOperator::BuiltinOperator_EQUAL ? equal[i] : 1 - equal[i])
+          << i;
+    }
+  }
+  // Ordering comparisons have no STRING form.
+  ModelBuilder b;
+  const int a = b.AddInput(STR, {1}, "a");
+  const int c = AddStringConstant(b, {1}, {"x"});
+  const int y = b.AddOutput(tflite::TensorType_BOOL, {1}, "y");
+  b.AddOperator(BuiltinOperator::BuiltinOperator_LESS, {a, c}, {y});
+  ExpectAllocateError(b, "LESS: input type STRING is not supported");
+}
+
 }  // namespace
 }  // namespace tflite_c
