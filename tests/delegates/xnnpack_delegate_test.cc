@@ -1,8 +1,10 @@
-// XNNPACK delegate (issue 11, first increment): options and flags, which
-// nodes it claims on small models, outputs against the builtin kernels,
-// input resizing, the weights cache, and every golden model of
-// shared/models/manifest.json run with the delegate against its XNNPACK
-// `tolerance`. Skipped in builds without XNNPACK.
+// XNNPACK delegate (issue 11): options and flags, which nodes it claims on
+// small models, outputs against the builtin kernels, input resizing, the
+// weights cache, and every golden model of shared/models/manifest.json run
+// with the delegate against its XNNPACK `tolerance` (a few also through the
+// delegate TfLiteInterpreterCreate applies by default). Operator coverage is
+// in xnnpack_ops_test.cc, the default-on rules in xnnpack_default_test.cc.
+// Skipped in builds without XNNPACK.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,6 +1,5 @@
-// The switch the C API uses to apply XNNPACK by default (issue 11). In this
-// increment nothing calls it yet: the delegate stays opt-in until its numerics
-// are verified on every golden model.
+// The delegate the C API applies by default (issue 11; see
+// src/c_api/default_xnnpack.h for when and how).
 #ifndef TFLITE_C_SRC_DELEGATES_XNNPACK_DEFAULT_DELEGATE_H_
 #define TFLITE_C_SRC_DELEGATES_XNNPACK_DEFAULT_DELEGATE_H_
 
