@@ -39,26 +39,17 @@ TfLiteStatus Prepare(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
   auto* data = static_cast<OpData*>(TfLiteOpaqueNodeGetUserData(node));
   TF_LITE_OPAQUE_ENSURE(context, data != nullptr);
   const TfLitePoolParams& p = data->params;
-  MEDIAPIPE_ENSURE_OK(CheckArity(context, node, kName, 1, 2));
-  MEDIAPIPE_ENSURE_OK(CheckWindow(context, kName, p.padding, p.stride_height, p.stride_width,
-                                  p.filter_height, p.filter_width));
-  const TfLiteOpaqueTensor* input = TfLiteOpaqueNodeGetInput(context, node, 0);
-  TfLiteOpaqueTensor* values = TfLiteOpaqueNodeGetOutput(context, node, 0);
-  TfLiteOpaqueTensor* indices = TfLiteOpaqueNodeGetOutput(context, node, 1);
-  Nhwc in;
-  MEDIAPIPE_ENSURE_OK(GetNhwc(context, input, kName, "input", &in));
-  TF_LITE_OPAQUE_ENSURE(context, values != nullptr && indices != nullptr);
-  MEDIAPIPE_ENSURE_OK(CheckFloat(context, input, kName, "input"));
-  MEDIAPIPE_ENSURE_OK(CheckFloat(context, values, kName, "output"));
-  MEDIAPIPE_ENSURE_OK(CheckFloat(context, indices, kName, "indices", /*allow_int32=*/true));
-
+  PoolingTensors t;
+  MEDIAPIPE_ENSURE_OK(PreparePooling(context, node, kName, p, /*unpooling=*/false,
+                                     /*int_indices_only=*/false, &t));
+  const Nhwc& in = t.in;
   Nhwc out = in;
   out.height = PooledSize(p.padding, in.height, p.stride_height, p.filter_height);
   out.width = PooledSize(p.padding, in.width, p.stride_width, p.filter_width);
   data->pad_top = PaddingBefore(in.height, out.height, p.stride_height, p.filter_height);
   data->pad_left = PaddingBefore(in.width, out.width, p.stride_width, p.filter_width);
-  MEDIAPIPE_ENSURE_OK(ResizeNhwc(context, values, out));
-  return ResizeNhwc(context, indices, out);
+  MEDIAPIPE_ENSURE_OK(ResizeNhwc(context, t.output, out));
+  return ResizeNhwc(context, t.output_indices, out);
 }
 
 TfLiteStatus Invoke(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {

@@ -39,31 +39,16 @@ TfLiteStatus Prepare(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
   auto* data = static_cast<OpData*>(TfLiteOpaqueNodeGetUserData(node));
   TF_LITE_OPAQUE_ENSURE(context, data != nullptr);
   const TfLitePoolParams& p = data->params;
-  MEDIAPIPE_ENSURE_OK(CheckArity(context, node, kName, 2, 1));
-  MEDIAPIPE_ENSURE_OK(CheckWindow(context, kName, p.padding, p.stride_height, p.stride_width,
-                                  p.filter_height, p.filter_width));
-  const TfLiteOpaqueTensor* values = TfLiteOpaqueNodeGetInput(context, node, 0);
-  const TfLiteOpaqueTensor* indices = TfLiteOpaqueNodeGetInput(context, node, 1);
-  TfLiteOpaqueTensor* output = TfLiteOpaqueNodeGetOutput(context, node, 0);
-  Nhwc in, idx;
-  MEDIAPIPE_ENSURE_OK(GetNhwc(context, values, kName, "input", &in));
-  MEDIAPIPE_ENSURE_OK(GetNhwc(context, indices, kName, "indices", &idx));
-  TF_LITE_OPAQUE_ENSURE(context, output != nullptr);
-  MEDIAPIPE_ENSURE_OK(CheckFloat(context, values, kName, "input"));
-  MEDIAPIPE_ENSURE_OK(CheckFloat(context, indices, kName, "indices", /*allow_int32=*/true));
-  MEDIAPIPE_ENSURE_OK(CheckFloat(context, output, kName, "output"));
-  if (idx.batch != in.batch || idx.height != in.height || idx.width != in.width ||
-      idx.channels != in.channels) {
-    TfLiteOpaqueContextReportError(context, "%s: indices and input shapes differ", kName);
-    return kTfLiteError;
-  }
-
+  PoolingTensors t;
+  MEDIAPIPE_ENSURE_OK(PreparePooling(context, node, kName, p, /*unpooling=*/true,
+                                     /*int_indices_only=*/false, &t));
+  const Nhwc& in = t.in;
   Nhwc out = in;
   out.height = UpsampledSize(p.padding, in.height, p.stride_height, p.filter_height);
   out.width = UpsampledSize(p.padding, in.width, p.stride_width, p.filter_width);
   data->pad_top = PaddingBefore(out.height, in.height, p.stride_height, p.filter_height);
   data->pad_left = PaddingBefore(out.width, in.width, p.stride_width, p.filter_width);
-  return ResizeNhwc(context, output, out);
+  return ResizeNhwc(context, t.output, out);
 }
 
 TfLiteStatus Invoke(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {

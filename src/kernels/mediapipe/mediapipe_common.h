@@ -6,13 +6,17 @@
 // The pooling and transposed-convolution ops of MediaPipe do not store
 // flexbuffers in custom_options: the bytes are a plain TfLitePoolParams /
 // TfLiteTransposeConvParams struct (models written before those structs grew
-// carry only their leading fields).
+// carry only their leading fields). The landmark/transform ops store a
+// flexbuffer map, read with FlexMap below.
 #ifndef TFLITE_C_SRC_KERNELS_MEDIAPIPE_MEDIAPIPE_COMMON_H_
 #define TFLITE_C_SRC_KERNELS_MEDIAPIPE_MEDIAPIPE_COMMON_H_
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "tensorflow/lite/c/builtin_op_data.h"
 #include "tensorflow/lite/c/c_api_opaque.h"
@@ -37,6 +41,57 @@ T ParamsFromCustomOptions(const char* buffer, size_t length) {
   if (buffer != nullptr) std::memcpy(&params, buffer, std::min(length, sizeof(T)));
   return params;
 }
+
+// A read-only view of a flexbuffer whose root is a map (the usual format of
+// custom_options). Every read is bounds-checked against the buffer: corrupt
+// or truncated bytes make Parse or the getters fail, never read outside it.
+// The buffer must outlive the view.
+class FlexMap {
+ public:
+  // False unless `data` holds a flexbuffer whose root is a map.
+  bool Parse(const void* data, size_t size);
+
+  bool Has(const char* key) const;
+  // Integer (or bool / whole float) value of `key`; false if missing or not
+  // a number.
+  bool GetInt(const char* key, int64_t* value) const;
+  // Numeric value of `key` as a double; false if missing or not a number.
+  bool GetDouble(const char* key, double* value) const;
+  // A vector of numbers (typed, untyped or fixed-length), converted to int.
+  bool GetIntVector(const char* key, std::vector<int64_t>* values) const;
+  // A string or key value.
+  bool GetString(const char* key, std::string* value) const;
+
+  // A decoded value: where it lives, how wide it is stored in its parent,
+  // its flexbuffer type and the byte width of what it points to.
+  struct Ref {
+    size_t at = 0;
+    int parent_width = 0;
+    int type = 0;
+    int width = 0;
+  };
+
+ private:
+  bool Find(const char* key, Ref* ref) const;
+  bool ReadUInt(size_t at, int width, uint64_t* value) const;
+  bool Deref(const Ref& ref, size_t* target) const;
+  bool ReadNumber(const Ref& ref, bool want_int, int64_t* i, double* d) const;
+  bool VectorElement(size_t vec, int width, int type, size_t size, size_t index, Ref* out) const;
+
+  const uint8_t* data_ = nullptr;
+  size_t size_ = 0;
+  size_t values_ = 0;  // the map's value vector
+  size_t keys_ = 0;    // its key vector
+  int values_width_ = 0, keys_width_ = 0;
+  size_t count_ = 0;
+};
+
+// Reads one option of `map` into `*value`: a missing `required` option, a
+// non-numeric value or an int outside int32 fails with the reason in
+// `*error`; a missing optional option leaves `*value` unchanged.
+bool FlexInt(const FlexMap& map, const char* key, bool required, int* value, std::string* error);
+bool FlexFloat(const FlexMap& map, const char* key, bool required, float* value,
+               std::string* error);
 
 // Dimensions of a 4-D NHWC tensor.
 struct Nhwc {
@@ -65,6 +120,31 @@ TfLiteStatus CheckArity(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node, co
 TfLiteStatus CheckFloat(TfLiteOpaqueContext* context, const TfLiteOpaqueTensor* tensor,
                         const char* op, const char* what, bool allow_int32 = false);
 
+// Fails unless `tensor` is present and has `rank` dimensions, all
+// non-negative.
+TfLiteStatus CheckRank(TfLiteOpaqueContext* context, const TfLiteOpaqueTensor* tensor,
+                       const char* op, const char* what, int rank);
+
+// Resizes `tensor` to `dims` (the runtime takes ownership of the array).
+TfLiteStatus ResizeTo(TfLiteOpaqueContext* context, TfLiteOpaqueTensor* tensor,
+                      const std::vector<int>& dims);
+
+// The shared Prepare preamble of the pooling-window ops. Checks the arity
+// (pooling: 1 input, 2 outputs; unpooling: 2 inputs, 1 output), the window
+// parameters, a 4-D float32 input 0 and float32 output 0, and indices
+// (pooling: output 1; unpooling: input 1, shaped like input 0) of type int32,
+// or also float32 unless `int_indices_only`. Fills `tensors` on success.
+struct PoolingTensors {
+  const TfLiteOpaqueTensor* input = nullptr;
+  const TfLiteOpaqueTensor* input_indices = nullptr;  // unpooling only
+  TfLiteOpaqueTensor* output = nullptr;
+  TfLiteOpaqueTensor* output_indices = nullptr;       // pooling only
+  Nhwc in;
+};
+TfLiteStatus PreparePooling(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node, const char* op,
+                            const TfLitePoolParams& params, bool unpooling, bool int_indices_only,
+                            PoolingTensors* tensors);
+
 // Size of the larger side of a window operation (the side before pooling,
 // after upsampling) for a smaller side of `in` elements.
 int UpsampledSize(TfLitePadding padding, int in, int stride, int filter);
@@ -83,13 +163,18 @@ TfLiteStatus CheckWindow(TfLiteOpaqueContext* context, const char* op, TfLitePad
 // Clamps to the range of a fused activation (none, ReLU, ReLU6, ReLU-1..1).
 float Activate(TfLiteFusedActivation activation, float v);
 
-// A TfLiteOperator for a custom op, created once and never destroyed (it
-// must outlive every interpreter that resolved it).
+// A TfLiteOperator for version `version` of a custom op, created once and
+// never destroyed (it must outlive every interpreter that resolved it).
 const TfLiteOperator* MakeCustomOperator(
     const char* name, void* (*init)(TfLiteOpaqueContext*, const char*, size_t),
     void (*free)(TfLiteOpaqueContext*, void*),
     TfLiteStatus (*prepare)(TfLiteOpaqueContext*, TfLiteOpaqueNode*),
-    TfLiteStatus (*invoke)(TfLiteOpaqueContext*, TfLiteOpaqueNode*));
+    TfLiteStatus (*invoke)(TfLiteOpaqueContext*, TfLiteOpaqueNode*), int version = 1);
+
+// Fails unless `tensor` is a float32 4x4 matrix (16 elements, last
+// dimension 4, e.g. [1, 4, 4]).
+TfLiteStatus CheckMatrix4x4(TfLiteOpaqueContext* context, const TfLiteOpaqueTensor* tensor,
+                            const char* op);
 
 }  // namespace mediapipe
 }  // namespace tflite_c

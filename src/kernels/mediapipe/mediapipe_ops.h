@@ -4,10 +4,14 @@
 // Upstream's builtin resolver does not list them, but upstream's C library
 // runs the first three anyway: its default XNNPACK delegate implements
 // Convolution2DTransposeBias, MaxPoolingWithArgmax2D and MaxUnpooling2D
-// natively. So that MediaPipe models run here out of the box as well, the
-// C API's default resolver includes them; an operator the application
-// registers under the same name (TfLiteInterpreterOptionsAddOperator,
-// ...AddCustomOp) takes precedence.
+// natively. The others are MediaPipe's own CPU kernels for the face
+// landmark model with attention (Landmarks2TransformMatrix,
+// TransformLandmarks, TransformTensorBilinear, versions 1 and 2, which
+// MediaPipe registers by hand) and LiteRT's LiteRtMaxUnpooling2D. So that
+// these models run here out of the box, the C API's default resolver
+// includes them; an operator the application registers under the same name
+// and version (TfLiteInterpreterOptionsAddOperator, ...AddCustomOp) takes
+// precedence.
 #ifndef TFLITE_C_SRC_KERNELS_MEDIAPIPE_MEDIAPIPE_OPS_H_
 #define TFLITE_C_SRC_KERNELS_MEDIAPIPE_MEDIAPIPE_OPS_H_
 
@@ -16,7 +20,7 @@
 
 namespace tflite_c {
 
-// Adds every operator below under its MediaPipe custom name, version 1.
+// Adds every operator below under its custom name and version.
 void RegisterMediaPipeKernels(MutableOpResolver* resolver);
 
 namespace mediapipe {
@@ -26,6 +30,13 @@ namespace mediapipe {
 const TfLiteOperator* Register_CONVOLUTION_2D_TRANSPOSE_BIAS();
 const TfLiteOperator* Register_MAX_POOLING_WITH_ARGMAX_2D();
 const TfLiteOperator* Register_MAX_UNPOOLING_2D();
+const TfLiteOperator* Register_LITERT_MAX_UNPOOLING_2D();
+const TfLiteOperator* Register_LANDMARKS_TO_TRANSFORM_MATRIX_V1();
+const TfLiteOperator* Register_LANDMARKS_TO_TRANSFORM_MATRIX_V2();
+const TfLiteOperator* Register_TRANSFORM_LANDMARKS_V1();
+const TfLiteOperator* Register_TRANSFORM_LANDMARKS_V2();
+const TfLiteOperator* Register_TRANSFORM_TENSOR_BILINEAR_V1();
+const TfLiteOperator* Register_TRANSFORM_TENSOR_BILINEAR_V2();
 
 }  // namespace mediapipe
 }  // namespace tflite_c

@@ -8,11 +8,19 @@ void RegisterMediaPipeKernels(MutableOpResolver* resolver) {
       mediapipe::Register_CONVOLUTION_2D_TRANSPOSE_BIAS(),
       mediapipe::Register_MAX_POOLING_WITH_ARGMAX_2D(),
       mediapipe::Register_MAX_UNPOOLING_2D(),
+      mediapipe::Register_LITERT_MAX_UNPOOLING_2D(),
+      mediapipe::Register_LANDMARKS_TO_TRANSFORM_MATRIX_V1(),
+      mediapipe::Register_LANDMARKS_TO_TRANSFORM_MATRIX_V2(),
+      mediapipe::Register_TRANSFORM_LANDMARKS_V1(),
+      mediapipe::Register_TRANSFORM_LANDMARKS_V2(),
+      mediapipe::Register_TRANSFORM_TENSOR_BILINEAR_V1(),
+      mediapipe::Register_TRANSFORM_TENSOR_BILINEAR_V2(),
   };
   for (const TfLiteOperator* op : ops) {
     if (op == nullptr) continue;
     const TfLiteRegistration reg = RegistrationFromOperator(op);
-    resolver->AddCustom(TfLiteOperatorGetCustomName(op), &reg, 1, 1);
+    const int version = TfLiteOperatorGetVersion(op);
+    resolver->AddCustom(TfLiteOperatorGetCustomName(op), &reg, version, version);
   }
 }
 
