@@ -170,6 +170,8 @@ TfLiteStatus ProbePrepare(TfLiteOpaqueContext* ctx, TfLiteOpaqueNode* node) {
   EXPECT_EQ(bytes, 4u);
   EXPECT_EQ(TfLiteOpaqueContextGetSizeOfType(ctx, kTfLiteString, &bytes), kTfLiteError);
   EXPECT_EQ(TfLiteOpaqueContextResizeTensor(ctx, out, nullptr), kTfLiteError);
+  // A NULL tensor: refused, and the array is released (checked under ASan).
+  EXPECT_EQ(TfLiteOpaqueContextResizeTensor(ctx, nullptr, TfLiteIntArrayCreate(1)), kTfLiteError);
 
   TfLiteIntArray* dims = TfLiteIntArrayCreate(1);
   dims->data[0] = 2;
@@ -197,6 +199,7 @@ TEST(OpaqueCoverage, ErrorPathsInsideAKernel) {
     // The failures with a live context were reported, not just returned.
     EXPECT_NE(run.log.find("out of range"), std::string::npos) << run.log;
     EXPECT_NE(run.log.find("TfLiteOpaqueContextAddTensor"), std::string::npos) << run.log;
+    EXPECT_NE(run.log.find("does not belong to this subgraph"), std::string::npos) << run.log;
     const float x[2] = {1.5f, -2.0f};
     float y[2] = {};
     ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(run.interpreter, 0), x,
