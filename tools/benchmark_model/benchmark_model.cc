@@ -33,6 +33,7 @@
 
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/c_api_experimental.h"
+#include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tensorflow/lite/delegates/external/external_delegate.h"
 #include "tensorflow/lite/profiling/telemetry/c/profiler.h"
 #include "common/op_profile.h"
@@ -1014,6 +1015,9 @@ bool Benchmark::Init() {
   options_ = TfLiteInterpreterOptionsCreate();
   TfLiteInterpreterOptionsSetErrorReporter(options_, ErrorReporter, nullptr);
   TfLiteInterpreterOptionsSetNumThreads(options_, f_.Int("num_threads"));
+  // As upstream: an explicit --use_xnnpack (true or false) replaces the
+  // default XNNPACK delegate; without the flag the default one applies.
+  if (f_.Get("use_xnnpack").set) TfLiteInterpreterOptionsSetUseXNNPACK(options_, false);
   if (profile_) TfLiteInterpreterOptionsSetTelemetryProfiler(options_, profile_->telemetry());
   interpreter_ = TfLiteInterpreterCreate(model_, options_);
   if (interpreter_ == nullptr) {

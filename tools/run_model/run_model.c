@@ -95,7 +95,9 @@ static void Usage(FILE* out) {
           "  --runs N          number of Invoke calls (default 1)\n"
           "  --seed S          seed of the generated input data (default 1)\n"
           "  --input I=FILE    raw little-endian bytes for input tensor I\n"
-          "  --shape I=DIMS    resize input I before AllocateTensors\n");
+          "  --shape I=DIMS    resize input I before AllocateTensors\n"
+          "The library applies its XNNPACK delegate by default; set\n"
+          "TFLITE_C_DISABLE_XNNPACK=1 to run on the builtin kernels only.\n");
 }
 
 static int ParseLong(const char* s, long* out) {

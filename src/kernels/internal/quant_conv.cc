@@ -94,8 +94,13 @@ TfLiteStatus PrepareQuantConv(TfLiteContext* context, const char* op, QuantConvK
 
   q->input_offset = -input->params.zero_point;
   q->output_offset = output->params.zero_point;
-  q->round_half_up = input->type == kTfLiteInt8 && per_channel_math &&
-                       (kind == QuantConvKind::kConv || kind == QuantConvKind::kFullyConnected);
+  // int8 GEMMs of upstream's x86 build go through ruy (half-up rounding):
+  // per-channel CONV_2D, and FULLY_CONNECTED whether per-channel or
+  // per-tensor (the DTLN golden, an LSTM followed by a per-tensor int8
+  // FULLY_CONNECTED, is bit-exact only with this).
+  q->round_half_up = input->type == kTfLiteInt8 &&
+                     ((kind == QuantConvKind::kConv && per_channel_math) ||
+                      kind == QuantConvKind::kFullyConnected);
   q->filter_offset = per_channel_math ? 0 : -filter->params.zero_point;
   q->channel_multipliers.assign(static_cast<size_t>(channels), QuantizedMultiplier());
   if (per_channel_math) {

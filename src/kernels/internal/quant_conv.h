@@ -25,9 +25,9 @@ struct QuantConvParams {
   int32_t output_offset = 0;  // output zero point
   std::vector<QuantizedMultiplier> channel_multipliers;  // one per output channel
   int32_t act_min = 0, act_max = 0;
-  // Upstream's x86 build runs int8 GEMMs with per-channel multipliers
-  // (CONV_2D, per-channel FULLY_CONNECTED) through ruy, whose AVX2 kernels
-  // round both rescaling steps half up instead of half away from zero.
+  // Upstream's x86 build runs the int8 GEMMs of per-channel CONV_2D and of
+  // FULLY_CONNECTED through ruy, whose AVX2 kernels round both rescaling
+  // steps half up instead of half away from zero.
   bool round_half_up = false;
 };
 
