@@ -1,7 +1,5 @@
 #include "src/kernels/internal/qgemm.h"
 
-#include <algorithm>
-
 namespace tflite_c {
 namespace kernels {
 namespace internal {
@@ -67,13 +65,15 @@ TFLITE_C_TARGET_CLONES void DepthwiseTap(const T* __restrict src, const int16_t*
   for (int64_t i = 0; i < n; ++i) acc[i] += (static_cast<int32_t>(src[i]) + offset) * w[i];
 }
 
-// ruy's rounding, written so that it vectorizes: the doubling high multiply
-// keeps the low 32 bits of a logical 64-bit shift (they equal the arithmetic
-// shift's), and round-half-up of h / 2^r is (h >> r) + bit r-1 of h, which
-// cannot overflow.
-template <typename T>
-TFLITE_C_TARGET_CLONES void RequantizeHalfUp(const int32_t* __restrict sums, int64_t n,
-                                             const RequantizeParams& p, T* __restrict out) {
+// Both rescaling conventions share their first step: the doubling high
+// multiply h = floor((x * m + 2^30) / 2^31) (gemmlowp's nudged form equals
+// it), computed from the low 32 bits of a logical 64-bit shift (equal to the
+// arithmetic shift's) so that it vectorizes. They differ in the final
+// division by 2^r: ruy rounds half up, (h >> r) + bit r-1 of h (no overflow);
+// the default rounds half away from zero.
+template <bool kHalfUp, typename T>
+TFLITE_C_TARGET_CLONES void RequantizeLoop(const int32_t* __restrict sums, int64_t n,
+                                           const RequantizeParams& p, T* __restrict out) {
   const int32_t* __restrict bias = p.bias;
   const int32_t* __restrict mult = p.multiplier;
   const int32_t* __restrict left = p.left_shift;
@@ -84,35 +84,15 @@ TFLITE_C_TARGET_CLONES void RequantizeHalfUp(const int32_t* __restrict sums, int
     const int64_t product = static_cast<int64_t>(x) * mult[j] + (int64_t{1} << 30);
     const int32_t h = static_cast<int32_t>(static_cast<uint64_t>(product) >> 31);
     const int32_t r = right[j];
-    const int32_t round_bit = r > 0 ? (h >> (r > 0 ? r - 1 : 0)) & 1 : 0;
-    int32_t v = (h >> r) + round_bit + offset;
-    v = v < lo ? lo : v;
-    v = v > hi ? hi : v;
-    out[j] = static_cast<T>(v);
-  }
-}
-
-// The default rounding: the doubling high multiply with gemmlowp's nudge
-// equals floor((x * m + 2^30) / 2^31), the same step as above (the two
-// conventions differ only in the final shift); the shift rounds half away
-// from zero.
-template <typename T>
-TFLITE_C_TARGET_CLONES void RequantizeAwayFromZero(const int32_t* __restrict sums, int64_t n,
-                                                   const RequantizeParams& p,
-                                                   T* __restrict out) {
-  const int32_t* __restrict bias = p.bias;
-  const int32_t* __restrict mult = p.multiplier;
-  const int32_t* __restrict left = p.left_shift;
-  const int32_t* __restrict right = p.right_shift;
-  const int32_t lo = p.act_min, hi = p.act_max, offset = p.out_offset;
-  for (int64_t j = 0; j < n; ++j) {
-    const int32_t x = static_cast<int32_t>(static_cast<uint32_t>(sums[j] + bias[j]) << left[j]);
-    const int64_t product = static_cast<int64_t>(x) * mult[j] + (int64_t{1} << 30);
-    const int32_t h = static_cast<int32_t>(static_cast<uint64_t>(product) >> 31);
-    const int32_t r = right[j];
-    const int32_t mask = static_cast<int32_t>((uint32_t{1} << r) - 1u);
-    const int32_t threshold = (mask >> 1) + (h < 0 ? 1 : 0);
-    int32_t v = (h >> r) + ((h & mask) > threshold ? 1 : 0) + offset;
+    int32_t round;
+    if constexpr (kHalfUp) {
+      round = r > 0 ? (h >> (r > 0 ? r - 1 : 0)) & 1 : 0;
+    } else {
+      const int32_t mask = static_cast<int32_t>((uint32_t{1} << r) - 1u);
+      const int32_t threshold = (mask >> 1) + (h < 0 ? 1 : 0);
+      round = (h & mask) > threshold ? 1 : 0;
+    }
+    int32_t v = (h >> r) + round + offset;
     v = v < lo ? lo : v;
     v = v > hi ? hi : v;
     out[j] = static_cast<T>(v);
@@ -122,9 +102,9 @@ TFLITE_C_TARGET_CLONES void RequantizeAwayFromZero(const int32_t* __restrict sum
 template <typename T>
 void Requantize(const int32_t* sums, int64_t n, const RequantizeParams& p, T* out) {
   if (p.half_up) {
-    RequantizeHalfUp(sums, n, p, out);
+    RequantizeLoop<true>(sums, n, p, out);
   } else {
-    RequantizeAwayFromZero(sums, n, p, out);
+    RequantizeLoop<false>(sums, n, p, out);
   }
 }
 
