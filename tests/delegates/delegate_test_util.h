@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -17,10 +18,35 @@
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/c_api_experimental.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
+#include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 #include "tests/util/model_builder.h"
 
 namespace tflite_c {
 namespace testing {
+
+#ifdef TFLITE_C_WITH_XNNPACK
+constexpr bool kWithXnnpack = true;
+#else
+constexpr bool kWithXnnpack = false;
+#endif
+
+// For tests that need the XNNPACK delegate itself.
+#define SKIP_WITHOUT_XNNPACK() \
+  if (!::tflite_c::testing::kWithXnnpack) GTEST_SKIP() << "built without XNNPACK"
+
+struct XnnpackDelegateDeleter {
+  void operator()(TfLiteDelegate* d) const { TfLiteXNNPackDelegateDelete(d); }
+};
+using XnnPtr = std::unique_ptr<TfLiteDelegate, XnnpackDelegateDeleter>;
+
+// `n` reproducible values uniform in [lo, hi).
+inline std::vector<float> Random(size_t n, uint32_t seed, float lo = -1.0f, float hi = 1.0f) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> dist(lo, hi);
+  std::vector<float> v(n);
+  for (float& x : v) x = dist(rng);
+  return v;
+}
 
 inline void AppendError(void* user_data, const char* format, va_list args) {
   char buf[2048];

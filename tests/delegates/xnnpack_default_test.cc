@@ -21,20 +21,6 @@ namespace tflite_c {
 namespace testing {
 namespace {
 
-#ifdef TFLITE_C_WITH_XNNPACK
-constexpr bool kWithXnnpack = true;
-#else
-constexpr bool kWithXnnpack = false;
-#endif
-
-std::vector<float> Random(size_t n, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  std::vector<float> v(n);
-  for (float& x : v) x = dist(rng);
-  return v;
-}
-
 // x[1,6,6,3] -> CONV_2D 3x3 (RELU) -> SIN (not an XNNPACK op) -> ADD x' -> y,
 // where x' = CONV_2D 1x1 of x: two XNNPACK partitions around SIN.
 std::vector<uint8_t> MixedModel() {
@@ -67,6 +53,13 @@ void CreateWith(Session* s, const std::vector<uint8_t>& bytes, Setup setup) {
   setup(options.get());
   s->interpreter.reset(TfLiteInterpreterCreate(s->model.get(), options.get()));
   ASSERT_NE(s->interpreter, nullptr) << s->errors;
+}
+
+// CreateWith and the user's delegate `user` (the default one may follow).
+void CreateWithUserDelegate(Session* s, const std::vector<uint8_t>& bytes, TfLiteDelegate* user) {
+  CreateWith(s, bytes, [user](TfLiteInterpreterOptions* opts) {
+    TfLiteInterpreterOptionsAddDelegate(opts, reinterpret_cast<TfLiteOpaqueDelegate*>(user));
+  });
 }
 
 std::vector<float> RunModel(Session* s, const std::vector<float>& in) {
@@ -123,7 +116,7 @@ TEST(XnnpackDefault, AppliedWithoutAnyCallAndMatchesBuiltin) {
 }
 
 TEST(XnnpackDefault, UsesTheInterpreterThreadCount) {
-  if (!kWithXnnpack) GTEST_SKIP() << "built without XNNPACK";
+  SKIP_WITHOUT_XNNPACK();
   const std::vector<uint8_t> bytes = MixedModel();
   for (int threads : {-1, 1, 2, 3}) {
     Session s;
@@ -163,43 +156,37 @@ TEST(XnnpackDefault, EnvironmentVariableDisablesAndOptionWins) {
 }
 
 TEST(XnnpackDefault, NotAppliedToAGraphTheUserDelegateTookWhole) {
-  if (!kWithXnnpack) GTEST_SKIP() << "built without XNNPACK";
+  SKIP_WITHOUT_XNNPACK();
   // Every node of ChainModel is an ADD/SUB the user's XNNPACK delegate takes.
   const std::vector<uint8_t> bytes = ChainModel();
   TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
-  TfLiteDelegate* user = TfLiteXNNPackDelegateCreate(&o);
+  XnnPtr user(TfLiteXNNPackDelegateCreate(&o));
   ASSERT_NE(user, nullptr);
   {
     Session s;
-    CreateWith(&s, bytes, [user](TfLiteInterpreterOptions* opts) {
-      TfLiteInterpreterOptionsAddDelegate(opts, reinterpret_cast<TfLiteOpaqueDelegate*>(user));
-    });
+    CreateWithUserDelegate(&s, bytes, user.get());
     EXPECT_EQ(s.plan().size(), 1u);
     EXPECT_EQ(s.interpreter->default_delegate, nullptr);
   }
-  TfLiteXNNPackDelegateDelete(user);
 }
 
 TEST(XnnpackDefault, AppliedAfterAUserDelegateOnTheRest) {
-  if (!kWithXnnpack) GTEST_SKIP() << "built without XNNPACK";
+  SKIP_WITHOUT_XNNPACK();
   // The user's delegate has QS8/QU8 and float ops; here it sees only float
   // nodes it all takes except SIN; the default one then finds nothing left
   // but SIN, so the plan is the user's partitions + SIN.
   const std::vector<uint8_t> bytes = MixedModel();
   TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
-  TfLiteDelegate* user = TfLiteXNNPackDelegateCreate(&o);
+  XnnPtr user(TfLiteXNNPackDelegateCreate(&o));
   ASSERT_NE(user, nullptr);
   {
     Session s;
-    CreateWith(&s, bytes, [user](TfLiteInterpreterOptions* opts) {
-      TfLiteInterpreterOptionsAddDelegate(opts, reinterpret_cast<TfLiteOpaqueDelegate*>(user));
-    });
+    CreateWithUserDelegate(&s, bytes, user.get());
     EXPECT_EQ(s.plan().size(), 3u);
     EXPECT_EQ(s.DelegateNodes(), 2);
     const std::vector<float> out = RunModel(&s, Random(108, 4));
     EXPECT_EQ(out.size(), 144u);
   }
-  TfLiteXNNPackDelegateDelete(user);
 }
 
 TEST(XnnpackDefault, DynamicShapesStillWork) {

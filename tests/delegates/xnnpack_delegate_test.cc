@@ -28,33 +28,11 @@ namespace tflite_c {
 namespace testing {
 namespace {
 
-#ifdef TFLITE_C_WITH_XNNPACK
-constexpr bool kWithXnnpack = true;
-#else
-constexpr bool kWithXnnpack = false;
-#endif
-
-#define SKIP_WITHOUT_XNNPACK() \
-  if (!kWithXnnpack) GTEST_SKIP() << "built without XNNPACK"
-
-struct DelegateDeleter {
-  void operator()(TfLiteDelegate* d) const { TfLiteXNNPackDelegateDelete(d); }
-};
-using XnnPtr = std::unique_ptr<TfLiteDelegate, DelegateDeleter>;
-
 XnnPtr MakeDelegate(int threads = 1, uint32_t flags = 0) {
   TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
   o.num_threads = threads;
   o.flags |= flags;
   return XnnPtr(TfLiteXNNPackDelegateCreate(&o));
-}
-
-std::vector<float> Random(size_t n, uint32_t seed, float lo = -1.0f, float hi = 1.0f) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> dist(lo, hi);
-  std::vector<float> v(n);
-  for (float& x : v) x = dist(rng);
-  return v;
 }
 
 void ExpectNear(const std::vector<float>& a, const std::vector<float>& b, float atol = 1e-4f,

@@ -17,10 +17,15 @@
 #include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tensorflow/lite/core/c/c_api_experimental.h"
 #include "tests/util/model_builder.h"
+#include "tests/util/model_runner.h"
+#include "tests/util/sparsity.h"
 
 namespace tflite_c {
 namespace {
 
+using testing::Csr;
+using testing::Dense;
+using testing::ExpectAllocateError;
 using testing::ModelBuilder;
 using tflite::BuiltinOperator;
 
@@ -29,77 +34,25 @@ constexpr auto I32 = tflite::TensorType_INT32;
 constexpr auto BOOL = tflite::TensorType_BOOL;
 constexpr auto RES = tflite::TensorType_RESOURCE;
 
-void AppendLog(void* user_data, const char* format, va_list args) {
-  char line[1024];
-  std::vsnprintf(line, sizeof line, format, args);
-  *static_cast<std::string*>(user_data) += std::string(line) + "\n";
-}
-
-// Loads a finished model into an interpreter, collecting the error log.
-class Runner {
+// The shared runner, plus the WHILE-related interpreter options and BOOL inputs.
+class Runner : public testing::ModelRunner {
  public:
-  explicit Runner(const ModelBuilder& b) : bytes_(b.Finish()) {}
-  ~Runner() {
-    TfLiteInterpreterDelete(interpreter_);
-    TfLiteInterpreterOptionsDelete(options_);
-    TfLiteModelDelete(model_);
-  }
+  using ModelRunner::ModelRunner;
 
   // Loads and allocates; false when any step fails.
   // `max_while_iterations` > 0 sets the WHILE step budget.
   bool Allocate(bool cancellable = false, int64_t max_while_iterations = 0) {
-    model_ = TfLiteModelCreateWithErrorReporter(bytes_.data(), bytes_.size(), AppendLog, &log_);
-    if (model_ == nullptr) return false;
-    options_ = TfLiteInterpreterOptionsCreate();
-    TfLiteInterpreterOptionsSetErrorReporter(options_, AppendLog, &log_);
-    if (cancellable) TfLiteInterpreterOptionsEnableCancellation(options_, true);
-    if (max_while_iterations > 0 &&
-        TfLiteInterpreterOptionsSetMaxWhileIterations(options_, max_while_iterations) !=
-            kTfLiteOk) {
-      return false;
-    }
-    interpreter_ = TfLiteInterpreterCreate(model_, options_);
-    return interpreter_ != nullptr && TfLiteInterpreterAllocateTensors(interpreter_) == kTfLiteOk;
+    return ModelRunner::Allocate([&](TfLiteInterpreterOptions* options) {
+      if (cancellable) TfLiteInterpreterOptionsEnableCancellation(options, true);
+      return max_while_iterations <= 0 ||
+             TfLiteInterpreterOptionsSetMaxWhileIterations(options, max_while_iterations) ==
+                 kTfLiteOk;
+    });
   }
-  template <typename T>
-  void Set(int input, const std::vector<T>& values) {
-    TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter_, input);
-    ASSERT_EQ(TfLiteTensorCopyFromBuffer(t, values.data(), values.size() * sizeof(T)), kTfLiteOk);
+  void SetBool(int i, bool value) {
+    ASSERT_EQ(TfLiteTensorCopyFromBuffer(input(i), &value, 1), kTfLiteOk);
   }
-  void SetBool(int input, bool value) {
-    TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter_, input);
-    ASSERT_EQ(TfLiteTensorCopyFromBuffer(t, &value, 1), kTfLiteOk);
-  }
-  bool Invoke() { return TfLiteInterpreterInvoke(interpreter_) == kTfLiteOk; }
-  template <typename T>
-  std::vector<T> Get(int output = 0) const {
-    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter_, output);
-    std::vector<T> values(TfLiteTensorByteSize(t) / sizeof(T));
-    if (!values.empty()) std::memcpy(values.data(), TfLiteTensorData(t), values.size() * sizeof(T));
-    return values;
-  }
-  std::vector<int> Shape(int output = 0) const {
-    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter_, output);
-    std::vector<int> shape;
-    for (int d = 0; d < TfLiteTensorNumDims(t); ++d) shape.push_back(TfLiteTensorDim(t, d));
-    return shape;
-  }
-  TfLiteInterpreter* interpreter() { return interpreter_; }
-  const std::string& log() const { return log_; }
-
- private:
-  std::vector<uint8_t> bytes_;
-  TfLiteModel* model_ = nullptr;
-  TfLiteInterpreterOptions* options_ = nullptr;
-  TfLiteInterpreter* interpreter_ = nullptr;
-  std::string log_;
 };
-
-void ExpectAllocateError(const ModelBuilder& b, const std::string& message) {
-  Runner r(b);
-  EXPECT_FALSE(r.Allocate());
-  EXPECT_NE(r.log().find(message), std::string::npos) << r.log();
-}
 
 tflite::WhileOptionsT WhileOpts(int cond, int body) {
   tflite::WhileOptionsT o;
@@ -617,25 +570,6 @@ TEST(CallOnceTest, RejectsItsOwnSubgraphAndBadIndex) {
 
 // ---- DENSIFY
 // ----------------------------------------------------------------------------
-
-std::unique_ptr<tflite::DimensionMetadataT> Dense(int size) {
-  auto d = std::make_unique<tflite::DimensionMetadataT>();
-  d->format = tflite::DimensionType_DENSE;
-  d->dense_size = size;
-  return d;
-}
-
-std::unique_ptr<tflite::DimensionMetadataT> Csr(std::vector<int32_t> segments,
-                                                std::vector<int32_t> indices) {
-  auto d = std::make_unique<tflite::DimensionMetadataT>();
-  d->format = tflite::DimensionType_SPARSE_CSR;
-  tflite::Int32VectorT s, i;
-  s.values = std::move(segments);
-  i.values = std::move(indices);
-  d->array_segments.Set(std::move(s));
-  d->array_indices.Set(std::move(i));
-  return d;
-}
 
 // main: y = DENSIFY(sparse constant of `shape`) + x.
 ModelBuilder Densify(const std::vector<int>& shape, const std::vector<float>& values,

@@ -351,6 +351,19 @@ TEST(TransformTensorBilinearTest, ScaledSamplingOfARampIsExact) {
   EXPECT_GT(outside, 5);
 }
 
+// TransformTensorBilinear v2 with a 2x2 output size and the given FLOAT32
+// input and output shapes; `with_matrix` false leaves out the matrix input.
+std::vector<uint8_t> BilinearShapesModel(const std::vector<int>& in_shape,
+                                         const std::vector<int>& out_shape,
+                                         bool with_matrix = true) {
+  ModelBuilder mb;
+  std::vector<int> inputs = {mb.AddInput(tflite::TensorType_FLOAT32, in_shape, "x")};
+  if (with_matrix) inputs.push_back(mb.AddInput(tflite::TensorType_FLOAT32, {1, 4, 4}, "m"));
+  const int out = mb.AddOutput(tflite::TensorType_FLOAT32, out_shape, "y");
+  mb.AddCustomOperator("TransformTensorBilinear", inputs, {out}, BilinearOptions(2, 2), 2);
+  return mb.Finish();
+}
+
 TEST(TransformTensorBilinearTest, RejectsBadGraphs) {
   struct Bad {
     const char* what;
@@ -382,40 +395,15 @@ TEST(TransformTensorBilinearTest, RejectsBadGraphs) {
       {"v1 no size", BilinearModel(2, 2, 1, Flex([](flexbuffers::Builder& b) { b.String("mode", "bilinear"); }),
                                    "TransformTensor", 1),
        "'output_size' must be"},
+      {"rank 3 input", BilinearShapesModel({2, 2, 1}, {1, 2, 2, 1}), "must be 4-D"},
+      {"batch 2", BilinearShapesModel({2, 2, 2, 1}, {2, 2, 2, 1}), "batch 2 is not supported"},
+      {"one input", BilinearShapesModel({1, 2, 2, 1}, {1, 2, 2, 1}, /*with_matrix=*/false),
+       "expects 2 inputs"},
   };
   for (const Bad& c : cases) {
     SCOPED_TRACE(c.what);
     OpRun run(c.model);
     run.ExpectPrepareError(c.message);
-  }
-  {
-    SCOPED_TRACE("rank 3 input");
-    ModelBuilder mb;
-    const int in = mb.AddInput(tflite::TensorType_FLOAT32, {2, 2, 1}, "x");
-    const int m = mb.AddInput(tflite::TensorType_FLOAT32, {1, 4, 4}, "m");
-    const int out = mb.AddOutput(tflite::TensorType_FLOAT32, {1, 2, 2, 1}, "y");
-    mb.AddCustomOperator("TransformTensorBilinear", {in, m}, {out}, BilinearOptions(2, 2), 2);
-    OpRun run(mb.Finish());
-    run.ExpectPrepareError("must be 4-D");
-  }
-  {
-    SCOPED_TRACE("batch 2");
-    ModelBuilder mb;
-    const int in = mb.AddInput(tflite::TensorType_FLOAT32, {2, 2, 2, 1}, "x");
-    const int m = mb.AddInput(tflite::TensorType_FLOAT32, {1, 4, 4}, "m");
-    const int out = mb.AddOutput(tflite::TensorType_FLOAT32, {2, 2, 2, 1}, "y");
-    mb.AddCustomOperator("TransformTensorBilinear", {in, m}, {out}, BilinearOptions(2, 2), 2);
-    OpRun run(mb.Finish());
-    run.ExpectPrepareError("batch 2 is not supported");
-  }
-  {
-    SCOPED_TRACE("one input");
-    ModelBuilder mb;
-    const int in = mb.AddInput(tflite::TensorType_FLOAT32, {1, 2, 2, 1}, "x");
-    const int out = mb.AddOutput(tflite::TensorType_FLOAT32, {1, 2, 2, 1}, "y");
-    mb.AddCustomOperator("TransformTensorBilinear", {in}, {out}, BilinearOptions(2, 2), 2);
-    OpRun run(mb.Finish());
-    run.ExpectPrepareError("expects 2 inputs");
   }
 }
 

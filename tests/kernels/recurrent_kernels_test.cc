@@ -16,6 +16,7 @@
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/core/c/c_api_experimental.h"
 #include "tests/util/model_builder.h"
+#include "tests/util/model_runner.h"
 
 namespace tflite_c {
 namespace {
@@ -23,58 +24,7 @@ namespace {
 using testing::ModelBuilder;
 using testing::Quantization;
 
-void AppendLog(void* user_data, const char* format, va_list args) {
-  char line[1024];
-  std::vsnprintf(line, sizeof line, format, args);
-  *static_cast<std::string*>(user_data) += std::string(line) + "\n";
-}
-
-// Loads a built model and runs it through the C API.
-class Runner {
- public:
-  explicit Runner(const ModelBuilder& b) : bytes_(b.Finish()) {}
-  ~Runner() {
-    TfLiteInterpreterDelete(interpreter_);
-    TfLiteInterpreterOptionsDelete(options_);
-    TfLiteModelDelete(model_);
-  }
-  bool Allocate() {
-    model_ = TfLiteModelCreate(bytes_.data(), bytes_.size());
-    if (model_ == nullptr) return false;
-    options_ = TfLiteInterpreterOptionsCreate();
-    TfLiteInterpreterOptionsSetErrorReporter(options_, AppendLog, &log_);
-    interpreter_ = TfLiteInterpreterCreate(model_, options_);
-    return interpreter_ != nullptr && TfLiteInterpreterAllocateTensors(interpreter_) == kTfLiteOk;
-  }
-  template <typename T>
-  void Set(const std::vector<T>& v) {
-    TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter_, 0);
-    ASSERT_EQ(TfLiteTensorCopyFromBuffer(t, v.data(), v.size() * sizeof(T)), kTfLiteOk);
-  }
-  bool Invoke() { return TfLiteInterpreterInvoke(interpreter_) == kTfLiteOk; }
-  bool Reset() { return TfLiteInterpreterResetVariableTensors(interpreter_) == kTfLiteOk; }
-  template <typename T>
-  std::vector<T> Get() const {
-    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter_, 0);
-    std::vector<T> v(TfLiteTensorByteSize(t) / sizeof(T));
-    if (!v.empty()) std::memcpy(v.data(), TfLiteTensorData(t), v.size() * sizeof(T));
-    return v;
-  }
-  std::vector<int> Shape() const {
-    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter_, 0);
-    std::vector<int> s;
-    for (int i = 0; i < TfLiteTensorNumDims(t); ++i) s.push_back(TfLiteTensorDim(t, i));
-    return s;
-  }
-  const std::string& log() const { return log_; }
-
- private:
-  std::vector<uint8_t> bytes_;
-  TfLiteModel* model_ = nullptr;
-  TfLiteInterpreterOptions* options_ = nullptr;
-  TfLiteInterpreter* interpreter_ = nullptr;
-  std::string log_;
-};
+using Runner = testing::ModelRunner;
 
 // Deterministic values in [-scale, scale].
 std::vector<float> Values(int n, uint32_t seed, float scale = 0.5f) {
@@ -246,7 +196,7 @@ void CheckLstm(const LstmSpec& s) {
   std::vector<float> first_out;
   for (int step = 0; step < 2; ++step) {
     const std::vector<float> x = Values(s.batch * s.n_input, 100 + step, 1.0f);
-    r.Set(x);
+    r.Set(0, x);
     ASSERT_TRUE(r.Invoke()) << r.log();
     std::vector<double> want;
     for (int bt = 0; bt < s.batch; ++bt) {
@@ -257,8 +207,8 @@ void CheckLstm(const LstmSpec& s) {
     ExpectNear(r.Get<float>(), want, 1e-5);
     if (step == 0) first_out = r.Get<float>();
   }
-  ASSERT_TRUE(r.Reset());
-  r.Set(Values(s.batch * s.n_input, 100, 1.0f));
+  ASSERT_TRUE(r.ResetVariables());
+  r.Set(0, Values(s.batch * s.n_input, 100, 1.0f));
   ASSERT_TRUE(r.Invoke()) << r.log();
   EXPECT_EQ(r.Get<float>(), first_out);
 }
@@ -318,7 +268,7 @@ TEST(LstmTest, ClosedFormWithZeroWeights) {
   ASSERT_TRUE(r.Allocate()) << r.log();
   const double i = Sigmoid(0.5), f = Sigmoid(-1.0), g = std::tanh(2.0), o = Sigmoid(1.5);
   const double c1 = i * g, c2 = f * c1 + i * g;
-  r.Set(std::vector<float>{3.0f});
+  r.Set(0, std::vector<float>{3.0f});
   ASSERT_TRUE(r.Invoke()) << r.log();
   ExpectNear(r.Get<float>(), {o * std::tanh(c1)}, 1e-6);
   ASSERT_TRUE(r.Invoke()) << r.log();
@@ -330,7 +280,7 @@ void CheckSequence(const LstmSpec& s) {
   Runner r(b);
   ASSERT_TRUE(r.Allocate()) << r.log();
   const std::vector<float> x = Values(s.time * s.batch * s.n_input, 7, 1.0f);
-  r.Set(x);
+  r.Set(0, x);
   ASSERT_TRUE(r.Invoke()) << r.log();
   std::vector<double> want(static_cast<size_t>(s.time) * s.batch * s.n_output);
   for (int bt = 0; bt < s.batch; ++bt) {
@@ -564,7 +514,7 @@ void CheckInt8Sequence(LstmSpec s) {
     xq[i] = static_cast<int8_t>(std::lround(xf[i] / in_scale));
     x[i] = xq[i] * in_scale;
   }
-  r.Set(xq);
+  r.Set(0, xq);
   ASSERT_TRUE(r.Invoke()) << r.log();
   RefLstm ref(s);
   const std::vector<int8_t> got = r.Get<int8_t>();
@@ -652,7 +602,7 @@ TEST(SvdfTest, FloatRankTwoOverThreeSteps) {
     std::vector<double> p(n_filter);
     for (int f = 0; f < n_filter; ++f) p[f] = wf[f * 2] * x[0] + wf[f * 2 + 1] * x[1];
     history.push_back(p);
-    r.Set(x);
+    r.Set(0, x);
     ASSERT_TRUE(r.Invoke()) << r.log();
     std::vector<double> want = {bias[0], bias[1]};
     for (int f = 0; f < n_filter; ++f) {
@@ -666,8 +616,8 @@ TEST(SvdfTest, FloatRankTwoOverThreeSteps) {
     EXPECT_EQ(r.Shape(), (std::vector<int>{1, 2}));
     ExpectNear(r.Get<float>(), want, 1e-5);
   }
-  ASSERT_TRUE(r.Reset());
-  r.Set(xs[0]);
+  ASSERT_TRUE(r.ResetVariables());
+  r.Set(0, xs[0]);
   ASSERT_TRUE(r.Invoke());
   const double p0 = 1, p1 = 2, p2 = 3, p3 = -1;  // projections of {1, 2}
   ExpectNear(r.Get<float>(), {0.5 + 3 * p0 + 1 * p1, -0.5 + 1 * p2 + 2 * p3}, 1e-5);
@@ -677,7 +627,7 @@ TEST(SvdfTest, FloatReluAndNoBias) {
   ModelBuilder b = BuildSvdf(2, 1, 1, 1, 1, {1}, {2}, {}, tflite::ActivationFunctionType_RELU);
   Runner r(b);
   ASSERT_TRUE(r.Allocate()) << r.log();
-  r.Set(std::vector<float>{1.5f, -2.0f});
+  r.Set(0, std::vector<float>{1.5f, -2.0f});
   ASSERT_TRUE(r.Invoke()) << r.log();
   EXPECT_EQ(r.Get<float>(), (std::vector<float>{3.0f, 0.0f}));
 }
@@ -705,11 +655,11 @@ TEST(SvdfTest, Int8MatchesRescaledFormula) {
   ASSERT_TRUE(r.Allocate()) << r.log();
   // Step 1: x = 3 (real 2): feature acc = 4 * (3 + 1) = 16, * 0.5*0.25/0.125 = 16.
   // state = [0, 16]; time acc = 5 * 16 + bias 10 = 90; * 0.125*0.5/1 = 5.625 -> 6; -128 -> -122.
-  r.Set(std::vector<int8_t>{3});
+  r.Set(0, std::vector<int8_t>{3});
   ASSERT_TRUE(r.Invoke()) << r.log();
   EXPECT_EQ(r.Get<int8_t>(), (std::vector<int8_t>{-122}));
   // Step 2: x = 0: feature acc = 4; state = [16, 4]; acc = 3*16 + 5*4 + 10 = 78 -> 4.875 -> 5.
-  r.Set(std::vector<int8_t>{0});
+  r.Set(0, std::vector<int8_t>{0});
   ASSERT_TRUE(r.Invoke()) << r.log();
   EXPECT_EQ(r.Get<int8_t>(), (std::vector<int8_t>{-123}));
 }
@@ -779,15 +729,15 @@ TEST(RnnTest, ClosedFormStatePersistsAndResets) {
                             tflite::ActivationFunctionType_TANH);
   Runner r(b);
   ASSERT_TRUE(r.Allocate()) << r.log();
-  r.Set(std::vector<float>{1.0f});
+  r.Set(0, std::vector<float>{1.0f});
   ASSERT_TRUE(r.Invoke()) << r.log();
   const double h1 = std::tanh(0.5 + 0.25);
   ExpectNear(r.Get<float>(), {h1}, 1e-6);
-  r.Set(std::vector<float>{-1.0f});
+  r.Set(0, std::vector<float>{-1.0f});
   ASSERT_TRUE(r.Invoke()) << r.log();
   ExpectNear(r.Get<float>(), {std::tanh(-0.5 - 2.0 * h1 + 0.25)}, 1e-6);
-  ASSERT_TRUE(r.Reset());
-  r.Set(std::vector<float>{1.0f});
+  ASSERT_TRUE(r.ResetVariables());
+  r.Set(0, std::vector<float>{1.0f});
   ASSERT_TRUE(r.Invoke()) << r.log();
   ExpectNear(r.Get<float>(), {h1}, 1e-6);
 }
@@ -801,7 +751,7 @@ void CheckSequenceRnn(bool time_major) {
   Runner r(b);
   ASSERT_TRUE(r.Allocate()) << r.log();
   const std::vector<float> x = Values(batch * time * n_input, 4, 2.0f);
-  r.Set(x);
+  r.Set(0, x);
   ASSERT_TRUE(r.Invoke()) << r.log();
   std::vector<double> want(batch * time * units);
   for (int bt = 0; bt < batch; ++bt) {

@@ -13,33 +13,17 @@
 #include "tensorflow/lite/c/c_api.h"
 #include "tests/util/model_builder.h"
 #include "tests/util/one_op_model.h"
+#include "tests/util/sparsity.h"
 
 namespace tflite_c {
 namespace {
 
+using testing::Csr;
+using testing::Dense;
 using testing::OneOpModel;
 using testing::Opts;
 
 constexpr auto F32 = tflite::TensorType_FLOAT32;
-
-std::unique_ptr<tflite::DimensionMetadataT> Dense(int size) {
-  auto d = std::make_unique<tflite::DimensionMetadataT>();
-  d->format = tflite::DimensionType_DENSE;
-  d->dense_size = size;
-  return d;
-}
-
-std::unique_ptr<tflite::DimensionMetadataT> Csr(std::vector<int32_t> segments,
-                                                std::vector<int32_t> indices) {
-  auto d = std::make_unique<tflite::DimensionMetadataT>();
-  d->format = tflite::DimensionType_SPARSE_CSR;
-  tflite::Int32VectorT s, i;
-  s.values = std::move(segments);
-  i.values = std::move(indices);
-  d->array_segments.Set(std::move(s));
-  d->array_indices.Set(std::move(i));
-  return d;
-}
 
 // Encodes a dense [units, depth] matrix with 1 x `block` blocks along the
 // depth (block 0: plain CSR), keeping blocks with any non-zero value.

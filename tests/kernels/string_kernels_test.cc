@@ -16,10 +16,12 @@
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/c_api_opaque.h"
 #include "tests/util/model_builder.h"
+#include "tests/util/model_runner.h"
 
 namespace tflite_c {
 namespace {
 
+using testing::ExpectAllocateError;
 using testing::ModelBuilder;
 using tflite::BuiltinOperator;
 
@@ -69,37 +71,10 @@ std::vector<int> ShapeOf(const TfLiteTensor* t) {
   return shape;
 }
 
-void AppendLog(void* user_data, const char* format, va_list args) {
-  char line[1024];
-  std::vsnprintf(line, sizeof line, format, args);
-  *static_cast<std::string*>(user_data) += std::string(line) + "\n";
-}
-
-class Runner {
+// The shared runner, plus STRING inputs.
+class Runner : public testing::ModelRunner {
  public:
-  explicit Runner(const ModelBuilder& b) : bytes_(b.Finish()) {}
-  ~Runner() {
-    TfLiteInterpreterDelete(interpreter_);
-    TfLiteInterpreterOptionsDelete(options_);
-    TfLiteModelDelete(model_);
-  }
-  bool Allocate() {
-    model_ = TfLiteModelCreateWithErrorReporter(bytes_.data(), bytes_.size(), AppendLog, &log_);
-    if (model_ == nullptr) return false;
-    options_ = TfLiteInterpreterOptionsCreate();
-    TfLiteInterpreterOptionsSetErrorReporter(options_, AppendLog, &log_);
-    interpreter_ = TfLiteInterpreterCreate(model_, options_);
-    return interpreter_ != nullptr && TfLiteInterpreterAllocateTensors(interpreter_) == kTfLiteOk;
-  }
-  TfLiteTensor* input(int i) { return TfLiteInterpreterGetInputTensor(interpreter_, i); }
-  const TfLiteTensor* output(int i) const {
-    return TfLiteInterpreterGetOutputTensor(interpreter_, i);
-  }
-  template <typename T>
-  void Set(int i, const std::vector<T>& values) {
-    ASSERT_EQ(TfLiteTensorCopyFromBuffer(input(i), values.data(), values.size() * sizeof(T)),
-              kTfLiteOk);
-  }
+  using ModelRunner::ModelRunner;
   // Writes strings into a STRING input through the opaque API, keeping the
   // declared shape when it holds as many elements.
   void SetStrings(int i, const std::vector<std::string>& strings) {
@@ -114,30 +89,7 @@ class Runner {
                                              lengths.data()),
               kTfLiteOk);
   }
-  bool Invoke() { return TfLiteInterpreterInvoke(interpreter_) == kTfLiteOk; }
-  TfLiteInterpreter* interpreter() { return interpreter_; }
-  template <typename T>
-  std::vector<T> Get(int i) const {
-    const TfLiteTensor* t = output(i);
-    std::vector<T> values(TfLiteTensorByteSize(t) / sizeof(T));
-    if (!values.empty()) std::memcpy(values.data(), TfLiteTensorData(t), values.size() * sizeof(T));
-    return values;
-  }
-  const std::string& log() const { return log_; }
-
- private:
-  std::vector<uint8_t> bytes_;
-  TfLiteModel* model_ = nullptr;
-  TfLiteInterpreterOptions* options_ = nullptr;
-  TfLiteInterpreter* interpreter_ = nullptr;
-  std::string log_;
 };
-
-void ExpectAllocateError(const ModelBuilder& b, const std::string& message) {
-  Runner r(b);
-  EXPECT_FALSE(r.Allocate());
-  EXPECT_NE(r.log().find(message), std::string::npos) << r.log();
-}
 
 // For models whose failing node comes after a node with a dynamic output
 // (HASHTABLE's handle): such nodes are prepared at Invoke, as upstream. Runs
