@@ -35,6 +35,15 @@ using Floats = std::vector<float>;
 using Ints = std::vector<int32_t>;
 using Shape = std::vector<int>;
 
+// Declares one op whose inputs (of `inputs` shapes) and output all have
+// element type `type`.
+void SameTypeOp(OneOpModel& m, tflite::BuiltinOperator op, tflite::TensorType type,
+                const std::vector<Shape>& inputs, const Shape& output) {
+  for (const Shape& shape : inputs) m.Input(type, shape);
+  m.Output(type, output);
+  m.Op(op);
+}
+
 // ---- CUMSUM -------------------------------------------------------------------------
 
 tflite::BuiltinOptionsUnion CumsumOpts(bool exclusive, bool reverse) {
@@ -137,10 +146,7 @@ TEST(AddNTest, SumsThreeFloatInputs) {
 TEST(AddNTest, Int32WrapsAndErrors) {
   {
     OneOpModel m;
-    m.Input(I32, {2});
-    m.Input(I32, {2});
-    m.Output(I32, {2});
-    m.Op(tflite::BuiltinOperator_ADD_N);
+    SameTypeOp(m, tflite::BuiltinOperator_ADD_N, I32, {{2}, {2}}, {2});
     ASSERT_TRUE(m.Allocate()) << m.log();
     m.Set<int32_t>(0, {std::numeric_limits<int32_t>::max(), -5});
     m.Set<int32_t>(1, {1, 7});
@@ -149,25 +155,17 @@ TEST(AddNTest, Int32WrapsAndErrors) {
   }
   {
     OneOpModel m;
-    m.Input(F32, {2});
-    m.Input(F32, {3});
-    m.Output(F32, {2});
-    m.Op(tflite::BuiltinOperator_ADD_N);
+    SameTypeOp(m, tflite::BuiltinOperator_ADD_N, F32, {{2}, {3}}, {2});
     ExpectPrepareError(m, "input 1 shape [3] differs from input 0 shape [2]");
   }
   {
     OneOpModel m;
-    m.Input(F32, {2});
-    m.Output(F32, {2});
-    m.Op(tflite::BuiltinOperator_ADD_N);
+    SameTypeOp(m, tflite::BuiltinOperator_ADD_N, F32, {{2}}, {2});
     ExpectPrepareError(m, "at least 2 inputs");
   }
   {
     OneOpModel m;
-    m.Input(I16, {2});
-    m.Input(I16, {2});
-    m.Output(I16, {2});
-    m.Op(tflite::BuiltinOperator_ADD_N);
+    SameTypeOp(m, tflite::BuiltinOperator_ADD_N, I16, {{2}, {2}}, {2});
     ExpectPrepareError(m, "ADD_N: input type INT16 is not supported");
   }
 }
@@ -179,10 +177,7 @@ TEST(Atan2Test, AllQuadrantsFloat32AndFloat64) {
   const Floats x = {1, -1, -1, 1, -3, 0, 0, 1};
   {
     OneOpModel m;
-    m.Input(F32, {2, 4});
-    m.Input(F32, {2, 4});
-    m.Output(F32, {2, 4});
-    m.Op(tflite::BuiltinOperator_ATAN2);
+    SameTypeOp(m, tflite::BuiltinOperator_ATAN2, F32, {{2, 4}, {2, 4}}, {2, 4});
     ASSERT_TRUE(m.Allocate()) << m.log();
     m.Set<float>(0, y);
     m.Set<float>(1, x);
@@ -195,10 +190,7 @@ TEST(Atan2Test, AllQuadrantsFloat32AndFloat64) {
   }
   {
     OneOpModel m;
-    m.Input(F64, {3});
-    m.Input(F64, {3});
-    m.Output(F64, {3});
-    m.Op(tflite::BuiltinOperator_ATAN2);
+    SameTypeOp(m, tflite::BuiltinOperator_ATAN2, F64, {{3}, {3}}, {3});
     ASSERT_TRUE(m.Allocate()) << m.log();
     m.Set<double>(0, {1, -2, 3});
     m.Set<double>(1, {0.5, 0.25, -4});
@@ -212,18 +204,12 @@ TEST(Atan2Test, AllQuadrantsFloat32AndFloat64) {
 TEST(Atan2Test, Errors) {
   {
     OneOpModel m;
-    m.Input(F32, {2});
-    m.Input(F32, {1});
-    m.Output(F32, {2});
-    m.Op(tflite::BuiltinOperator_ATAN2);
+    SameTypeOp(m, tflite::BuiltinOperator_ATAN2, F32, {{2}, {1}}, {2});
     ExpectPrepareError(m, "ATAN2: y shape [2] and x shape [1] differ");
   }
   {
     OneOpModel m;
-    m.Input(I32, {2});
-    m.Input(I32, {2});
-    m.Output(I32, {2});
-    m.Op(tflite::BuiltinOperator_ATAN2);
+    SameTypeOp(m, tflite::BuiltinOperator_ATAN2, I32, {{2}, {2}}, {2});
     ExpectPrepareError(m, "ATAN2: input type INT32 is not supported");
   }
   {
@@ -1045,10 +1031,7 @@ TEST(BitwiseTest, XorAndRightShiftBroadcast) {
   }
   {
     OneOpModel m;
-    m.Input(I32, {5});
-    m.Input(I32, {5});
-    m.Output(I32, {5});
-    m.Op(tflite::BuiltinOperator_RIGHT_SHIFT);
+    SameTypeOp(m, tflite::BuiltinOperator_RIGHT_SHIFT, I32, {{5}, {5}}, {5});
     ASSERT_TRUE(m.Allocate()) << m.log();
     m.Set<int32_t>(0, {-16, 16, 1 << 30, -1, 7});
     m.Set<int32_t>(1, {2, 2, 40, 5, -3});  // 40 -> 31, -3 -> 0
@@ -1057,10 +1040,7 @@ TEST(BitwiseTest, XorAndRightShiftBroadcast) {
   }
   {
     OneOpModel m;
-    m.Input(F32, {2});
-    m.Input(F32, {2});
-    m.Output(F32, {2});
-    m.Op(tflite::BuiltinOperator_BITWISE_XOR);
+    SameTypeOp(m, tflite::BuiltinOperator_BITWISE_XOR, F32, {{2}, {2}}, {2});
     ExpectPrepareError(m, "BITWISE_XOR");
   }
 }
