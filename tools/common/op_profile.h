@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <iomanip>
 #include <limits>
 #include <map>
@@ -217,6 +218,19 @@ class OpProfile {
     return s << "\t" << std::right << std::setw(width) << std::fixed << std::setprecision(3);
   }
 
+  // A table's column header: the CSV line, or each (width, label) as a Field
+  // followed by `tail`.
+  static void Header(std::ostream& s, bool csv, const char* csv_line,
+                     std::initializer_list<std::pair<int, const char*>> columns,
+                     const char* tail) {
+    if (csv) {
+      s << csv_line;
+      return;
+    }
+    for (const auto& [width, label] : columns) Field(s, width) << label;
+    s << tail;
+  }
+
   static std::string Table(const Calculator& calc, const char* title, bool by_time, size_t limit,
                            bool csv) {
     std::vector<const Detail*> rows;
@@ -234,18 +248,15 @@ class OpProfile {
     const double total = static_cast<double>(calc.run_total.sum());
     std::ostringstream s;
     s << "============================== " << title << " ==============================\n";
-    if (csv) {
-      s << "node type, first, avg_ms, %, cdf%, mem KB, times called, name\n";
-    } else {
-      Field(s, 24) << "[node type]";
-      Field(s, 9) << "[first]";
-      Field(s, 9) << "[avg ms]";
-      Field(s, 8) << "[%]";
-      Field(s, 8) << "[cdf%]";
-      Field(s, 10) << "[mem KB]";
-      Field(s, 9) << "[times called]";
-      s << "\t[Name]\n";
-    }
+    Header(s, csv, "node type, first, avg_ms, %, cdf%, mem KB, times called, name\n",
+           {{24, "[node type]"},
+            {9, "[first]"},
+            {9, "[avg ms]"},
+            {8, "[%]"},
+            {8, "[cdf%]"},
+            {10, "[mem KB]"},
+            {9, "[times called]"}},
+           "\t[Name]\n");
     double cumulative = 0;
     for (const Detail* d : rows) {
       cumulative += static_cast<double>(d->elapsed.sum());
@@ -293,18 +304,15 @@ class OpProfile {
     std::ostringstream s;
     s << "Number of nodes executed: " << calc.details.size() << "\n";
     s << "============================== Summary by node type ==============================\n";
-    if (csv) {
-      s << "node type, count, avg_ms, avg %, cdf %, mem KB, times called\n";
-    } else {
-      Field(s, 24) << "[Node type]";
-      Field(s, 9) << "[count]";
-      Field(s, 10) << "[avg ms]";
-      Field(s, 11) << "[avg %]";
-      Field(s, 11) << "[cdf %]";
-      Field(s, 10) << "[mem KB]";
-      Field(s, 10) << "[times called]";
-      s << "\n";
-    }
+    Header(s, csv, "node type, count, avg_ms, avg %, cdf %, mem KB, times called\n",
+           {{24, "[Node type]"},
+            {9, "[count]"},
+            {10, "[avg ms]"},
+            {11, "[avg %]"},
+            {11, "[cdf %]"},
+            {10, "[mem KB]"},
+            {10, "[times called]"}},
+           "\n");
     float cdf = 0.0f;
     for (const auto& [us, type] : order) {
       const float ms = us / 1000.0f;

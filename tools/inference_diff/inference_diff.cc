@@ -33,6 +33,7 @@
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/c_api_experimental.h"
 #include "tensorflow/lite/delegates/external/external_delegate.h"
+#include "../common/tool_util.h"  // tools/common, shared with the other tools
 #if __has_include("tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h")
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 #define TFLITE_C_HAVE_XNNPACK_HEADER 1
@@ -114,16 +115,6 @@ std::string Usage(const char* argv0) {
   for (const FlagSpec& f : kFlags) u << "  --" << f.name << "=" << f.def << "\t" << f.help << "\n";
   u << "Exit status: 0 ok, 1 error, 2 max_abs_error exceeded.\n";
   return u.str();
-}
-
-std::vector<std::string> Split(const std::string& s, char delim) {
-  std::vector<std::string> out;
-  std::string item;
-  std::istringstream in(s);
-  while (std::getline(in, item, delim)) {
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
 }
 
 void ReportToStderr(void*, const char* format, va_list args) {
@@ -343,23 +334,9 @@ int Main(int argc, char** argv) {
   } else {
     TfLiteExternalDelegateOptions options = TfLiteExternalDelegateOptionsDefault(external.c_str());
     std::vector<std::string> keys, values;
-    const std::vector<std::string> items = Split(flags.Str("external_delegate_options"), ';');
-    keys.reserve(items.size());
-    values.reserve(items.size());
-    for (const std::string& item : items) {
-      const size_t colon = item.find(':');
-      if (colon == std::string::npos) {
-        std::cerr << "ERROR: malformed external delegate option '" << item
-                  << "' (expected key:value)\n";
-        return 1;
-      }
-      keys.push_back(item.substr(0, colon));
-      values.push_back(item.substr(colon + 1));
-      if (options.insert(&options, keys.back().c_str(), values.back().c_str()) != kTfLiteOk) {
-        std::cerr << "ERROR: too many external delegate options\n";
-        return 1;
-      }
-    }
+    if (!tflite_c_tools::AddExternalDelegateOptions(flags.Str("external_delegate_options"),
+                                                    &options, &keys, &values))
+      return 1;
     delegate = TfLiteExternalDelegateCreate(&options);
     deleter = TfLiteExternalDelegateDelete;
     delegate_name = "external delegate " + external;
@@ -377,7 +354,8 @@ int Main(int argc, char** argv) {
   const int num_inputs = TfLiteInterpreterGetInputTensorCount(ref);
   const int num_outputs = TfLiteInterpreterGetOutputTensorCount(ref);
   std::vector<std::vector<char>> inputs(num_inputs);
-  const std::vector<std::string> files = Split(flags.Str("input_files"), ',');
+  const std::vector<std::string> files =
+      tflite_c_tools::SplitNonEmpty(flags.Str("input_files"), ',');
   if (!files.empty()) {
     if (static_cast<int>(files.size()) != num_inputs) {
       std::cerr << "ERROR: --input_files names " << files.size() << " files; the model has "

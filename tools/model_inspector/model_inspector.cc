@@ -38,6 +38,7 @@
 #include "tensorflow/lite/c/c_api_experimental.h"
 #include "tensorflow/lite/delegates/external/external_delegate.h"
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
+#include "../common/tool_util.h"  // tools/common, shared with the other tools
 
 namespace {
 
@@ -247,16 +248,6 @@ void CaptureMessage(void* user_data, const char* format, va_list args) {
   static_cast<Preview*>(user_data)->messages.push_back(buf);
 }
 
-std::vector<std::string> Split(const std::string& s, char delim) {
-  std::vector<std::string> out;
-  std::string item;
-  std::istringstream in(s);
-  while (std::getline(in, item, delim)) {
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
-}
-
 bool RunPreview(TfLiteModel* model, bool use_xnnpack, const std::string& external,
                 const std::string& external_options, Preview* preview) {
   TfLiteDelegate* delegate = nullptr;
@@ -273,23 +264,8 @@ bool RunPreview(TfLiteModel* model, bool use_xnnpack, const std::string& externa
     }
   } else {
     TfLiteExternalDelegateOptions options = TfLiteExternalDelegateOptionsDefault(external.c_str());
-    const std::vector<std::string> items = Split(external_options, ';');
-    keys.reserve(items.size());
-    values.reserve(items.size());
-    for (const std::string& item : items) {
-      const size_t colon = item.find(':');
-      if (colon == std::string::npos) {
-        std::cerr << "ERROR: malformed external delegate option '" << item
-                  << "' (expected key:value)\n";
-        return false;
-      }
-      keys.push_back(item.substr(0, colon));
-      values.push_back(item.substr(colon + 1));
-      if (options.insert(&options, keys.back().c_str(), values.back().c_str()) != kTfLiteOk) {
-        std::cerr << "ERROR: too many external delegate options\n";
-        return false;
-      }
-    }
+    if (!tflite_c_tools::AddExternalDelegateOptions(external_options, &options, &keys, &values))
+      return false;
     delegate = TfLiteExternalDelegateCreate(&options);
     deleter = TfLiteExternalDelegateDelete;
     preview->delegate = external;

@@ -103,6 +103,12 @@ class OpBuilder {
                                   int channels);
 
   static bool ActivationRange(TfLiteFusedActivation a, float* lo, float* hi);
+  // Shared checks of conv/pool parameters: the fused activation (its clamp
+  // range into lo/hi), positive strides and window (dilations or filter size;
+  // `invalid` is the failure message) and SAME/VALID padding.
+  TfLiteStatus CheckWindow(TfLiteFusedActivation activation, int stride_w, int stride_h, int a,
+                           int b, TfLitePadding padding, const char* invalid, float* lo,
+                           float* hi);
 
   int In(const TfLiteNode* n, int i) const { return i < n->inputs->size ? n->inputs->data[i] : -1; }
   int Out(const TfLiteNode* n, int i) const {
@@ -142,6 +148,8 @@ class OpBuilder {
   TfLiteStatus VisitResizeBilinear(const TfLiteNode* n, const TfLiteResizeBilinearParams* p);
   TfLiteStatus VisitQuantize(const TfLiteNode* n);
   TfLiteStatus VisitDequantize(const TfLiteNode* n);
+  // QUANTIZE/DEQUANTIZE after their type checks: same shape, xnn_unary_convert.
+  TfLiteStatus DefineConvert(int in, int out);
   // Defines `in` sliced to [offsets, offsets + sizes) into `out`.
   TfLiteStatus DefineSlice(int in, int out, const std::vector<int64_t>& begin,
                            const std::vector<int64_t>& size);

@@ -16,7 +16,19 @@ bool ValidWindow(int stride_w, int stride_h, int a, int b) {
   return stride_w > 0 && stride_h > 0 && a > 0 && b > 0;
 }
 bool KnownPadding(TfLitePadding p) { return p == kTfLitePaddingSame || p == kTfLitePaddingValid; }
+uint32_t PaddingFlags(TfLitePadding p) {
+  return p == kTfLitePaddingSame ? XNN_FLAG_TENSORFLOW_SAME_PADDING : 0;
+}
 }  // namespace
+
+TfLiteStatus OpBuilder::CheckWindow(TfLiteFusedActivation activation, int stride_w,
+                                    int stride_h, int a, int b, TfLitePadding padding,
+                                    const char* invalid, float* lo, float* hi) {
+  if (!ActivationRange(activation, lo, hi)) return Fail("unsupported fused activation");
+  if (!ValidWindow(stride_w, stride_h, a, b)) return Fail("%s", invalid);
+  if (!KnownPadding(padding)) return Fail("unknown padding");
+  return kTfLiteOk;
+}
 
 TfLiteStatus OpBuilder::VisitConv2d(const TfLiteNode* n, const TfLiteConvParams* p) {
   if (!p || !Arity(n, 2, 3, 1)) return kTfLiteError;
@@ -26,11 +38,9 @@ TfLiteStatus OpBuilder::VisitConv2d(const TfLiteNode* n, const TfLiteConvParams*
   const int oc = Dim(filter, 0), kh = Dim(filter, 1), kw = Dim(filter, 2), gic = Dim(filter, 3);
   TF_LITE_ENSURE_STATUS(CheckFilterAndBias(in, filter, bias, out, /*channel_dim=*/0, oc));
   float lo, hi;
-  if (!ActivationRange(p->activation, &lo, &hi)) return Fail("unsupported fused activation");
-  if (!ValidWindow(p->stride_width, p->stride_height, p->dilation_width_factor,
-                   p->dilation_height_factor))
-    return Fail("invalid strides/dilations");
-  if (!KnownPadding(p->padding)) return Fail("unknown padding");
+  TF_LITE_ENSURE_STATUS(CheckWindow(p->activation, p->stride_width, p->stride_height,
+                                    p->dilation_width_factor, p->dilation_height_factor,
+                                    p->padding, "invalid strides/dilations", &lo, &hi));
   const int ic = Dim(in, 3);
   if (ic % gic != 0) return Fail("input channels not a multiple of filter channels");
   const int groups = ic / gic;
@@ -42,7 +52,7 @@ TfLiteStatus OpBuilder::VisitConv2d(const TfLiteNode* n, const TfLiteConvParams*
           subgraph_, 0, 0, 0, 0, kh, kw, p->stride_height, p->stride_width,
           p->dilation_height_factor, p->dilation_width_factor, groups, gic, oc / groups, lo, hi,
           Id(in), Id(filter), bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out),
-          p->padding == kTfLitePaddingSame ? XNN_FLAG_TENSORFLOW_SAME_PADDING : 0),
+          PaddingFlags(p->padding)),
       "xnn_define_convolution_2d");
 }
 
@@ -55,11 +65,9 @@ TfLiteStatus OpBuilder::VisitDepthwiseConv2d(const TfLiteNode* n,
   const int kh = Dim(filter, 1), kw = Dim(filter, 2), oc = Dim(filter, 3), ic = Dim(in, 3);
   TF_LITE_ENSURE_STATUS(CheckFilterAndBias(in, filter, bias, out, /*channel_dim=*/3, oc));
   float lo, hi;
-  if (!ActivationRange(p->activation, &lo, &hi)) return Fail("unsupported fused activation");
-  if (!ValidWindow(p->stride_width, p->stride_height, p->dilation_width_factor,
-                   p->dilation_height_factor))
-    return Fail("invalid strides/dilations");
-  if (!KnownPadding(p->padding)) return Fail("unknown padding");
+  TF_LITE_ENSURE_STATUS(CheckWindow(p->activation, p->stride_width, p->stride_height,
+                                    p->dilation_width_factor, p->dilation_height_factor,
+                                    p->padding, "invalid strides/dilations", &lo, &hi));
   if (Dim(filter, 0) != 1) return Fail("filter must be [1, h, w, c]");
   if (oc % ic != 0 || Dim(out, 3) != oc) return Fail("channel mismatch");
   if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
@@ -69,7 +77,7 @@ TfLiteStatus OpBuilder::VisitDepthwiseConv2d(const TfLiteNode* n,
           subgraph_, 0, 0, 0, 0, kh, kw, p->stride_height, p->stride_width,
           p->dilation_height_factor, p->dilation_width_factor, oc / ic, ic, lo, hi, Id(in),
           Id(filter), bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out),
-          p->padding == kTfLitePaddingSame ? XNN_FLAG_TENSORFLOW_SAME_PADDING : 0),
+          PaddingFlags(p->padding)),
       "xnn_define_depthwise_convolution_2d");
 }
 
@@ -86,9 +94,8 @@ TfLiteStatus OpBuilder::VisitTransposeConv(const TfLiteNode* n,
   for (int i = 0; i < 4; ++i)
     if (v[i] != Dim(out, i)) return Fail("output shape mismatch");
   float lo, hi;
-  if (!ActivationRange(p->activation, &lo, &hi)) return Fail("unsupported fused activation");
-  if (!ValidWindow(p->stride_width, p->stride_height, 1, 1)) return Fail("invalid strides");
-  if (!KnownPadding(p->padding)) return Fail("unknown padding");
+  TF_LITE_ENSURE_STATUS(CheckWindow(p->activation, p->stride_width, p->stride_height, 1, 1,
+                                    p->padding, "invalid strides", &lo, &hi));
   const int oc = Dim(filter, 0), kh = Dim(filter, 1), kw = Dim(filter, 2), ic = Dim(filter, 3);
   if (Dim(in, 3) != ic || Dim(out, 3) != oc || Dim(in, 0) != Dim(out, 0))
     return Fail("channel mismatch");
@@ -177,11 +184,10 @@ TfLiteStatus OpBuilder::VisitPool(const TfLiteNode* n, bool max, const TfLitePoo
           : !IsDynamicFloat(in, 4, 4) || !IsDynamicFloat(out, 4, 4))
     return Fail("unsupported tensors");
   float lo, hi;
-  if (!ActivationRange(p->activation, &lo, &hi)) return Fail("unsupported fused activation");
-  if (!ValidWindow(p->stride_width, p->stride_height, p->filter_width, p->filter_height))
-    return Fail("invalid pooling parameters");
-  if (!KnownPadding(p->padding)) return Fail("unknown padding");
-  const uint32_t flags = p->padding == kTfLitePaddingSame ? XNN_FLAG_TENSORFLOW_SAME_PADDING : 0;
+  TF_LITE_ENSURE_STATUS(CheckWindow(p->activation, p->stride_width, p->stride_height,
+                                    p->filter_width, p->filter_height, p->padding,
+                                    "invalid pooling parameters", &lo, &hi));
+  const uint32_t flags = PaddingFlags(p->padding);
   if (p->filter_width == 1 && p->filter_height == 1) {
     if (p->stride_width != 1 || p->stride_height != 1)
       return Fail("1x1 pooling with non-unit stride");

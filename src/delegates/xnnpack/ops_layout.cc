@@ -296,17 +296,21 @@ TfLiteStatus OpBuilder::VisitResizeBilinear(const TfLiteNode* n,
                "xnn_define_static_resize_bilinear_2d");
 }
 
+TfLiteStatus OpBuilder::DefineConvert(int in, int out) {
+  for (int i = 0; i < NumDims(in); ++i)
+    if (NumDims(out) != NumDims(in) || Dim(out, i) != Dim(in, i)) return Fail("shape mismatch");
+  if (!Defining()) return kTfLiteOk;
+  return Check(xnn_define_unary(subgraph_, xnn_unary_convert, nullptr, Id(in), Id(out), 0),
+               "xnn_define_unary(convert)");
+}
+
 // float32 -> QS8/QU8.
 TfLiteStatus OpBuilder::VisitQuantize(const TfLiteNode* n) {
   if (!Arity(n, 1, 1, 1)) return kTfLiteError;
   const int in = In(n, 0), out = Out(n, 0);
   if (!IsDynamicFloat(in) || !IsActivation(out) || !IsQuantized(out))
     return Fail("only float32 to int8/uint8 QUANTIZE");
-  for (int i = 0; i < NumDims(in); ++i)
-    if (NumDims(out) != NumDims(in) || Dim(out, i) != Dim(in, i)) return Fail("shape mismatch");
-  if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_unary(subgraph_, xnn_unary_convert, nullptr, Id(in), Id(out), 0),
-               "xnn_define_unary(convert)");
+  return DefineConvert(in, out);
 }
 
 // QS8/QU8 -> float32 (fp16 constants are handled by the delegate separately).
@@ -315,11 +319,7 @@ TfLiteStatus OpBuilder::VisitDequantize(const TfLiteNode* n) {
   const int in = In(n, 0), out = Out(n, 0);
   if (!IsActivation(in) || !IsQuantized(in) || !IsDynamicFloat(out))
     return Fail("only int8/uint8 to float32 DEQUANTIZE");
-  for (int i = 0; i < NumDims(in); ++i)
-    if (NumDims(out) != NumDims(in) || Dim(out, i) != Dim(in, i)) return Fail("shape mismatch");
-  if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_unary(subgraph_, xnn_unary_convert, nullptr, Id(in), Id(out), 0),
-               "xnn_define_unary(convert)");
+  return DefineConvert(in, out);
 }
 
 }  // namespace xnnpack
