@@ -3,6 +3,11 @@
  *
  *   run_model MODEL.tflite [--threads N] [--runs N] [--seed S]
  *                          [--input I=FILE]... [--shape I=D0,D1,...]...
+ *                          [--output_dir DIR]
+ *
+ * An --input FILE is a NumPy .npy array (recognized by its magic bytes; dtype
+ * and element count must match the tensor) or raw little-endian bytes.
+ * --output_dir writes every output as DIR/output_<i>.npy.
  *
  * Exit status: 0 ok, 1 failure (the library's messages go to stderr),
  * 2 bad arguments, 3 the model needs operators this build does not have.
@@ -25,6 +30,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "npy.h"
 #include "tensorflow/lite/c/c_api.h"
 
 #define MAX_ITEMS 64
@@ -85,17 +91,19 @@ typedef struct {
   int num_inputs;
   IndexedArg shapes[MAX_ITEMS];
   int num_shapes;
+  const char* output_dir;
 } Options;
 
 static void Usage(FILE* out) {
   fprintf(out,
           "usage: run_model MODEL.tflite [--threads N] [--runs N] [--seed S]\n"
-          "                 [--input I=FILE]... [--shape I=D0,D1,...]...\n"
+          "                 [--input I=FILE]... [--shape I=D0,D1,...]... [--output_dir DIR]\n"
           "  --threads N       interpreter threads (default: library default)\n"
           "  --runs N          number of Invoke calls (default 1)\n"
           "  --seed S          seed of the generated input data (default 1)\n"
-          "  --input I=FILE    raw little-endian bytes for input tensor I\n"
+          "  --input I=FILE    input tensor I from a .npy file or raw little-endian bytes\n"
           "  --shape I=DIMS    resize input I before AllocateTensors\n"
+          "  --output_dir DIR  write output i to DIR/output_<i>.npy\n"
           "The library applies its XNNPACK delegate by default; set\n"
           "TFLITE_C_DISABLE_XNNPACK=1 to run on the builtin kernels only.\n");
 }
@@ -152,6 +160,9 @@ static int ParseArgs(int argc, char** argv, Options* o) {
     } else if (strcmp(a, "--shape") == 0 && v && o->num_shapes < MAX_ITEMS &&
                ParseIndexed(v, &o->shapes[o->num_shapes])) {
       ++o->num_shapes;
+      ++i;
+    } else if (strcmp(a, "--output_dir") == 0 && v) {
+      o->output_dir = v;
       ++i;
     } else if (a[0] != '-' && !o->model_path) {
       o->model_path = a;
@@ -479,7 +490,7 @@ int main(int argc, char** argv) {
     for (int k = 0; k < opt.num_inputs; ++k)
       if (opt.inputs[k].index == i) file = opt.inputs[k].value;
     if (file) {
-      if (!ReadFileInto(file, t)) goto done;
+      if (!(NpyIsNpyFile(file) ? NpyReadInto(file, t) : ReadFileInto(file, t))) goto done;
     } else {
       FillDeterministic(t, opt.seed * 1000003ULL + (uint64_t)i);
     }
@@ -506,6 +517,16 @@ int main(int argc, char** argv) {
 
   for (int32_t i = 0; i < n_out; ++i)
     PrintTensor("output", (int)i, TfLiteInterpreterGetOutputTensor(interpreter, i));
+  for (int32_t i = 0; opt.output_dir && i < n_out; ++i) {
+    char path[4096];
+    const int len = snprintf(path, sizeof path, "%s/output_%d.npy", opt.output_dir, (int)i);
+    if (len <= 0 || (size_t)len >= sizeof path) {
+      fprintf(stderr, "run_model: --output_dir path too long\n");
+      goto done;
+    }
+    if (!NpyWrite(path, TfLiteInterpreterGetOutputTensor(interpreter, i))) goto done;
+    printf("wrote %s\n", path);
+  }
   for (int32_t i = 0; i < n_in && i < MAX_ITEMS; ++i) {
     if (Checksum(TfLiteInterpreterGetInputTensor(interpreter, i)) != input_sums[i])
       fprintf(stderr, "run_model: warning: input %d changed during Invoke\n", (int)i);
