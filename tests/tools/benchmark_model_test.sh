@@ -65,7 +65,8 @@ case $case in
     hdr="^${T} +\\[node type\\]${T} +\\[first\\]${T} +\\[avg ms\\]${T} +\\[%\\]${T} +\\[cdf%\\]${T} +\\[mem KB\\]${T}\\[times called\\]${T}\\[Name\\]\$"
     [ "$(grep -Ec "$hdr" "$out")" -eq 2 ] || fail "expected the column header twice"
     # Every ADD node of the model is a row: type, first, avg, %, cdf%, mem, times called, name.
-    expect_out "^${T} +ADD${T} +$f${T} +$f${T} +$f%${T} +$f%${T} +0\.000${T} +1${T}\[[^]]*\]:[0-9]+$"
+    # (Percentages are right-aligned in 7 columns: 100.000% fills them.)
+    expect_out "^${T} +ADD${T} +$f${T} +$f${T} *$f%${T} *$f%${T} +0\.000${T} +1${T}\[[^]]*\]:[0-9]+$"
     expect_out '^Number of nodes executed: [0-9]+$'
     expect_out "^${T} +\\[Node type\\]${T} +\\[count\\]${T} +\\[avg ms\\]${T} +\\[avg %\\]${T} +\\[cdf %\\]${T} +\\[mem KB\\]${T}\\[times called\\]\$"
     expect_out "^Timings \(microseconds\): count=4 "
