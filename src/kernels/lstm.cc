@@ -28,13 +28,13 @@
 #include <cmath>
 #include <cstring>
 #include <initializer_list>
-#include <utility>
 #include <vector>
 
 #include "src/kernels/internal/gemm.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/lstm_integer.h"
 #include "src/kernels/internal/quant_math.h"
+#include "src/kernels/internal/recurrent_util.h"
 #include "src/kernels/register_recurrent.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -68,6 +68,36 @@ enum Input {
   kCellLayerNorm = 22,
   kOutputLayerNorm = 23,
 };
+
+// The inputs' names in messages, by Input index.
+constexpr const char* kInputName[] = {
+    "input",
+    "input_to_input_weights",
+    "input_to_forget_weights",
+    "input_to_cell_weights",
+    "input_to_output_weights",
+    "recurrent_to_input_weights",
+    "recurrent_to_forget_weights",
+    "recurrent_to_cell_weights",
+    "recurrent_to_output_weights",
+    "cell_to_input_weights",
+    "cell_to_forget_weights",
+    "cell_to_output_weights",
+    "input_gate_bias",
+    "forget_gate_bias",
+    "cell_gate_bias",
+    "output_gate_bias",
+    "projection_weights",
+    "projection_bias",
+    "output_state",
+    "cell_state",
+    "input_layer_norm_coefficients",
+    "forget_layer_norm_coefficients",
+    "cell_layer_norm_coefficients",
+    "output_layer_norm_coefficients",
+};
+static_assert(sizeof(kInputName) / sizeof(kInputName[0]) == kOutputLayerNorm + 1,
+              "one name per input");
 
 // Gate order used by every per-gate array below.
 enum Gate { kGateInput = 0, kGateForget = 1, kGateCell = 2, kGateOutput = 3 };
@@ -159,11 +189,13 @@ TfLiteStatus CheckShape(TfLiteContext* context, const char* op, const char* what
   return kTfLiteOk;
 }
 
-TfLiteStatus ExpectAllType(TfLiteContext* context, const char* op,
-                           std::initializer_list<std::pair<const char*, const TfLiteTensor*>> ts,
-                           TfLiteType type) {
-  for (const auto& p : ts) {
-    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, p.first, p.second, type));
+// Every present input of `indices` must be of `type`.
+TfLiteStatus ExpectAllType(TfLiteContext* context, TfLiteNode* node, const char* op,
+                           std::initializer_list<int> indices, TfLiteType type) {
+  for (int i : indices) {
+    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, kInputName[i],
+                                                    internal::GetOptionalInput(context, node, i),
+                                                    type));
   }
   return kTfLiteOk;
 }
@@ -211,35 +243,21 @@ TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d)
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
 
   // Types.
-  TF_LITE_ENSURE_OK(context, ExpectAllType(context, op,
-                                           {{"input_to_input_weights", in(kInputToInput)},
-                                            {"input_to_forget_weights", in(kInputToForget)},
-                                            {"input_to_cell_weights", in(kInputToCell)},
-                                            {"input_to_output_weights", in(kInputToOutput)},
-                                            {"recurrent_to_input_weights", in(kRecurrentToInput)},
-                                            {"recurrent_to_forget_weights", in(kRecurrentToForget)},
-                                            {"recurrent_to_cell_weights", in(kRecurrentToCell)},
-                                            {"recurrent_to_output_weights", in(kRecurrentToOutput)},
-                                            {"projection_weights", in(kProjectionWeights)},
-                                            {"output_state", output_state},
-                                            {"output", output}},
+  TF_LITE_ENSURE_OK(context, ExpectAllType(context, node, op,
+                                           {kInputToInput, kInputToForget, kInputToCell,
+                                            kInputToOutput, kRecurrentToInput, kRecurrentToForget,
+                                            kRecurrentToCell, kRecurrentToOutput,
+                                            kProjectionWeights, kOutputState},
                                            kTfLiteInt8));
-  TF_LITE_ENSURE_OK(context, ExpectAllType(context, op,
-                                           {{"input_gate_bias", in(kInputGateBias)},
-                                            {"forget_gate_bias", in(kForgetGateBias)},
-                                            {"cell_gate_bias", in(kCellGateBias)},
-                                            {"output_gate_bias", in(kOutputGateBias)},
-                                            {"projection_bias", in(kProjectionBias)}},
+  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, "output", output, kTfLiteInt8));
+  TF_LITE_ENSURE_OK(context, ExpectAllType(context, node, op,
+                                           {kInputGateBias, kForgetGateBias, kCellGateBias,
+                                            kOutputGateBias, kProjectionBias},
                                            kTfLiteInt32));
-  TF_LITE_ENSURE_OK(context, ExpectAllType(context, op,
-                                           {{"cell_to_input_weights", in(kCellToInput)},
-                                            {"cell_to_forget_weights", in(kCellToForget)},
-                                            {"cell_to_output_weights", in(kCellToOutput)},
-                                            {"input_layer_norm_coefficients", in(kInputLayerNorm)},
-                                            {"forget_layer_norm_coefficients", in(kForgetLayerNorm)},
-                                            {"cell_layer_norm_coefficients", in(kCellLayerNorm)},
-                                            {"output_layer_norm_coefficients", in(kOutputLayerNorm)},
-                                            {"cell_state", cell_state}},
+  TF_LITE_ENSURE_OK(context, ExpectAllType(context, node, op,
+                                           {kCellToInput, kCellToForget, kCellToOutput,
+                                            kInputLayerNorm, kForgetLayerNorm, kCellLayerNorm,
+                                            kOutputLayerNorm, kCellState},
                                            kTfLiteInt16));
 
   IntegerParams& q = d->q;
@@ -387,19 +405,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     d->proj_clip = p->proj_clip;
     d->time_major = true;
   }
-  switch (d->activation) {
-    case kTfLiteActNone:
-    case kTfLiteActRelu:
-    case kTfLiteActReluN1To1:
-    case kTfLiteActRelu6:
-    case kTfLiteActTanh:
-    case kTfLiteActSigmoid:
-      break;
-    default:
-      TF_LITE_KERNEL_LOG(context, "%s: activation %d is not supported", op,
-                         static_cast<int>(d->activation));
-      return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::CheckRecurrentActivation(context, op, d->activation));
   if (d->cell_clip < 0.0f || d->proj_clip < 0.0f) {
     TF_LITE_KERNEL_LOG(context, "%s: cell_clip and proj_clip must not be negative", op);
     return kTfLiteError;
@@ -420,21 +426,12 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, op, &output));
 
   // Shapes.
-  const int input_rank = d->sequence ? 3 : 2;
-  if (internal::NumDims(input) != input_rank) {
-    TF_LITE_KERNEL_LOG(context, "%s: input must have rank %d, got %d", op, input_rank,
-                       internal::NumDims(input));
-    return kTfLiteError;
-  }
-  if (d->sequence) {
-    d->max_time = internal::Dim(input, d->time_major ? 0 : 1);
-    d->n_batch = internal::Dim(input, d->time_major ? 1 : 0);
-    d->n_input = internal::Dim(input, 2);
-  } else {
-    d->max_time = 1;
-    d->n_batch = internal::Dim(input, 0);
-    d->n_input = internal::Dim(input, 1);
-  }
+  internal::SequenceDims dims;
+  TF_LITE_ENSURE_OK(context,
+                    internal::GetSequenceDims(context, op, input, d->sequence, d->time_major, &dims));
+  d->max_time = dims.max_time;
+  d->n_batch = dims.n_batch;
+  d->n_input = dims.n_input;
   const TfLiteTensor* forget_w = in(kInputToForget);
   const TfLiteTensor* rec_out_w = in(kRecurrentToOutput);
   if (internal::NumDims(forget_w) != 2 || internal::NumDims(rec_out_w) != 2) {
@@ -492,30 +489,36 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     }
   }
   const int n_batch = d->n_batch;
-  TF_LITE_ENSURE_OK(context, CheckShape(context, op, "input_to_input_weights", in(kInputToInput), {n_cell, n_input}));
-  TF_LITE_ENSURE_OK(context, CheckShape(context, op, "input_to_forget_weights", in(kInputToForget), {n_cell, n_input}));
-  TF_LITE_ENSURE_OK(context, CheckShape(context, op, "input_to_cell_weights", in(kInputToCell), {n_cell, n_input}));
-  TF_LITE_ENSURE_OK(context, CheckShape(context, op, "input_to_output_weights", in(kInputToOutput), {n_cell, n_input}));
-  TF_LITE_ENSURE_OK(context, CheckShape(context, op, "recurrent_to_input_weights", in(kRecurrentToInput), {n_cell, n_output}));
-  TF_LITE_ENSURE_OK(context, CheckShape(context, op, "recurrent_to_forget_weights", in(kRecurrentToForget), {n_cell, n_output}));
-  TF_LITE_ENSURE_OK(context, CheckShape(context, op, "recurrent_to_cell_weights", in(kRecurrentToCell), {n_cell, n_output}));
-  TF_LITE_ENSURE_OK(context, CheckShape(context, op, "recurrent_to_output_weights", in(kRecurrentToOutput), {n_cell, n_output}));
+  // The input-gate tensors are ignored with CIFG.
+  auto check_shapes = [&](std::initializer_list<int> indices,
+                          std::initializer_list<int> dims) -> TfLiteStatus {
+    for (int i : indices) {
+      const bool ignored =
+          d->use_cifg && (i == kCellToInput || i == kInputGateBias || i == kInputLayerNorm);
+      TF_LITE_ENSURE_OK(context,
+                        CheckShape(context, op, kInputName[i], ignored ? nullptr : in(i), dims));
+    }
+    return kTfLiteOk;
+  };
+  TF_LITE_ENSURE_OK(context, check_shapes({kInputToInput, kInputToForget, kInputToCell,
+                                           kInputToOutput},
+                                          {n_cell, n_input}));
+  TF_LITE_ENSURE_OK(context, check_shapes({kRecurrentToInput, kRecurrentToForget,
+                                           kRecurrentToCell, kRecurrentToOutput},
+                                          {n_cell, n_output}));
   if (d->use_peephole) {
-    TF_LITE_ENSURE_OK(context, CheckShape(context, op, "cell_to_input_weights", d->use_cifg ? nullptr : in(kCellToInput), {n_cell}));
-    TF_LITE_ENSURE_OK(context, CheckShape(context, op, "cell_to_forget_weights", in(kCellToForget), {n_cell}));
-    TF_LITE_ENSURE_OK(context, CheckShape(context, op, "cell_to_output_weights", in(kCellToOutput), {n_cell}));
+    TF_LITE_ENSURE_OK(context,
+                      check_shapes({kCellToInput, kCellToForget, kCellToOutput}, {n_cell}));
   }
-  TF_LITE_ENSURE_OK(context, CheckShape(context, op, "input_gate_bias", d->use_cifg ? nullptr : in(kInputGateBias), {n_cell}));
-  TF_LITE_ENSURE_OK(context, CheckShape(context, op, "forget_gate_bias", in(kForgetGateBias), {n_cell}));
-  TF_LITE_ENSURE_OK(context, CheckShape(context, op, "cell_gate_bias", in(kCellGateBias), {n_cell}));
-  TF_LITE_ENSURE_OK(context, CheckShape(context, op, "output_gate_bias", in(kOutputGateBias), {n_cell}));
-  TF_LITE_ENSURE_OK(context, CheckShape(context, op, "projection_weights", in(kProjectionWeights), {n_output, n_cell}));
-  TF_LITE_ENSURE_OK(context, CheckShape(context, op, "projection_bias", in(kProjectionBias), {n_output}));
+  TF_LITE_ENSURE_OK(context, check_shapes({kInputGateBias, kForgetGateBias, kCellGateBias,
+                                           kOutputGateBias},
+                                          {n_cell}));
+  TF_LITE_ENSURE_OK(context, check_shapes({kProjectionWeights}, {n_output, n_cell}));
+  TF_LITE_ENSURE_OK(context, check_shapes({kProjectionBias}, {n_output}));
   if (d->use_layer_norm) {
-    TF_LITE_ENSURE_OK(context, CheckShape(context, op, "input_layer_norm_coefficients", d->use_cifg ? nullptr : in(kInputLayerNorm), {n_cell}));
-    TF_LITE_ENSURE_OK(context, CheckShape(context, op, "forget_layer_norm_coefficients", in(kForgetLayerNorm), {n_cell}));
-    TF_LITE_ENSURE_OK(context, CheckShape(context, op, "cell_layer_norm_coefficients", in(kCellLayerNorm), {n_cell}));
-    TF_LITE_ENSURE_OK(context, CheckShape(context, op, "output_layer_norm_coefficients", in(kOutputLayerNorm), {n_cell}));
+    TF_LITE_ENSURE_OK(context, check_shapes({kInputLayerNorm, kForgetLayerNorm, kCellLayerNorm,
+                                             kOutputLayerNorm},
+                                            {n_cell}));
   }
   const TfLiteTensor* output_state = in(kOutputState);
   const TfLiteTensor* cell_state = in(kCellState);
@@ -559,38 +562,10 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return internal::UnsupportedType(context, op, "input", input->type);
   }
 
-  if (d->sequence) {
-    TfLiteIntArray* shape = TfLiteIntArrayCopy(input->dims);
-    shape->data[2] = n_output;
-    return context->ResizeTensor(context, output, shape);
-  }
-  return internal::ResizeOutput(context, output, {n_batch, n_output});
+  return internal::ResizeSequenceOutput(context, input, output, d->sequence, n_batch, n_output);
 }
 
 // ---- float --------------------------------------------------------------------
-
-void ApplyActivation(TfLiteFusedActivation act, const float* in, int n, float* out) {
-  switch (act) {
-    case kTfLiteActRelu:
-      for (int i = 0; i < n; ++i) out[i] = std::max(0.0f, in[i]);
-      break;
-    case kTfLiteActReluN1To1:
-      for (int i = 0; i < n; ++i) out[i] = std::min(1.0f, std::max(-1.0f, in[i]));
-      break;
-    case kTfLiteActRelu6:
-      for (int i = 0; i < n; ++i) out[i] = std::min(6.0f, std::max(0.0f, in[i]));
-      break;
-    case kTfLiteActTanh:
-      for (int i = 0; i < n; ++i) out[i] = std::tanh(in[i]);
-      break;
-    case kTfLiteActSigmoid:
-      for (int i = 0; i < n; ++i) out[i] = 1.0f / (1.0f + std::exp(-in[i]));
-      break;
-    default:
-      if (in != out) std::memcpy(out, in, sizeof(float) * n);
-      break;
-  }
-}
 
 // acc[b, r] += sum_c x[b, c] * w[r, c]; `tmp` holds n_batch * rows floats.
 void MatMulAccumulate(const float* w, int rows, int cols, const float* x, int n_batch, float* acc,
@@ -663,11 +638,12 @@ void StepFloat(const OpData& d, const FloatWeights& w, int n_batch, const float*
         }
       }
     }
-    ApplyActivation(g == kGateCell ? d.activation : kTfLiteActSigmoid, gate, nc, gate);
+    internal::ApplyRecurrentActivation(g == kGateCell ? d.activation : kTfLiteActSigmoid, gate,
+                                       nc, gate);
   }
   // h = o .* act(c), optionally projected.
   float* hidden = gates[kGateCell];  // the cell gate is no longer needed
-  ApplyActivation(d.activation, c, nc, hidden);
+  internal::ApplyRecurrentActivation(d.activation, c, nc, hidden);
   for (int i = 0; i < nc; ++i) hidden[i] *= gates[kGateOutput][i];
   const int no = n_batch * d.n_output;
   if (d.use_projection) {
@@ -770,18 +746,11 @@ void StepInteger(const OpData& d, const IntegerWeights& w, int n_batch, const in
 template <typename T, typename S, typename Step>
 void RunSequence(const OpData& d, const T* input, T* output, T* h, S* c, Step step) {
   const int64_t n_in = d.n_input, n_out = d.n_output, n_cell = d.n_cell;
-  if (d.time_major) {
-    for (int t = 0; t < d.max_time; ++t) {
-      step(input + t * d.n_batch * n_in, h, c, output + t * d.n_batch * n_out, d.n_batch);
-    }
-  } else {
-    for (int b = 0; b < d.n_batch; ++b) {
-      for (int t = 0; t < d.max_time; ++t) {
-        const int64_t row = int64_t{b} * d.max_time + t;
-        step(input + row * n_in, h + b * n_out, c + b * n_cell, output + row * n_out, 1);
-      }
-    }
-  }
+  internal::ForEachSequenceStep(d.time_major, d.max_time, d.n_batch,
+                                [&](int64_t row, int b, int n_rows) {
+                                  step(input + row * n_in, h + b * n_out, c + b * n_cell,
+                                       output + row * n_out, n_rows);
+                                });
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {

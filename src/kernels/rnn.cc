@@ -6,13 +6,13 @@
 // recurrent_weights [units, units], bias [units], hidden state [batch, units]
 // (a variable tensor carried from one Invoke to the next). The output is h
 // for every step. FLOAT32 only; hybrid (int8 weights) is not supported.
-#include <algorithm>
-#include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
 #include "src/kernels/internal/gemm.h"
 #include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/recurrent_util.h"
 #include "src/kernels/register_recurrent.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -58,19 +58,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   } else {
     d->activation = static_cast<const TfLiteRNNParams*>(node->builtin_data)->activation;
   }
-  switch (d->activation) {
-    case kTfLiteActNone:
-    case kTfLiteActRelu:
-    case kTfLiteActReluN1To1:
-    case kTfLiteActRelu6:
-    case kTfLiteActTanh:
-    case kTfLiteActSigmoid:
-      break;
-    default:
-      TF_LITE_KERNEL_LOG(context, "%s: activation %d is not supported", op,
-                         static_cast<int>(d->activation));
-      return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::CheckRecurrentActivation(context, op, d->activation));
   const TfLiteTensor* input;
   const TfLiteTensor* weights;
   const TfLiteTensor* recurrent;
@@ -98,21 +86,12 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                     internal::ExpectType(context, op, "hidden state", hidden, kTfLiteFloat32));
   TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, "output", output, kTfLiteFloat32));
 
-  const int rank = d->sequence ? 3 : 2;
-  if (internal::NumDims(input) != rank) {
-    TF_LITE_KERNEL_LOG(context, "%s: input must have rank %d, got %d", op, rank,
-                       internal::NumDims(input));
-    return kTfLiteError;
-  }
-  if (d->sequence) {
-    d->max_time = internal::Dim(input, d->time_major ? 0 : 1);
-    d->n_batch = internal::Dim(input, d->time_major ? 1 : 0);
-    d->n_input = internal::Dim(input, 2);
-  } else {
-    d->max_time = 1;
-    d->n_batch = internal::Dim(input, 0);
-    d->n_input = internal::Dim(input, 1);
-  }
+  internal::SequenceDims dims;
+  TF_LITE_ENSURE_OK(context,
+                    internal::GetSequenceDims(context, op, input, d->sequence, d->time_major, &dims));
+  d->max_time = dims.max_time;
+  d->n_batch = dims.n_batch;
+  d->n_input = dims.n_input;
   if (internal::NumDims(weights) != 2 || internal::Dim(weights, 1) != d->n_input) {
     TF_LITE_KERNEL_LOG(context, "%s: weights must be [units, %d]", op, d->n_input);
     return kTfLiteError;
@@ -138,25 +117,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
   d->scratch.assign(static_cast<size_t>(d->n_batch) * units, 0.0f);
-  if (d->sequence) {
-    TfLiteIntArray* shape = TfLiteIntArrayCopy(input->dims);
-    shape->data[2] = units;
-    return context->ResizeTensor(context, output, shape);
-  }
-  return internal::ResizeOutput(context, output, {d->n_batch, units});
-}
-
-void Activate(TfLiteFusedActivation act, float* v, int n) {
-  for (int i = 0; i < n; ++i) {
-    switch (act) {
-      case kTfLiteActRelu: v[i] = std::max(0.0f, v[i]); break;
-      case kTfLiteActReluN1To1: v[i] = std::min(1.0f, std::max(-1.0f, v[i])); break;
-      case kTfLiteActRelu6: v[i] = std::min(6.0f, std::max(0.0f, v[i])); break;
-      case kTfLiteActTanh: v[i] = std::tanh(v[i]); break;
-      case kTfLiteActSigmoid: v[i] = 1.0f / (1.0f + std::exp(-v[i])); break;
-      default: break;
-    }
-  }
+  return internal::ResizeSequenceOutput(context, input, output, d->sequence, d->n_batch, units);
 }
 
 // h = act(W x + R h + b) for `n_batch` rows; the new h is also written to out.
@@ -173,7 +134,7 @@ void Step(OpData* d, const float* w, const float* r, const float* bias, const fl
   for (int b = 0; b < n_batch; ++b) {
     for (int u = 0; u < units; ++u) acc[b * units + u] += tmp[b * units + u] + bias[u];
   }
-  Activate(d->activation, acc, n_batch * units);
+  internal::ApplyRecurrentActivation(d->activation, acc, n_batch * units, acc);
   std::memcpy(h, acc, sizeof(float) * n_batch * units);
 }
 
@@ -188,18 +149,11 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   float* out = static_cast<float*>(internal::OutputAt(context, node, 0)->data.data);
   const int64_t n_in = d->n_input, units = d->units;
   if (d->n_batch == 0 || d->max_time == 0) return kTfLiteOk;
-  if (d->time_major) {
-    for (int t = 0; t < d->max_time; ++t) {
-      Step(d, w, r, bias, x + t * d->n_batch * n_in, h, out + t * d->n_batch * units, d->n_batch);
-    }
-  } else {
-    for (int b = 0; b < d->n_batch; ++b) {
-      for (int t = 0; t < d->max_time; ++t) {
-        const int64_t row = int64_t{b} * d->max_time + t;
-        Step(d, w, r, bias, x + row * n_in, h + b * units, out + row * units, 1);
-      }
-    }
-  }
+  internal::ForEachSequenceStep(d->time_major, d->max_time, d->n_batch,
+                                [&](int64_t row, int b, int n_rows) {
+                                  Step(d, w, r, bias, x + row * n_in, h + b * units,
+                                       out + row * units, n_rows);
+                                });
   return kTfLiteOk;
 }
 

@@ -18,6 +18,7 @@
 #include "src/kernels/internal/gemm.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/quant_math.h"
+#include "src/kernels/internal/recurrent_util.h"
 #include "src/kernels/register_recurrent.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -126,19 +127,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                       internal::ExpectType(context, kOp, "state", state, kTfLiteFloat32));
     TF_LITE_ENSURE_OK(context,
                       internal::ExpectType(context, kOp, "output", output, kTfLiteFloat32));
-    switch (params->activation) {
-      case kTfLiteActNone:
-      case kTfLiteActRelu:
-      case kTfLiteActReluN1To1:
-      case kTfLiteActRelu6:
-      case kTfLiteActTanh:
-      case kTfLiteActSigmoid:
-        break;
-      default:
-        TF_LITE_KERNEL_LOG(context, "%s: activation %d is not supported", kOp,
-                           static_cast<int>(params->activation));
-        return kTfLiteError;
-    }
+    TF_LITE_ENSURE_OK(context,
+                      internal::CheckRecurrentActivation(context, kOp, params->activation));
     d->integer = false;
     d->scratch.assign(static_cast<size_t>(d->n_batch) * d->n_filter, 0.0f);
   } else if (input->type == kTfLiteInt8) {
@@ -178,19 +168,6 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return internal::UnsupportedType(context, kOp, "input", input->type);
   }
   return internal::ResizeOutput(context, output, {d->n_batch, d->n_unit});
-}
-
-void ApplyActivation(TfLiteFusedActivation act, float* v, int n) {
-  for (int i = 0; i < n; ++i) {
-    switch (act) {
-      case kTfLiteActRelu: v[i] = std::max(0.0f, v[i]); break;
-      case kTfLiteActReluN1To1: v[i] = std::min(1.0f, std::max(-1.0f, v[i])); break;
-      case kTfLiteActRelu6: v[i] = std::min(6.0f, std::max(0.0f, v[i])); break;
-      case kTfLiteActTanh: v[i] = std::tanh(v[i]); break;
-      case kTfLiteActSigmoid: v[i] = 1.0f / (1.0f + std::exp(-v[i])); break;
-      default: break;
-    }
-  }
 }
 
 // Drops the oldest slot of every filter's memory (a shift by one element of
@@ -243,7 +220,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
         out[int64_t{b} * nu + u] = sum;
       }
     }
-    ApplyActivation(params->activation, out, nb * nu);
+    internal::ApplyRecurrentActivation(params->activation, out, nb * nu, out);
     return kTfLiteOk;
   }
 

@@ -10,7 +10,6 @@
 // Each input pixel scatters input . filter[o, ky, kx, :] to output pixel
 // (y * stride + ky - pad_top, x * stride + kx - pad_left), where the padding
 // is that of the forward convolution mapping the output back to the input.
-#include <new>
 #include <vector>
 
 #include "src/kernels/mediapipe/mediapipe_common.h"
@@ -22,20 +21,9 @@ namespace {
 
 constexpr char kName[] = "Convolution2DTransposeBias";
 
-struct OpData {
-  TfLiteTransposeConvParams params;
-  int pad_top = 0, pad_left = 0;
-};
-
-void* Init(TfLiteOpaqueContext*, const char* buffer, size_t length) {
-  auto* data = new (std::nothrow) OpData;
-  if (data != nullptr) {
-    data->params = ParamsFromCustomOptions<TfLiteTransposeConvParams>(buffer, length);
-  }
-  return data;
-}
-
-void Free(TfLiteOpaqueContext*, void* data) { delete static_cast<OpData*>(data); }
+using OpData = WindowOpData<TfLiteTransposeConvParams>;
+constexpr auto Init = InitWindowOp<TfLiteTransposeConvParams>;
+constexpr auto Free = FreeWindowOp<TfLiteTransposeConvParams>;
 
 TfLiteStatus Prepare(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
   auto* data = static_cast<OpData*>(TfLiteOpaqueNodeGetUserData(node));

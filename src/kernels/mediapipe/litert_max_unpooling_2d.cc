@@ -14,7 +14,6 @@
 // output element is zero. Indices outside [0, OH * OW * C) are dropped
 // (upstream writes out of bounds for them).
 #include <cstring>
-#include <new>
 
 #include "src/kernels/mediapipe/mediapipe_common.h"
 #include "src/kernels/mediapipe/mediapipe_ops.h"
@@ -25,17 +24,9 @@ namespace {
 
 constexpr char kName[] = "LiteRtMaxUnpooling2D";
 
-struct OpData {
-  TfLitePoolParams params;
-};
-
-void* Init(TfLiteOpaqueContext*, const char* buffer, size_t length) {
-  auto* data = new (std::nothrow) OpData;
-  if (data != nullptr) data->params = ParamsFromCustomOptions<TfLitePoolParams>(buffer, length);
-  return data;
-}
-
-void Free(TfLiteOpaqueContext*, void* data) { delete static_cast<OpData*>(data); }
+using OpData = WindowOpData<TfLitePoolParams>;
+constexpr auto Init = InitWindowOp<TfLitePoolParams>;
+constexpr auto Free = FreeWindowOp<TfLitePoolParams>;
 
 TfLiteStatus Prepare(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
   auto* data = static_cast<OpData*>(TfLiteOpaqueNodeGetUserData(node));

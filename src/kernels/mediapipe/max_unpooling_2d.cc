@@ -11,7 +11,6 @@
 // Where windows overlap, a later window overwrites an earlier one; an index
 // that points outside the output (into padding) is dropped.
 #include <cstring>
-#include <new>
 
 #include "src/kernels/mediapipe/mediapipe_common.h"
 #include "src/kernels/mediapipe/mediapipe_ops.h"
@@ -22,18 +21,9 @@ namespace {
 
 constexpr char kName[] = "MaxUnpooling2D";
 
-struct OpData {
-  TfLitePoolParams params;
-  int pad_top = 0, pad_left = 0;
-};
-
-void* Init(TfLiteOpaqueContext*, const char* buffer, size_t length) {
-  auto* data = new (std::nothrow) OpData;
-  if (data != nullptr) data->params = ParamsFromCustomOptions<TfLitePoolParams>(buffer, length);
-  return data;
-}
-
-void Free(TfLiteOpaqueContext*, void* data) { delete static_cast<OpData*>(data); }
+using OpData = WindowOpData<TfLitePoolParams>;
+constexpr auto Init = InitWindowOp<TfLitePoolParams>;
+constexpr auto Free = FreeWindowOp<TfLitePoolParams>;
 
 TfLiteStatus Prepare(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
   auto* data = static_cast<OpData*>(TfLiteOpaqueNodeGetUserData(node));

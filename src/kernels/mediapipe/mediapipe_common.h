@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,27 @@ T ParamsFromCustomOptions(const char* buffer, size_t length) {
   std::memset(&params, 0, sizeof(params));
   if (buffer != nullptr) std::memcpy(&params, buffer, std::min(length, sizeof(T)));
   return params;
+}
+
+// The user data of the window ops (pooling, unpooling, transposed
+// convolution): their options struct `Params` and the padding in front of
+// the larger side, which Prepare computes.
+template <typename Params>
+struct WindowOpData {
+  Params params;
+  int pad_top = 0, pad_left = 0;
+};
+
+// init/free of a window op: Params is read with ParamsFromCustomOptions.
+template <typename Params>
+void* InitWindowOp(TfLiteOpaqueContext*, const char* buffer, size_t length) {
+  auto* data = new (std::nothrow) WindowOpData<Params>;
+  if (data != nullptr) data->params = ParamsFromCustomOptions<Params>(buffer, length);
+  return data;
+}
+template <typename Params>
+void FreeWindowOp(TfLiteOpaqueContext*, void* data) {
+  delete static_cast<WindowOpData<Params>*>(data);
 }
 
 // A read-only view of a flexbuffer whose root is a map (the usual format of

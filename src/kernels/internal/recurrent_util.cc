@@ -1,0 +1,85 @@
+#include "src/kernels/internal/recurrent_util.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "src/kernels/internal/kernel_util.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace internal {
+
+TfLiteStatus CheckRecurrentActivation(TfLiteContext* context, const char* op,
+                                      TfLiteFusedActivation activation) {
+  switch (activation) {
+    case kTfLiteActNone:
+    case kTfLiteActRelu:
+    case kTfLiteActReluN1To1:
+    case kTfLiteActRelu6:
+    case kTfLiteActTanh:
+    case kTfLiteActSigmoid:
+      return kTfLiteOk;
+    default:
+      TF_LITE_KERNEL_LOG(context, "%s: activation %d is not supported", op,
+                         static_cast<int>(activation));
+      return kTfLiteError;
+  }
+}
+
+void ApplyRecurrentActivation(TfLiteFusedActivation activation, const float* in, int n,
+                              float* out) {
+  switch (activation) {
+    case kTfLiteActRelu:
+      for (int i = 0; i < n; ++i) out[i] = std::max(0.0f, in[i]);
+      break;
+    case kTfLiteActReluN1To1:
+      for (int i = 0; i < n; ++i) out[i] = std::min(1.0f, std::max(-1.0f, in[i]));
+      break;
+    case kTfLiteActRelu6:
+      for (int i = 0; i < n; ++i) out[i] = std::min(6.0f, std::max(0.0f, in[i]));
+      break;
+    case kTfLiteActTanh:
+      for (int i = 0; i < n; ++i) out[i] = std::tanh(in[i]);
+      break;
+    case kTfLiteActSigmoid:
+      for (int i = 0; i < n; ++i) out[i] = 1.0f / (1.0f + std::exp(-in[i]));
+      break;
+    default:
+      if (in != out) std::memcpy(out, in, sizeof(float) * n);
+      break;
+  }
+}
+
+TfLiteStatus GetSequenceDims(TfLiteContext* context, const char* op, const TfLiteTensor* input,
+                             bool sequence, bool time_major, SequenceDims* dims) {
+  const int rank = sequence ? 3 : 2;
+  if (NumDims(input) != rank) {
+    TF_LITE_KERNEL_LOG(context, "%s: input must have rank %d, got %d", op, rank, NumDims(input));
+    return kTfLiteError;
+  }
+  if (sequence) {
+    dims->max_time = Dim(input, time_major ? 0 : 1);
+    dims->n_batch = Dim(input, time_major ? 1 : 0);
+    dims->n_input = Dim(input, 2);
+  } else {
+    dims->max_time = 1;
+    dims->n_batch = Dim(input, 0);
+    dims->n_input = Dim(input, 1);
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus ResizeSequenceOutput(TfLiteContext* context, const TfLiteTensor* input,
+                                  TfLiteTensor* output, bool sequence, int n_batch, int n_output) {
+  if (sequence) {
+    TfLiteIntArray* shape = TfLiteIntArrayCopy(input->dims);
+    shape->data[2] = n_output;
+    return context->ResizeTensor(context, output, shape);
+  }
+  return ResizeOutput(context, output, {n_batch, n_output});
+}
+
+}  // namespace internal
+}  // namespace kernels
+}  // namespace tflite_c
