@@ -102,6 +102,15 @@ static_assert(sizeof(kInputName) / sizeof(kInputName[0]) == kOutputLayerNorm + 1
 // Gate order used by every per-gate array below.
 enum Gate { kGateInput = 0, kGateForget = 1, kGateCell = 2, kGateOutput = 3 };
 
+// The inputs of each gate, by Gate (-1: the cell gate has no peephole).
+constexpr int kInputWeightsOf[4] = {kInputToInput, kInputToForget, kInputToCell, kInputToOutput};
+constexpr int kRecurrentWeightsOf[4] = {kRecurrentToInput, kRecurrentToForget, kRecurrentToCell,
+                                        kRecurrentToOutput};
+constexpr int kPeepholeOf[4] = {kCellToInput, kCellToForget, -1, kCellToOutput};
+constexpr int kLayerNormOf[4] = {kInputLayerNorm, kForgetLayerNorm, kCellLayerNorm,
+                                 kOutputLayerNorm};
+constexpr int kBiasOf[4] = {kInputGateBias, kForgetGateBias, kCellGateBias, kOutputGateBias};
+
 struct Multiplier {
   int32_t a = 0;
   int b = 0;
@@ -324,36 +333,29 @@ TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d)
     if (t == nullptr) return kTfLiteOk;
     return GetScale(context, op, "weights", t, s);
   };
-  const int input_w[4] = {kInputToInput, kInputToForget, kInputToCell, kInputToOutput};
-  const int recurrent_w[4] = {kRecurrentToInput, kRecurrentToForget, kRecurrentToCell,
-                              kRecurrentToOutput};
-  const int peephole_w[4] = {kCellToInput, kCellToForget, -1, kCellToOutput};
-  const int layer_norm_w[4] = {kInputLayerNorm, kForgetLayerNorm, kCellLayerNorm,
-                               kOutputLayerNorm};
-  const int bias_w[4] = {kInputGateBias, kForgetGateBias, kCellGateBias, kOutputGateBias};
   for (int g = 0; g < 4; ++g) {
     if (g == kGateInput && d->use_cifg) continue;
     float ws, rs;
-    TF_LITE_ENSURE_OK(context, weight_scale(input_w[g], &ws));
-    TF_LITE_ENSURE_OK(context, weight_scale(recurrent_w[g], &rs));
+    TF_LITE_ENSURE_OK(context, weight_scale(kInputWeightsOf[g], &ws));
+    TF_LITE_ENSURE_OK(context, weight_scale(kRecurrentWeightsOf[g], &rs));
     const float eff_in = ws * input_scale / gate_scale[g];
     const float eff_rec = rs * output_state_scale / gate_scale[g];
     q.input_scale[g] = ToMultiplier(eff_in);
     q.recurrent_scale[g] = ToMultiplier(eff_rec);
-    if (d->use_peephole && peephole_w[g] >= 0) {
+    if (d->use_peephole && kPeepholeOf[g] >= 0) {
       float ps;
-      TF_LITE_ENSURE_OK(context, weight_scale(peephole_w[g], &ps));
+      TF_LITE_ENSURE_OK(context, weight_scale(kPeepholeOf[g], &ps));
       const float eff = std::pow(2.0, q.cell_scale) * ps / gate_scale[g];
       q.cell_scale_m[g] = ToMultiplier(eff);
     }
     float ln_scale = 1.0f;
-    if (d->use_layer_norm) TF_LITE_ENSURE_OK(context, weight_scale(layer_norm_w[g], &ln_scale));
+    if (d->use_layer_norm) TF_LITE_ENSURE_OK(context, weight_scale(kLayerNormOf[g], &ln_scale));
     q.layer_norm_scale[g] = ToMultiplier(ln_scale);
     q.variance_guard[g] = std::max(1, static_cast<int32_t>(10000 * ln_scale));
 
-    const TfLiteTensor* bias = d->use_layer_norm ? nullptr : in(bias_w[g]);
-    q.input_bias[g] = FoldedBias(in(input_w[g]), bias, -input_zp);
-    q.recurrent_bias[g] = FoldedBias(in(recurrent_w[g]), nullptr, -q.output_state_zp);
+    const TfLiteTensor* bias = d->use_layer_norm ? nullptr : in(kBiasOf[g]);
+    q.input_bias[g] = FoldedBias(in(kInputWeightsOf[g]), bias, -input_zp);
+    q.recurrent_bias[g] = FoldedBias(in(kRecurrentWeightsOf[g]), nullptr, -q.output_state_zp);
   }
   const float eff_hidden = std::pow(2.0, -15) / hidden_scale * std::pow(2.0, -15);
   q.hidden_scale = ToMultiplier(eff_hidden);
@@ -761,22 +763,15 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   TfLiteTensor* cell_state = &context->tensors[node->inputs->data[kCellState]];
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
   if (d->n_batch == 0 || d->max_time == 0) return kTfLiteOk;
-  const int input_w[4] = {kInputToInput, kInputToForget, kInputToCell, kInputToOutput};
-  const int recurrent_w[4] = {kRecurrentToInput, kRecurrentToForget, kRecurrentToCell,
-                              kRecurrentToOutput};
-  const int peephole_w[4] = {kCellToInput, kCellToForget, -1, kCellToOutput};
-  const int layer_norm_w[4] = {kInputLayerNorm, kForgetLayerNorm, kCellLayerNorm,
-                               kOutputLayerNorm};
-  const int bias_w[4] = {kInputGateBias, kForgetGateBias, kCellGateBias, kOutputGateBias};
   const bool has_ln_inputs = internal::NumInputs(node) == 24;
   if (!d->integer) {
     FloatWeights w{};
     for (int g = 0; g < 4; ++g) {
-      w.input_w[g] = FloatData(in(input_w[g]));
-      w.recurrent_w[g] = FloatData(in(recurrent_w[g]));
-      w.peephole[g] = peephole_w[g] >= 0 ? FloatData(in(peephole_w[g])) : nullptr;
-      w.layer_norm[g] = has_ln_inputs ? FloatData(in(layer_norm_w[g])) : nullptr;
-      w.bias[g] = FloatData(in(bias_w[g]));
+      w.input_w[g] = FloatData(in(kInputWeightsOf[g]));
+      w.recurrent_w[g] = FloatData(in(kRecurrentWeightsOf[g]));
+      w.peephole[g] = kPeepholeOf[g] >= 0 ? FloatData(in(kPeepholeOf[g])) : nullptr;
+      w.layer_norm[g] = has_ln_inputs ? FloatData(in(kLayerNormOf[g])) : nullptr;
+      w.bias[g] = FloatData(in(kBiasOf[g]));
     }
     w.projection_w = FloatData(in(kProjectionWeights));
     w.projection_b = FloatData(in(kProjectionBias));
@@ -799,11 +794,11 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     return t ? static_cast<const int16_t*>(t->data.data) : nullptr;
   };
   for (int g = 0; g < 4; ++g) {
-    w.input_w[g] = i8(input_w[g]);
-    w.recurrent_w[g] = i8(recurrent_w[g]);
-    w.peephole[g] = i16(peephole_w[g]);
-    w.layer_norm[g] = has_ln_inputs ? i16(layer_norm_w[g]) : nullptr;
-    const TfLiteTensor* b = in(bias_w[g]);
+    w.input_w[g] = i8(kInputWeightsOf[g]);
+    w.recurrent_w[g] = i8(kRecurrentWeightsOf[g]);
+    w.peephole[g] = i16(kPeepholeOf[g]);
+    w.layer_norm[g] = has_ln_inputs ? i16(kLayerNormOf[g]) : nullptr;
+    const TfLiteTensor* b = in(kBiasOf[g]);
     w.bias[g] = b ? static_cast<const int32_t*>(b->data.data) : nullptr;
   }
   w.projection_w = i8(kProjectionWeights);
