@@ -29,11 +29,16 @@ add_test(NAME exported_symbols
 #   * every test of the executables in TFLITE_C_MALFORMED_TEST_EXES (the model
 #     loader's tests are about rejecting bad flatbuffers);
 #   * any test whose name matches TFLITE_C_MALFORMED_TEST_REGEX, e.g.
-#     golden_test's Malformed.* (manifest expect_error models).
+#     golden_test's Malformed.* (manifest expect_error models);
+#   * the delegate framework's tests (delegates hand nodes, tensors and
+#     buffers across the ABI in both directions, so they get the sanitizer
+#     run too).
 # GoogleTest cases are discovered at test time, so they cannot be labelled
 # here directly: a generated include file runs after the discovery files and
 # labels them from each executable's <target>_TESTS list.
-set(TFLITE_C_MALFORMED_TEST_EXES model_test)
+set(TFLITE_C_MALFORMED_TEST_EXES model_test
+    delegate_test partitioner_test delegate_fallback_test dummy_delegate_test
+    simple_delegate_test external_delegate_test xnnpack_default_test)
 set(TFLITE_C_MALFORMED_TEST_REGEX "[Mm]alformed|[Cc]orrupt|[Ff]uzz|[Tt]runcat|ByteFlip|[Gg]arbage")
 
 set(_label_script ${CMAKE_CURRENT_BINARY_DIR}/label_malformed_tests.cmake)
@@ -58,7 +63,7 @@ set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${_label_script})
 # Plain C tests: labelled by name at configure time.
 foreach(src ${C_TESTS})
   get_filename_component(_name ${src} NAME_WE)
-  if(_name MATCHES "${TFLITE_C_MALFORMED_TEST_REGEX}|c_api_conformance")
+  if(_name MATCHES "${TFLITE_C_MALFORMED_TEST_REGEX}|c_api_conformance|plain_c_delegate")
     set_tests_properties(c_${_name} PROPERTIES LABELS malformed)
   endif()
 endforeach()
