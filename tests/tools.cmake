@@ -12,6 +12,15 @@ if(TFLITE_C_BUILD_TOOLS)
     set_tests_properties(benchmark_model_${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
   endforeach()
 
+  # benchmarks/compare.sh: the ratio table over two benchmark_model configurations.
+  foreach(case table markdown bad_args failing_run)
+    add_test(NAME benchmark_compare_${case}
+      COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tools/compare_test.sh
+              ${PROJECT_SOURCE_DIR}/benchmarks/compare.sh $<TARGET_FILE:benchmark_model>
+              ${_tools_models}/java_add.tflite ${case})
+    set_tests_properties(benchmark_compare_${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+  endforeach()
+
   # A deliberately wrong external delegate (ADD computes a + b + 1).
   add_library(tflite_c_test_wrong_add_delegate SHARED
     ${CMAKE_CURRENT_SOURCE_DIR}/tools/wrong_add_delegate.c)
