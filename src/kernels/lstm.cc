@@ -19,11 +19,8 @@
 //            h = o .* act(c), then h = clip(P h + pb, proj_clip) with projection
 // Without layer norm the bias is added before the activation instead.
 //
-// Types: FLOAT32 throughout, or fully integer (int8 input/weights/output
-// state/output, int32 biases, int16 cell state, peephole and layer-norm
-// coefficients) with 5 quantized intermediates as produced by the converter
-// (upstream's 8x8->16 kernel). Hybrid (int8 weights, float activations) and
-// the BASIC kernel are not supported.
+// Types: FLOAT32 throughout, or fully integer (lstm_integer_eval.cc). Hybrid
+// (int8 weights, float activations) and the BASIC kernel are not supported.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -32,140 +29,15 @@
 
 #include "src/kernels/internal/gemm.h"
 #include "src/kernels/internal/kernel_util.h"
-#include "src/kernels/internal/lstm_integer.h"
-#include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/recurrent_util.h"
+#include "src/kernels/lstm_cell.h"
 #include "src/kernels/register_recurrent.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
 namespace kernels {
+namespace lstm {
 namespace {
-
-enum Input {
-  kInput = 0,
-  kInputToInput = 1,
-  kInputToForget = 2,
-  kInputToCell = 3,
-  kInputToOutput = 4,
-  kRecurrentToInput = 5,
-  kRecurrentToForget = 6,
-  kRecurrentToCell = 7,
-  kRecurrentToOutput = 8,
-  kCellToInput = 9,
-  kCellToForget = 10,
-  kCellToOutput = 11,
-  kInputGateBias = 12,
-  kForgetGateBias = 13,
-  kCellGateBias = 14,
-  kOutputGateBias = 15,
-  kProjectionWeights = 16,
-  kProjectionBias = 17,
-  kOutputState = 18,
-  kCellState = 19,
-  kInputLayerNorm = 20,
-  kForgetLayerNorm = 21,
-  kCellLayerNorm = 22,
-  kOutputLayerNorm = 23,
-};
-
-// The inputs' names in messages, by Input index.
-constexpr const char* kInputName[] = {
-    "input",
-    "input_to_input_weights",
-    "input_to_forget_weights",
-    "input_to_cell_weights",
-    "input_to_output_weights",
-    "recurrent_to_input_weights",
-    "recurrent_to_forget_weights",
-    "recurrent_to_cell_weights",
-    "recurrent_to_output_weights",
-    "cell_to_input_weights",
-    "cell_to_forget_weights",
-    "cell_to_output_weights",
-    "input_gate_bias",
-    "forget_gate_bias",
-    "cell_gate_bias",
-    "output_gate_bias",
-    "projection_weights",
-    "projection_bias",
-    "output_state",
-    "cell_state",
-    "input_layer_norm_coefficients",
-    "forget_layer_norm_coefficients",
-    "cell_layer_norm_coefficients",
-    "output_layer_norm_coefficients",
-};
-static_assert(sizeof(kInputName) / sizeof(kInputName[0]) == kOutputLayerNorm + 1,
-              "one name per input");
-
-// Gate order used by every per-gate array below.
-enum Gate { kGateInput = 0, kGateForget = 1, kGateCell = 2, kGateOutput = 3 };
-
-// The inputs of each gate, by Gate (-1: the cell gate has no peephole).
-constexpr int kInputWeightsOf[4] = {kInputToInput, kInputToForget, kInputToCell, kInputToOutput};
-constexpr int kRecurrentWeightsOf[4] = {kRecurrentToInput, kRecurrentToForget, kRecurrentToCell,
-                                        kRecurrentToOutput};
-constexpr int kPeepholeOf[4] = {kCellToInput, kCellToForget, -1, kCellToOutput};
-constexpr int kLayerNormOf[4] = {kInputLayerNorm, kForgetLayerNorm, kCellLayerNorm,
-                                 kOutputLayerNorm};
-constexpr int kBiasOf[4] = {kInputGateBias, kForgetGateBias, kCellGateBias, kOutputGateBias};
-
-struct Multiplier {
-  int32_t a = 0;
-  int b = 0;
-};
-
-Multiplier ToMultiplier(double real) {
-  const internal::QuantizedMultiplier q = internal::QuantizeMultiplier(real);
-  return {q.multiplier, q.shift};
-}
-
-// Quantization-derived constants of the integer kernel.
-struct IntegerParams {
-  Multiplier input_scale[4];      // input -> gate accumulator
-  Multiplier recurrent_scale[4];  // output state -> gate accumulator
-  Multiplier cell_scale_m[4];     // peephole (forget, input, output)
-  Multiplier layer_norm_scale[4];
-  int32_t variance_guard[4] = {0, 0, 0, 0};
-  Multiplier hidden_scale;
-  Multiplier proj_scale;
-  int32_t hidden_zp = 0;
-  int cell_scale = 0;  // log2 of the cell state scale
-  int16_t cell_clip = 0;
-  int8_t proj_clip = 0;
-  int32_t output_state_zp = 0;
-  // bias (without layer norm) + the zero point folded into each row.
-  std::vector<int32_t> input_bias[4];
-  std::vector<int32_t> recurrent_bias[4];
-  std::vector<int32_t> projection_bias;
-};
-
-struct OpData {
-  bool sequence = false;  // UNIDIRECTIONAL_SEQUENCE_LSTM
-  bool time_major = true;
-  bool integer = false;
-  bool use_cifg = false;
-  bool use_peephole = false;
-  bool use_layer_norm = false;
-  bool use_projection = false;
-  int max_time = 1;
-  int n_batch = 0;
-  int n_input = 0;
-  int n_cell = 0;
-  int n_output = 0;
-  TfLiteFusedActivation activation = kTfLiteActTanh;
-  float cell_clip = 0.0f;
-  float proj_clip = 0.0f;
-  std::vector<float> scratch;  // float: 4 gates + accumulator, n_batch * n_cell each
-  std::vector<int16_t> scratch16;  // integer: 4 gates
-  std::vector<int8_t> scratch8;
-  IntegerParams q;
-};
-
-const char* OpName(const OpData* d) {
-  return d->sequence ? "UNIDIRECTIONAL_SEQUENCE_LSTM" : "LSTM";
-}
 
 void* InitLstm(TfLiteContext*, const char*, size_t) { return new OpData(); }
 void* InitSequence(TfLiteContext*, const char*, size_t) {
@@ -195,180 +67,6 @@ TfLiteStatus CheckShape(TfLiteContext* context, const char* op, const char* what
                        internal::ShapeToString(w.get(), want, sizeof(want)));
     return kTfLiteError;
   }
-  return kTfLiteOk;
-}
-
-// Every present input of `indices` must be of `type`.
-TfLiteStatus ExpectAllType(TfLiteContext* context, TfLiteNode* node, const char* op,
-                           std::initializer_list<int> indices, TfLiteType type) {
-  for (int i : indices) {
-    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, kInputName[i],
-                                                    internal::GetOptionalInput(context, node, i),
-                                                    type));
-  }
-  return kTfLiteOk;
-}
-
-TfLiteStatus GetScale(TfLiteContext* context, const char* op, const char* what,
-                      const TfLiteTensor* t, float* scale, int32_t* zp = nullptr) {
-  internal::QuantParams qp;
-  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, op, what, t, &qp));
-  *scale = qp.scale;
-  if (zp != nullptr) {
-    *zp = qp.zero_point;
-  } else if (qp.zero_point != 0) {
-    TF_LITE_KERNEL_LOG(context, "%s: %s must have zero point 0, got %d", op, what,
-                       static_cast<int>(qp.zero_point));
-    return kTfLiteError;
-  }
-  return kTfLiteOk;
-}
-
-// bias[r] (or 0) + zero_point * sum_c w[r, c].
-std::vector<int32_t> FoldedBias(const TfLiteTensor* w, const TfLiteTensor* bias, int32_t zp) {
-  std::vector<int32_t> out;
-  if (w == nullptr) return out;
-  const int rows = internal::Dim(w, 0);
-  const int cols = internal::Dim(w, 1);
-  out.assign(rows, 0);
-  if (bias != nullptr) std::memcpy(out.data(), bias->data.raw, rows * sizeof(int32_t));
-  if (zp != 0) internal::AddRowSumsTimes(static_cast<const int8_t*>(w->data.data), zp, rows, cols, out.data());
-  return out;
-}
-
-TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d) {
-  const char* op = OpName(d);
-  if (node->intermediates == nullptr || node->intermediates->size != 5) {
-    TF_LITE_KERNEL_LOG(context,
-                       "%s: integer LSTM needs 5 intermediate tensors with the gate and hidden "
-                       "quantization, got %d (only the 8x8->16 kernel is supported)",
-                       op, node->intermediates ? node->intermediates->size : 0);
-    return kTfLiteError;
-  }
-  auto in = [&](int i) { return internal::GetOptionalInput(context, node, i); };
-  const TfLiteTensor* input = in(kInput);
-  const TfLiteTensor* output_state = in(kOutputState);
-  const TfLiteTensor* cell_state = in(kCellState);
-  TfLiteTensor* output = internal::OutputAt(context, node, 0);
-
-  // Types.
-  TF_LITE_ENSURE_OK(context, ExpectAllType(context, node, op,
-                                           {kInputToInput, kInputToForget, kInputToCell,
-                                            kInputToOutput, kRecurrentToInput, kRecurrentToForget,
-                                            kRecurrentToCell, kRecurrentToOutput,
-                                            kProjectionWeights, kOutputState},
-                                           kTfLiteInt8));
-  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, "output", output, kTfLiteInt8));
-  TF_LITE_ENSURE_OK(context, ExpectAllType(context, node, op,
-                                           {kInputGateBias, kForgetGateBias, kCellGateBias,
-                                            kOutputGateBias, kProjectionBias},
-                                           kTfLiteInt32));
-  TF_LITE_ENSURE_OK(context, ExpectAllType(context, node, op,
-                                           {kCellToInput, kCellToForget, kCellToOutput,
-                                            kInputLayerNorm, kForgetLayerNorm, kCellLayerNorm,
-                                            kOutputLayerNorm, kCellState},
-                                           kTfLiteInt16));
-
-  IntegerParams& q = d->q;
-  float input_scale, output_state_scale, cell_state_scale;
-  int32_t input_zp;
-  TF_LITE_ENSURE_OK(context, GetScale(context, op, "input", input, &input_scale, &input_zp));
-  TF_LITE_ENSURE_OK(context, GetScale(context, op, "output_state", output_state,
-                                      &output_state_scale, &q.output_state_zp));
-  TF_LITE_ENSURE_OK(context, GetScale(context, op, "cell_state", cell_state, &cell_state_scale));
-  float output_scale;
-  int32_t output_zp;
-  TF_LITE_ENSURE_OK(context, GetScale(context, op, "output", output, &output_scale, &output_zp));
-
-  // The cell state scale must be a power of two.
-  const float log2_scale = std::log(cell_state_scale) * (1.0f / std::log(2.0f));
-  const float rounded = std::round(log2_scale);
-  if (!(std::abs(log2_scale - rounded) < 1e-3f)) {
-    TF_LITE_KERNEL_LOG(context, "%s: cell_state scale %g is not a power of two", op,
-                       cell_state_scale);
-    return kTfLiteError;
-  }
-  q.cell_scale = static_cast<int>(rounded);
-  // tanh(cell) reads the cell state with 15 + cell_scale integer bits.
-  if (15 + q.cell_scale < 0 || 15 + q.cell_scale > 6) {
-    TF_LITE_KERNEL_LOG(context, "%s: cell_state scale 2^%d is not supported (2^-15..2^-9)", op,
-                       q.cell_scale);
-    return kTfLiteError;
-  }
-
-  if (d->cell_clip > 0.0f) {
-    q.cell_clip = static_cast<int16_t>(
-        std::min(std::max(d->cell_clip / cell_state_scale, -32768.0f), 32767.0f));
-  } else {
-    q.cell_clip = 0;
-  }
-  if (d->proj_clip > 0.0f) {
-    q.proj_clip = static_cast<int8_t>(
-        std::min(std::max(d->proj_clip / output_scale, -128.0f), 127.0f));
-  } else {
-    q.proj_clip = 0;
-  }
-
-  // Gate accumulator scales: quantized intermediates with layer norm, else Q3.12.
-  float gate_scale[4];
-  for (int g = 0; g < 4; ++g) {
-    if (d->use_layer_norm) {
-      const TfLiteTensor* t = &context->tensors[node->intermediates->data[g]];
-      int32_t zp;
-      TF_LITE_ENSURE_OK(context, GetScale(context, op, "gate intermediate", t, &gate_scale[g], &zp));
-    } else {
-      gate_scale[g] = std::pow(2.0f, -12.0f);
-    }
-  }
-  float hidden_scale;
-  {
-    const TfLiteTensor* t = &context->tensors[node->intermediates->data[4]];
-    TF_LITE_ENSURE_OK(
-        context, GetScale(context, op, "hidden intermediate", t, &hidden_scale, &q.hidden_zp));
-  }
-
-  auto weight_scale = [&](int i, float* s) -> TfLiteStatus {
-    const TfLiteTensor* t = in(i);
-    *s = 1.0f;
-    if (t == nullptr) return kTfLiteOk;
-    return GetScale(context, op, "weights", t, s);
-  };
-  for (int g = 0; g < 4; ++g) {
-    if (g == kGateInput && d->use_cifg) continue;
-    float ws, rs;
-    TF_LITE_ENSURE_OK(context, weight_scale(kInputWeightsOf[g], &ws));
-    TF_LITE_ENSURE_OK(context, weight_scale(kRecurrentWeightsOf[g], &rs));
-    const float eff_in = ws * input_scale / gate_scale[g];
-    const float eff_rec = rs * output_state_scale / gate_scale[g];
-    q.input_scale[g] = ToMultiplier(eff_in);
-    q.recurrent_scale[g] = ToMultiplier(eff_rec);
-    if (d->use_peephole && kPeepholeOf[g] >= 0) {
-      float ps;
-      TF_LITE_ENSURE_OK(context, weight_scale(kPeepholeOf[g], &ps));
-      const float eff = std::pow(2.0, q.cell_scale) * ps / gate_scale[g];
-      q.cell_scale_m[g] = ToMultiplier(eff);
-    }
-    float ln_scale = 1.0f;
-    if (d->use_layer_norm) TF_LITE_ENSURE_OK(context, weight_scale(kLayerNormOf[g], &ln_scale));
-    q.layer_norm_scale[g] = ToMultiplier(ln_scale);
-    q.variance_guard[g] = std::max(1, static_cast<int32_t>(10000 * ln_scale));
-
-    const TfLiteTensor* bias = d->use_layer_norm ? nullptr : in(kBiasOf[g]);
-    q.input_bias[g] = FoldedBias(in(kInputWeightsOf[g]), bias, -input_zp);
-    q.recurrent_bias[g] = FoldedBias(in(kRecurrentWeightsOf[g]), nullptr, -q.output_state_zp);
-  }
-  const float eff_hidden = std::pow(2.0, -15) / hidden_scale * std::pow(2.0, -15);
-  q.hidden_scale = ToMultiplier(eff_hidden);
-  if (d->use_projection) {
-    float ps;
-    TF_LITE_ENSURE_OK(context, weight_scale(kProjectionWeights, &ps));
-    const float eff_proj = ps * hidden_scale / output_state_scale;
-    q.proj_scale = ToMultiplier(eff_proj);
-    q.projection_bias = FoldedBias(in(kProjectionWeights), in(kProjectionBias), q.hidden_zp);
-  }
-  const size_t cells = static_cast<size_t>(d->n_batch) * d->n_cell;
-  d->scratch16.assign(4 * cells, 0);
-  d->scratch8.assign(cells, 0);
   return kTfLiteOk;
 }
 
@@ -664,97 +362,6 @@ void StepFloat(const OpData& d, const FloatWeights& w, int n_batch, const float*
   std::memcpy(out, h, sizeof(float) * no);
 }
 
-// ---- integer ------------------------------------------------------------------
-
-struct IntegerWeights {
-  const int8_t* input_w[4];
-  const int8_t* recurrent_w[4];
-  const int16_t* peephole[4];
-  const int16_t* layer_norm[4];
-  const int32_t* bias[4];
-  const int8_t* projection_w;
-};
-
-void StepInteger(const OpData& d, const IntegerWeights& w, int n_batch, const int8_t* x,
-                 int8_t* h, int16_t* c, int8_t* out, int16_t* scratch16, int8_t* scratch8) {
-  const IntegerParams& q = d.q;
-  const int n_cell = d.n_cell;
-  const int nc = n_batch * n_cell;
-  int16_t* gates[4] = {scratch16, scratch16 + nc, scratch16 + 2 * nc, scratch16 + 3 * nc};
-  for (int g = 0; g < 4; ++g) {
-    if (g == kGateInput && d.use_cifg) continue;
-    if (g == kGateOutput) {
-      int16_t* f = gates[kGateForget];
-      internal::CwiseMulShift(f, c, nc, 15, c);
-      int16_t* tmp = f;  // the forget gate is not needed any more
-      if (d.use_cifg) {
-        for (int i = 0; i < nc; ++i) tmp[i] = static_cast<int16_t>(32767 - f[i]);
-        internal::CwiseMulShift(tmp, gates[kGateCell], nc, 30 + q.cell_scale, tmp);
-      } else {
-        internal::CwiseMulShift(gates[kGateInput], gates[kGateCell], nc, 30 + q.cell_scale, tmp);
-      }
-      internal::CwiseAddSat(c, tmp, nc, c);
-      if (q.cell_clip > 0) {
-        for (int i = 0; i < nc; ++i) {
-          c[i] = static_cast<int16_t>(std::min<int32_t>(q.cell_clip, std::max<int32_t>(-q.cell_clip, c[i])));
-        }
-      }
-    }
-    int16_t* gate = gates[g];
-    std::fill_n(gate, nc, 0);
-    internal::MatVecAccumulate(x, q.input_bias[g].data(), w.input_w[g], q.input_scale[g].a,
-                               q.input_scale[g].b, n_batch, d.n_input, n_cell, 0, gate);
-    internal::MatVecAccumulate(h, q.recurrent_bias[g].data(), w.recurrent_w[g],
-                               q.recurrent_scale[g].a, q.recurrent_scale[g].b, n_batch,
-                               d.n_output, n_cell, 0, gate);
-    if (d.use_peephole && g != kGateCell) {
-      internal::VectorBatchProductAccumulate(w.peephole[g], n_cell, c, n_batch,
-                                             q.cell_scale_m[g].a, q.cell_scale_m[g].b, gate);
-    }
-    if (d.use_layer_norm) {
-      internal::Int16LayerNorm(gate, w.layer_norm[g], w.bias[g], q.layer_norm_scale[g].a,
-                               q.layer_norm_scale[g].b, q.variance_guard[g], n_batch, n_cell,
-                               gate);
-    }
-    if (g == kGateCell) {
-      internal::Int16Tanh(3, gate, nc, gate);
-    } else {
-      internal::Int16Sigmoid(gate, nc, gate);
-    }
-  }
-  int16_t* tanh_c = gates[kGateInput];  // free after the cell update
-  internal::Int16Tanh(15 + q.cell_scale, c, nc, tanh_c);
-  const int no = n_batch * d.n_output;
-  if (d.use_projection) {
-    internal::CwiseMulRequant(gates[kGateOutput], tanh_c, nc, q.hidden_scale.a, q.hidden_scale.b,
-                              -q.hidden_zp, scratch8);
-    std::fill_n(h, no, 0);
-    internal::MatVecAccumulate(scratch8, q.projection_bias.data(), w.projection_w, q.proj_scale.a,
-                               q.proj_scale.b, n_batch, n_cell, d.n_output, q.output_state_zp, h);
-    if (q.proj_clip > 0) {
-      for (int i = 0; i < no; ++i) {
-        h[i] = static_cast<int8_t>(std::min<int32_t>(q.proj_clip, std::max<int32_t>(-q.proj_clip, h[i])));
-      }
-    }
-  } else {
-    internal::CwiseMulRequant(gates[kGateOutput], tanh_c, nc, q.hidden_scale.a, q.hidden_scale.b,
-                              q.hidden_zp, h);
-  }
-  std::memcpy(out, h, no);
-}
-
-// Runs `step(x, h, c, out, n_batch)` over the sequence: all batches at once
-// per step when time-major, else one batch row at a time through its sequence.
-template <typename T, typename S, typename Step>
-void RunSequence(const OpData& d, const T* input, T* output, T* h, S* c, Step step) {
-  const int64_t n_in = d.n_input, n_out = d.n_output, n_cell = d.n_cell;
-  internal::ForEachSequenceStep(d.time_major, d.max_time, d.n_batch,
-                                [&](int64_t row, int b, int n_rows) {
-                                  step(input + row * n_in, h + b * n_out, c + b * n_cell,
-                                       output + row * n_out, n_rows);
-                                });
-}
-
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
   auto in = [&](int i) { return internal::GetOptionalInput(context, node, i); };
@@ -784,43 +391,21 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
                               });
     return kTfLiteOk;
   }
-  IntegerWeights w{};
-  auto i8 = [&](int i) {
-    const TfLiteTensor* t = i >= 0 ? in(i) : nullptr;
-    return t ? static_cast<const int8_t*>(t->data.data) : nullptr;
-  };
-  auto i16 = [&](int i) {
-    const TfLiteTensor* t = i >= 0 ? in(i) : nullptr;
-    return t ? static_cast<const int16_t*>(t->data.data) : nullptr;
-  };
-  for (int g = 0; g < 4; ++g) {
-    w.input_w[g] = i8(kInputWeightsOf[g]);
-    w.recurrent_w[g] = i8(kRecurrentWeightsOf[g]);
-    w.peephole[g] = i16(kPeepholeOf[g]);
-    w.layer_norm[g] = has_ln_inputs ? i16(kLayerNormOf[g]) : nullptr;
-    const TfLiteTensor* b = in(kBiasOf[g]);
-    w.bias[g] = b ? static_cast<const int32_t*>(b->data.data) : nullptr;
-  }
-  w.projection_w = i8(kProjectionWeights);
-  RunSequence<int8_t, int16_t>(
-      *d, static_cast<const int8_t*>(input->data.data), static_cast<int8_t*>(output->data.data),
-      static_cast<int8_t*>(output_state->data.data), static_cast<int16_t*>(cell_state->data.data),
-      [&](const int8_t* x, int8_t* h, int16_t* c, int8_t* out, int n_batch) {
-        StepInteger(*d, w, n_batch, x, h, c, out, d->scratch16.data(), d->scratch8.data());
-      });
-  return kTfLiteOk;
+  return EvalInteger(context, node, d);
 }
 
 }  // namespace
+}  // namespace lstm
 
 const TfLiteRegistration* Register_LSTM() {
-  static const TfLiteRegistration r = internal::MakeRegistration(InitLstm, Free, Prepare, Eval);
+  static const TfLiteRegistration r =
+      internal::MakeRegistration(lstm::InitLstm, lstm::Free, lstm::Prepare, lstm::Eval);
   return &r;
 }
 
 const TfLiteRegistration* Register_UNIDIRECTIONAL_SEQUENCE_LSTM() {
   static const TfLiteRegistration r =
-      internal::MakeRegistration(InitSequence, Free, Prepare, Eval);
+      internal::MakeRegistration(lstm::InitSequence, lstm::Free, lstm::Prepare, lstm::Eval);
   return &r;
 }
 

@@ -1,0 +1,162 @@
+// Pieces shared by the LSTM kernels (lstm.cc: options, shapes and the float
+// cell; lstm_integer_eval.cc: the fully integer 8x8->16 cell): input indices,
+// per-gate tables and the per-node state.
+#ifndef TFLITE_C_SRC_KERNELS_LSTM_CELL_H_
+#define TFLITE_C_SRC_KERNELS_LSTM_CELL_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "src/kernels/internal/recurrent_util.h"
+#include "tensorflow/lite/core/c/builtin_op_data.h"
+#include "tensorflow/lite/core/c/common.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace lstm {
+
+enum Input {
+  kInput = 0,
+  kInputToInput = 1,
+  kInputToForget = 2,
+  kInputToCell = 3,
+  kInputToOutput = 4,
+  kRecurrentToInput = 5,
+  kRecurrentToForget = 6,
+  kRecurrentToCell = 7,
+  kRecurrentToOutput = 8,
+  kCellToInput = 9,
+  kCellToForget = 10,
+  kCellToOutput = 11,
+  kInputGateBias = 12,
+  kForgetGateBias = 13,
+  kCellGateBias = 14,
+  kOutputGateBias = 15,
+  kProjectionWeights = 16,
+  kProjectionBias = 17,
+  kOutputState = 18,
+  kCellState = 19,
+  kInputLayerNorm = 20,
+  kForgetLayerNorm = 21,
+  kCellLayerNorm = 22,
+  kOutputLayerNorm = 23,
+};
+
+// The inputs' names in messages, by Input index.
+inline constexpr const char* kInputName[] = {
+    "input",
+    "input_to_input_weights",
+    "input_to_forget_weights",
+    "input_to_cell_weights",
+    "input_to_output_weights",
+    "recurrent_to_input_weights",
+    "recurrent_to_forget_weights",
+    "recurrent_to_cell_weights",
+    "recurrent_to_output_weights",
+    "cell_to_input_weights",
+    "cell_to_forget_weights",
+    "cell_to_output_weights",
+    "input_gate_bias",
+    "forget_gate_bias",
+    "cell_gate_bias",
+    "output_gate_bias",
+    "projection_weights",
+    "projection_bias",
+    "output_state",
+    "cell_state",
+    "input_layer_norm_coefficients",
+    "forget_layer_norm_coefficients",
+    "cell_layer_norm_coefficients",
+    "output_layer_norm_coefficients",
+};
+static_assert(sizeof(kInputName) / sizeof(kInputName[0]) == kOutputLayerNorm + 1,
+              "one name per input");
+
+// Gate order used by every per-gate array below.
+enum Gate { kGateInput = 0, kGateForget = 1, kGateCell = 2, kGateOutput = 3 };
+
+// The inputs of each gate, by Gate (-1: the cell gate has no peephole).
+inline constexpr int kInputWeightsOf[4] = {kInputToInput, kInputToForget, kInputToCell,
+                                           kInputToOutput};
+inline constexpr int kRecurrentWeightsOf[4] = {kRecurrentToInput, kRecurrentToForget,
+                                               kRecurrentToCell, kRecurrentToOutput};
+inline constexpr int kPeepholeOf[4] = {kCellToInput, kCellToForget, -1, kCellToOutput};
+inline constexpr int kLayerNormOf[4] = {kInputLayerNorm, kForgetLayerNorm, kCellLayerNorm,
+                                        kOutputLayerNorm};
+inline constexpr int kBiasOf[4] = {kInputGateBias, kForgetGateBias, kCellGateBias,
+                                   kOutputGateBias};
+
+struct Multiplier {
+  int32_t a = 0;
+  int b = 0;
+};
+
+// Quantization-derived constants of the integer kernel.
+struct IntegerParams {
+  Multiplier input_scale[4];      // input -> gate accumulator
+  Multiplier recurrent_scale[4];  // output state -> gate accumulator
+  Multiplier cell_scale_m[4];     // peephole (forget, input, output)
+  Multiplier layer_norm_scale[4];
+  int32_t variance_guard[4] = {0, 0, 0, 0};
+  Multiplier hidden_scale;
+  Multiplier proj_scale;
+  int32_t hidden_zp = 0;
+  int cell_scale = 0;  // log2 of the cell state scale
+  int16_t cell_clip = 0;
+  int8_t proj_clip = 0;
+  int32_t output_state_zp = 0;
+  // bias (without layer norm) + the zero point folded into each row.
+  std::vector<int32_t> input_bias[4];
+  std::vector<int32_t> recurrent_bias[4];
+  std::vector<int32_t> projection_bias;
+};
+
+struct OpData {
+  bool sequence = false;  // UNIDIRECTIONAL_SEQUENCE_LSTM
+  bool time_major = true;
+  bool integer = false;
+  bool use_cifg = false;
+  bool use_peephole = false;
+  bool use_layer_norm = false;
+  bool use_projection = false;
+  int max_time = 1;
+  int n_batch = 0;
+  int n_input = 0;
+  int n_cell = 0;
+  int n_output = 0;
+  TfLiteFusedActivation activation = kTfLiteActTanh;
+  float cell_clip = 0.0f;
+  float proj_clip = 0.0f;
+  std::vector<float> scratch;  // float: 4 gates + accumulator, n_batch * n_cell each
+  std::vector<int16_t> scratch16;  // integer: 4 gates
+  std::vector<int8_t> scratch8;
+  IntegerParams q;
+};
+
+inline const char* OpName(const OpData* d) {
+  return d->sequence ? "UNIDIRECTIONAL_SEQUENCE_LSTM" : "LSTM";
+}
+
+// Runs `step(x, h, c, out, n_batch)` over the sequence: all batches at once
+// per step when time-major, else one batch row at a time through its sequence.
+template <typename T, typename S, typename Step>
+void RunSequence(const OpData& d, const T* input, T* output, T* h, S* c, Step step) {
+  const int64_t n_in = d.n_input, n_out = d.n_output, n_cell = d.n_cell;
+  internal::ForEachSequenceStep(d.time_major, d.max_time, d.n_batch,
+                                [&](int64_t row, int b, int n_rows) {
+                                  step(input + row * n_in, h + b * n_out, c + b * n_cell,
+                                       output + row * n_out, n_rows);
+                                });
+}
+
+// Integer kernel (lstm_integer_eval.cc): checks the types and quantization
+// of an int8 LSTM whose shapes and options Prepare has already validated and
+// derives its constants; then runs it over the whole input.
+TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d);
+TfLiteStatus EvalInteger(TfLiteContext* context, TfLiteNode* node, OpData* d);
+
+}  // namespace lstm
+}  // namespace kernels
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_SRC_KERNELS_LSTM_CELL_H_
