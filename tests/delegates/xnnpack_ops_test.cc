@@ -6,13 +6,21 @@
 // kernels. Skipped in builds without XNNPACK.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "tensorflow/lite/core/c/builtin_op_data.h"
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 #include "tests/delegates/delegate_test_util.h"
 
@@ -96,14 +104,20 @@ void CompareWithBuiltin(const std::vector<uint8_t>& bytes, const Expect& e, floa
   }
   ASSERT_EQ(TfLiteInterpreterInvoke(a), kTfLiteOk) << builtin.errors;
   ASSERT_EQ(TfLiteInterpreterInvoke(b), kTfLiteOk) << xnn.errors;
+  double worst = 0;
   for (int i = 0; i < TfLiteInterpreterGetOutputTensorCount(a); ++i) {
     const std::vector<double> x = OutputValues(a, i), y = OutputValues(b, i);
     ASSERT_EQ(x.size(), y.size()) << "output " << i;
     ASSERT_FALSE(x.empty());
-    for (size_t k = 0; k < x.size(); ++k)
+    for (size_t k = 0; k < x.size(); ++k) {
+      worst = std::max(worst, std::fabs(x[k] - y[k]));
       ASSERT_LE(std::fabs(x[k] - y[k]), e.atol + e.rtol * std::fabs(x[k]))
           << "output " << i << " element " << k << ": builtin " << x[k] << ", xnnpack " << y[k];
+    }
   }
+  // The largest difference seen (in quantization steps for int8/uint8).
+  ::testing::Test::RecordProperty("max_abs_diff", std::to_string(worst));
+  if (std::getenv("XNNPACK_TEST_VERBOSE")) std::printf("[ max |diff| ] %g\n", worst);
 }
 
 using tflite::BuiltinOperator;
@@ -427,6 +441,286 @@ TEST(XnnpackQuantized, QuantizeDequantizeMatchBuiltin) {
   Expect e;
   e.atol = 0.05 + 1e-6;  // one step (round-half differences)
   CompareWithBuiltin(b.Finish(), e);
+}
+
+// ---- quantized unary ops, MEAN, requantization -------------------------------------------
+
+struct QuantCase {
+  std::string name;
+  BuiltinOperator op;
+  tflite::TensorType type;
+  float in_scale;
+  int in_zp;
+  float out_scale;
+  int out_zp;
+  int version;
+  bool delegated;  // upstream's delegate takes it
+};
+void PrintTo(const QuantCase& c, std::ostream* os) { *os << c.name; }
+
+class XnnpackQuantizedUnaryTest : public ::testing::TestWithParam<QuantCase> {};
+
+// Random inputs over the whole int8/uint8 range; XNNPACK within one step of
+// the builtin kernel.
+TEST_P(XnnpackQuantizedUnaryTest, MatchesBuiltinWithinOneStep) {
+  SKIP_WITHOUT_XNNPACK();
+  const QuantCase& c = GetParam();
+  ModelBuilder b;
+  const int x = b.AddInput(c.type, {2, 16, 16}, "x");
+  b.SetQuantization(x, {{c.in_scale}, {c.in_zp}});
+  const int r = b.AddTensor(c.type, {2, 16, 16});  // a delegated op in front
+  b.SetQuantization(r, {{c.in_scale}, {c.in_zp}});
+  const int shape = b.AddConstant<int32_t>({3}, {2, 16, 16});
+  b.AddOperator(tflite::BuiltinOperator_RESHAPE, {x, shape}, {r}, tflite::ReshapeOptionsT());
+  const int y = b.AddOutput(c.type, {2, 16, 16}, "y");
+  b.SetQuantization(y, {{c.out_scale}, {c.out_zp}});
+  if (c.op == tflite::BuiltinOperator_LEAKY_RELU) {
+    tflite::LeakyReluOptionsT o;
+    o.alpha = 0.3f;
+    b.AddOperator(c.op, {r}, {y}, o, c.version);
+  } else {
+    b.AddOperator(c.op, {r}, {y}, c.version);
+  }
+  Expect e;
+  e.plan_size = c.delegated ? 1 : 2;
+  e.atol = 1;
+  e.rtol = 0;
+  CompareWithBuiltin(b.Finish(), e);
+}
+
+constexpr auto kI8 = tflite::TensorType_INT8;
+constexpr auto kU8 = tflite::TensorType_UINT8;
+INSTANTIATE_TEST_SUITE_P(
+    Ops, XnnpackQuantizedUnaryTest,
+    ::testing::Values(
+        QuantCase{"LOGISTIC_int8", tflite::BuiltinOperator_LOGISTIC, kI8, 0.06f, 5, 1.0f / 256, -128, 2, true},
+        QuantCase{"LOGISTIC_uint8", tflite::BuiltinOperator_LOGISTIC, kU8, 0.05f, 120, 1.0f / 256, 0, 1, true},
+        QuantCase{"TANH_int8", tflite::BuiltinOperator_TANH, kI8, 0.03f, -7, 1.0f / 128, 0, 2, true},
+        QuantCase{"TANH_uint8", tflite::BuiltinOperator_TANH, kU8, 0.04f, 128, 1.0f / 128, 128, 1, true},
+        QuantCase{"ELU_int8", tflite::BuiltinOperator_ELU, kI8, 0.04f, 10, 0.03f, -60, 1, true},
+        QuantCase{"LEAKY_RELU_int8", tflite::BuiltinOperator_LEAKY_RELU, kI8, 0.05f, 3, 0.04f, -20, 2, true},
+        QuantCase{"LEAKY_RELU_uint8", tflite::BuiltinOperator_LEAKY_RELU, kU8, 0.05f, 130, 0.03f, 100, 1, true},
+        QuantCase{"QUANTIZE_int8_requantize", tflite::BuiltinOperator_QUANTIZE, kI8, 0.05f, 3, 0.08f, -10, 2, true},
+        QuantCase{"QUANTIZE_uint8_requantize", tflite::BuiltinOperator_QUANTIZE, kU8, 0.05f, 128, 0.02f, 100, 2, true},
+        // Upstream takes these in float32 only.
+        QuantCase{"ELU_uint8_builtin", tflite::BuiltinOperator_ELU, kU8, 0.04f, 128, 0.03f, 100, 1, false},
+        QuantCase{"HARD_SWISH_int8_builtin", tflite::BuiltinOperator_HARD_SWISH, kI8, 0.05f, 0, 0.04f, 0, 1, false}),
+    [](const ::testing::TestParamInfo<QuantCase>& i) { return i.param.name; });
+
+TEST(XnnpackQuantized, MeanMatchesBuiltinWithinOneStep) {
+  SKIP_WITHOUT_XNNPACK();
+  for (tflite::TensorType type : {kI8, kU8}) {
+    for (bool keep_dims : {true, false}) {
+      for (const std::vector<int32_t>& axes :
+           std::vector<std::vector<int32_t>>{{1, 2}, {2}, {-2, -3}}) {
+        SCOPED_TRACE(std::string(type == kI8 ? "int8" : "uint8") + (keep_dims ? " keep" : "") +
+                     " axes " + std::to_string(axes.size()) + "/" + std::to_string(axes[0]));
+        const int zp = type == kI8 ? -3 : 130;
+        ModelBuilder b;
+        const int x = b.AddInput(type, {2, 5, 7, 6}, "x");
+        b.SetQuantization(x, {{0.05f}, {zp}});
+        const int a = b.AddConstant<int32_t>({static_cast<int>(axes.size())}, axes);
+        std::vector<int> out_shape = {2, 5, 7, 6};
+        if (axes.size() == 2) out_shape[1] = out_shape[2] = keep_dims ? 1 : 0;
+        else out_shape[2] = keep_dims ? 1 : 0;
+        std::vector<int> shape;
+        for (int d : out_shape)
+          if (d != 0) shape.push_back(d);
+        const int y = b.AddOutput(type, shape, "y");
+        b.SetQuantization(y, {{0.02f}, {type == kI8 ? 7 : 120}});
+        tflite::ReducerOptionsT o;
+        o.keep_dims = keep_dims;
+        b.AddOperator(tflite::BuiltinOperator_MEAN, {x, a}, {y}, o, 2);
+        Expect e;
+        e.atol = 1;
+        e.rtol = 0;
+        CompareWithBuiltin(b.Finish(), e);
+      }
+    }
+  }
+}
+
+// ---- MediaPipe custom ops ---------------------------------------------------------------
+
+template <typename T>
+std::vector<uint8_t> StructBytes(const T& value, size_t size = sizeof(T)) {
+  std::vector<uint8_t> b(size);
+  std::memcpy(b.data(), &value, size);
+  return b;
+}
+// As MediaPipe's converter writes them: padding and the two strides only.
+std::vector<uint8_t> DeconvOptions(TfLitePadding padding, int stride) {
+  TfLiteTransposeConvParams p{};
+  p.padding = padding;
+  p.stride_width = p.stride_height = stride;
+  return StructBytes(p, 3 * sizeof(int));
+}
+std::vector<uint8_t> PoolOptions(TfLitePadding padding, int stride, int filter,
+                                 TfLiteFusedActivation act = kTfLiteActNone) {
+  TfLitePoolParams p{};
+  p.padding = padding;
+  p.stride_width = p.stride_height = stride;
+  p.filter_width = p.filter_height = filter;
+  p.activation = act;
+  return StructBytes(p);
+}
+
+TEST(XnnpackMediaPipe, Convolution2DTransposeBiasMatchesBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  for (TfLitePadding padding : {kTfLitePaddingSame, kTfLitePaddingValid}) {
+    ModelBuilder b;
+    const int oh = padding == kTfLitePaddingSame ? 10 : 11;
+    const int x = b.AddInput(TensorType_FLOAT32, {1, 5, 5, 3}, "x");
+    const int r = b.AddTensor(TensorType_FLOAT32, {1, 5, 5, 3});
+    b.AddOperator(tflite::BuiltinOperator_RELU, {x}, {r});
+    const int w = b.AddConstant<float>({4, 3, 3, 3}, Random(108, 3, -1, 1));
+    const int bias = b.AddConstant<float>({4}, {0.1f, -0.2f, 0.3f, 0.0f});
+    const int y = b.AddOutput(TensorType_FLOAT32, {1, oh, oh, 4}, "y");
+    b.AddCustomOperator("Convolution2DTransposeBias", {r, w, bias}, {y},
+                        DeconvOptions(padding, 2));
+    Expect e;
+    e.atol = 1e-4;
+    SCOPED_TRACE(padding == kTfLitePaddingSame ? "SAME" : "VALID");
+    CompareWithBuiltin(b.Finish(), e);
+  }
+}
+
+TEST(XnnpackMediaPipe, TransposeConvBiasWithDynamicWeightsStaysOnBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  ModelBuilder b;
+  const int x = b.AddInput(TensorType_FLOAT32, {1, 3, 3, 2}, "x");
+  const int w = b.AddInput(TensorType_FLOAT32, {2, 2, 2, 2}, "w");
+  const int bias = b.AddConstant<float>({2}, {0.5f, -0.5f});
+  const int y = b.AddOutput(TensorType_FLOAT32, {1, 6, 6, 2}, "y");
+  b.AddCustomOperator("Convolution2DTransposeBias", {x, w, bias}, {y},
+                      DeconvOptions(kTfLitePaddingSame, 2));
+  Expect e;
+  e.delegate_nodes = 0;
+  CompareWithBuiltin(b.Finish(), e);
+}
+
+// x -> MaxPoolingWithArgmax2D -> (values, indices) -> MaxUnpooling2D -> y,
+// values also an output.
+std::vector<uint8_t> PoolUnpoolNet(TfLitePadding padding, int h, int w,
+                                   TfLiteFusedActivation act = kTfLiteActNone,
+                                   bool indices_output = false) {
+  ModelBuilder b;
+  const int x = b.AddInput(TensorType_FLOAT32, {1, h, w, 3}, "x");
+  const int ph = padding == kTfLitePaddingSame ? (h + 1) / 2 : h / 2;
+  const int pw = padding == kTfLitePaddingSame ? (w + 1) / 2 : w / 2;
+  const int values = b.AddOutput(TensorType_FLOAT32, {1, ph, pw, 3}, "values");
+  const int indices = indices_output ? b.AddOutput(TensorType_FLOAT32, {1, ph, pw, 3}, "indices")
+                                     : b.AddTensor(TensorType_FLOAT32, {1, ph, pw, 3});
+  b.AddCustomOperator("MaxPoolingWithArgmax2D", {x}, {values, indices},
+                      PoolOptions(padding, 2, 2, act));
+  const int y = b.AddOutput(TensorType_FLOAT32, {1, 2 * ph, 2 * pw, 3}, "y");
+  b.AddCustomOperator("MaxUnpooling2D", {values, indices}, {y}, PoolOptions(padding, 2, 2));
+  return b.Finish();
+}
+
+TEST(XnnpackMediaPipe, ArgmaxPoolingUnpoolingPairMatchesBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  for (TfLitePadding padding : {kTfLitePaddingSame, kTfLitePaddingValid}) {
+    SCOPED_TRACE(padding == kTfLitePaddingSame ? "SAME" : "VALID");
+    Expect e;
+    e.atol = 0;
+    e.rtol = 0;
+    CompareWithBuiltin(PoolUnpoolNet(padding, 6, 8), e);
+    // VALID drops the odd last row/column, like the builtin kernel.
+    if (padding == kTfLitePaddingValid) CompareWithBuiltin(PoolUnpoolNet(padding, 7, 9), e);
+  }
+}
+
+TEST(XnnpackMediaPipe, ArgmaxPoolingOutsideThePairStaysOnBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  Expect e;
+  e.plan_size = 2;
+  e.delegate_nodes = 0;
+  e.atol = 0;
+  e.rtol = 0;
+  // A fused activation; SAME padding that actually pads.
+  SCOPED_TRACE("relu");
+  CompareWithBuiltin(PoolUnpoolNet(kTfLitePaddingValid, 6, 8, kTfLiteActRelu), e);
+  SCOPED_TRACE("SAME 7x9");
+  CompareWithBuiltin(PoolUnpoolNet(kTfLitePaddingSame, 7, 9), e);
+}
+
+// Indices that are also a model output would hold XNNPACK's indices, not
+// MediaPipe's. The delegate sees model outputs only when building the
+// partition, so it refuses the partition then; with fallback the builtin
+// kernels run everything.
+TEST(XnnpackMediaPipe, ArgmaxIndicesAsModelOutputRefused) {
+  SKIP_WITHOUT_XNNPACK();
+  const std::vector<uint8_t> bytes =
+      PoolUnpoolNet(kTfLitePaddingValid, 6, 8, kTfLiteActNone, /*indices_output=*/true);
+  Session builtin, xnn;
+  builtin.Create(bytes, {});
+  XnnPtr d = MakeDelegate();
+  xnn.Create(bytes, {d.get()}, /*fallback=*/true);
+  ASSERT_TRUE(builtin.ok()) << builtin.errors;
+  ASSERT_TRUE(xnn.ok()) << xnn.errors;
+  EXPECT_NE(xnn.errors.find("indices are a model output"), std::string::npos) << xnn.errors;
+  EXPECT_EQ(xnn.DelegateNodes(), 0);
+  const std::vector<float> x = Random(6 * 8 * 3, 5, -2, 2);
+  for (Session* s : {&builtin, &xnn}) {
+    ASSERT_EQ(TfLiteInterpreterAllocateTensors(s->interpreter.get()), kTfLiteOk) << s->errors;
+    ASSERT_TRUE(s->SetInput(0, x));
+    ASSERT_EQ(TfLiteInterpreterInvoke(s->interpreter.get()), kTfLiteOk) << s->errors;
+  }
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(builtin.Output(i), xnn.Output(i)) << "output " << i;
+}
+
+// MediaPipe's selfie segmentation (Convolution2DTransposeBias) runs as one
+// XNNPACK partition and matches the builtin kernels within the manifest's
+// tolerance on the golden input.
+TEST(XnnpackMediaPipe, SelfieSegmentationFullyDelegated) {
+  SKIP_WITHOUT_XNNPACK();
+  const std::string dir = std::string(TFLITE_C_SHARED_DIR) + "/models/";
+  std::ifstream mf(dir + "manifest.json");
+  const nlohmann::json m = mf ? nlohmann::json::parse(mf, nullptr, false) : nlohmann::json();
+  nlohmann::json entry;
+  if (!m.is_discarded() && m.contains("models")) {
+    for (const auto& e : m["models"])
+      if (e.value("name", "") == "mp_selfie_segmentation") entry = e;
+  }
+  if (entry.is_null()) GTEST_SKIP() << "mp_selfie_segmentation not in the manifest";
+  auto read = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::vector<uint8_t>(std::istreambuf_iterator<char>(in),
+                                std::istreambuf_iterator<char>());
+  };
+  const std::vector<uint8_t> bytes = read(dir + entry["file"].get<std::string>());
+  const std::vector<uint8_t> input = read(dir + entry["inputs"][0]["file"].get<std::string>());
+  ASSERT_FALSE(bytes.empty());
+  Session builtin, xnn;
+  builtin.Create(bytes, {});
+  XnnPtr d = MakeDelegate();
+  xnn.Create(bytes, {d.get()});
+  ASSERT_TRUE(builtin.ok()) << builtin.errors;
+  ASSERT_TRUE(xnn.ok()) << xnn.errors;
+  EXPECT_GT(builtin.plan().size(), 100u);
+  EXPECT_EQ(xnn.plan().size(), 1u);  // everything, the custom op included
+  EXPECT_EQ(xnn.DelegateNodes(), 1);
+  const nlohmann::json tol = entry["outputs"][0].value("tolerance", nlohmann::json::object());
+  const double atol = tol.value("atol", 0.0), rtol = tol.value("rtol", 0.0);
+  for (Session* s : {&builtin, &xnn}) {
+    TfLiteInterpreter* it = s->interpreter.get();
+    ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk) << s->errors;
+    ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, 0), input.data(),
+                                         input.size()),
+              kTfLiteOk);
+    ASSERT_EQ(TfLiteInterpreterInvoke(it), kTfLiteOk) << s->errors;
+  }
+  const std::vector<float> a = builtin.Output(0), x = xnn.Output(0);
+  ASSERT_EQ(a.size(), x.size());
+  ASSERT_EQ(a.size(), 256u * 256u);
+  double worst = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    worst = std::max(worst, std::fabs(double(a[i]) - x[i]));
+    ASSERT_LE(std::fabs(double(a[i]) - x[i]), atol + rtol * std::fabs(a[i])) << "element " << i;
+  }
+  RecordProperty("max_abs_diff", std::to_string(worst));
+  if (std::getenv("XNNPACK_TEST_VERBOSE")) std::printf("[ max |diff| ] %g\n", worst);
 }
 
 }  // namespace

@@ -195,6 +195,8 @@ TfLiteStatus OpBuilder::Visit(int node_index, const TfLiteNode* node,
       return VisitQuantize(node);
     case kTfLiteBuiltinDequantize:
       return VisitDequantize(node);
+    case kTfLiteBuiltinCustom:
+      return VisitCustom(node, reg);
     default:
       return kTfLiteError;
   }

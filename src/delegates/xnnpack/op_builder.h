@@ -7,6 +7,8 @@
 //                      op dispatch (Visit) and how tensors become values
 //   ops_compute.cc     convolutions, fully connected, pooling, batch matmul,
 //                      element-wise unary/binary ops, softmax, mean
+//   ops_mediapipe.cc   MediaPipe custom ops (transposed conv with bias,
+//                      argmax pooling / unpooling pairs)
 //   ops_layout.cc      pad, concatenation, reshape, slice, strided slice,
 //                      transpose, split, depth/space, resize, (de)quantize
 //   xnnpack_delegate.cc  the delegate object, partition kernels and C API
@@ -45,6 +47,9 @@ class OpBuilder {
             xnn_subgraph_t subgraph, const std::vector<uint32_t>* ids)
       : context_(context), statics_(statics), quant_(quant), subgraph_(subgraph), ids_(ids) {}
 
+  // The partition being defined (its nodes and the tensors read after it).
+  void SetPartition(const TfLiteDelegateParams* partition) { partition_ = partition; }
+
   // Whether `reg` at `node` can run on XNNPACK; with a subgraph, also defines it.
   TfLiteStatus Visit(int node_index, const TfLiteNode* node, const TfLiteRegistration* reg);
 
@@ -56,6 +61,10 @@ class OpBuilder {
   // Defines tensor `t` as value `*id` of `subgraph`.
   xnn_status DefineValue(xnn_subgraph_t subgraph, int t, uint32_t external_id, uint32_t flags,
                          uint32_t* id) const;
+
+  // Custom operators (by name) Visit may take: MediaPipe's
+  // Convolution2DTransposeBias, MaxPoolingWithArgmax2D and MaxUnpooling2D.
+  static bool KnownCustomOp(const char* custom_name);
 
   // The tensors a node reads/writes as values (not shape/axes/size inputs).
   static void ValueTensors(int builtin_code, const TfLiteNode* node, std::vector<int>* out);
@@ -122,6 +131,10 @@ class OpBuilder {
   TfLiteStatus VisitConv2d(const TfLiteNode* n, const TfLiteConvParams* p);
   TfLiteStatus VisitDepthwiseConv2d(const TfLiteNode* n, const TfLiteDepthwiseConvParams* p);
   TfLiteStatus VisitTransposeConv(const TfLiteNode* n, const TfLiteTransposeConvParams* p);
+  // Transposed convolution of checked float32 tensors (filter [oc, kh, kw, ic])
+  // whose output size is taken from `out`: paddings and adjustment as TFLite.
+  TfLiteStatus DefineDeconvolution(int in, int filter, int bias, int out, TfLitePadding padding,
+                                   int stride_h, int stride_w, float lo, float hi);
   TfLiteStatus VisitFullyConnected(const TfLiteNode* n, const TfLiteFullyConnectedParams* p);
   TfLiteStatus VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchMatMulParams* p);
   TfLiteStatus VisitPool(const TfLiteNode* n, bool max, const TfLitePoolParams* p);
@@ -134,6 +147,18 @@ class OpBuilder {
   TfLiteStatus VisitPrelu(const TfLiteNode* n);
   TfLiteStatus VisitSoftmax(const TfLiteNode* n, const TfLiteSoftmaxParams* p);
   TfLiteStatus VisitMean(const TfLiteNode* n, const TfLiteReducerParams* p);
+
+  // ops_mediapipe.cc: MediaPipe custom operators (by custom_name).
+  TfLiteStatus VisitCustom(const TfLiteNode* n, const TfLiteRegistration* reg);
+  TfLiteStatus VisitTransposeConvBias(const TfLiteNode* n);
+  TfLiteStatus VisitArgmaxPool(const TfLiteNode* n, bool pair_check);
+  TfLiteStatus VisitUnpool(const TfLiteNode* n, bool pair_check);
+  // Whether the argmax pooling at `node_index` and every reader of its
+  // indices (all MaxUnpooling2D) can run on XNNPACK together.
+  bool ArgmaxPairSupported(int node_index);
+  // When defining: whether argmax `indices` are read after the partition
+  // by no node outside it (so they are a model output).
+  bool IndicesLeaveTheModel(int indices);
 
   // ops_layout.cc
   TfLiteStatus VisitPad(const TfLiteNode* n);
@@ -159,6 +184,7 @@ class OpBuilder {
   QuantFlags quant_;
   xnn_subgraph_t subgraph_;
   const std::vector<uint32_t>* ids_;
+  const TfLiteDelegateParams* partition_ = nullptr;
   int node_index_ = -1;
 };
 

@@ -96,18 +96,26 @@ TfLiteStatus OpBuilder::VisitTransposeConv(const TfLiteNode* n,
   float lo, hi;
   TF_LITE_ENSURE_STATUS(CheckWindow(p->activation, p->stride_width, p->stride_height, 1, 1,
                                     p->padding, "invalid strides", &lo, &hi));
-  const int oc = Dim(filter, 0), kh = Dim(filter, 1), kw = Dim(filter, 2), ic = Dim(filter, 3);
+  const int oc = Dim(filter, 0), ic = Dim(filter, 3);
   if (Dim(in, 3) != ic || Dim(out, 3) != oc || Dim(in, 0) != Dim(out, 0))
     return Fail("channel mismatch");
   if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
+  return DefineDeconvolution(in, filter, bias, out, p->padding, p->stride_height, p->stride_width,
+                             lo, hi);
+}
+
+TfLiteStatus OpBuilder::DefineDeconvolution(int in, int filter, int bias, int out,
+                                            TfLitePadding padding, int stride_h, int stride_w,
+                                            float lo, float hi) {
+  const int oc = Dim(filter, 0), kh = Dim(filter, 1), kw = Dim(filter, 2), ic = Dim(filter, 3);
   // Explicit paddings and the output adjustment, per spatial dimension.
   uint32_t pad_before[2], pad_after[2], adjustment[2];
-  const int stride[2] = {p->stride_height, p->stride_width}, kernel[2] = {kh, kw};
+  const int stride[2] = {stride_h, stride_w}, kernel[2] = {kh, kw};
   for (int d = 0; d < 2; ++d) {
     const int64_t ins = Dim(in, 1 + d), outs = Dim(out, 1 + d);
     const int64_t full = (ins - 1) * stride[d] + kernel[d];
     int64_t total = 0;
-    if (p->padding == kTfLitePaddingSame) total = std::max<int64_t>(full - outs, 0);
+    if (padding == kTfLitePaddingSame) total = std::max<int64_t>(full - outs, 0);
     const int64_t adj = outs - (full - total);
     if (adj < 0 || adj >= stride[d]) return Fail("output size not reachable");
     pad_before[d] = static_cast<uint32_t>(total / 2);
@@ -117,7 +125,7 @@ TfLiteStatus OpBuilder::VisitTransposeConv(const TfLiteNode* n,
   if (!Defining()) return kTfLiteOk;
   return Check(xnn_define_deconvolution_2d(
                    subgraph_, pad_before[0], pad_after[1], pad_after[0], pad_before[1],
-                   adjustment[0], adjustment[1], kh, kw, p->stride_height, p->stride_width, 1, 1,
+                   adjustment[0], adjustment[1], kh, kw, stride_h, stride_w, 1, 1,
                    /*groups=*/1, ic, oc, lo, hi, Id(in), Id(filter),
                    bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out), 0),
                "xnn_define_deconvolution_2d");
@@ -268,7 +276,26 @@ TfLiteStatus OpBuilder::VisitUnary(const TfLiteNode* n, xnn_unary_operator op,
                                    const xnn_unary_params* params) {
   if (!Arity(n, 1, 1, 1)) return kTfLiteError;
   const int in = In(n, 0), out = Out(n, 0);
-  if (!IsDynamicFloat(in) || !IsDynamicFloat(out)) return Fail("unsupported tensors");
+  if (IsActivation(in) && Datatype(in) != xnn_datatype_fp32) {
+    // QS8/QU8 as upstream takes them: ELU (int8 only), LOGISTIC, TANH and
+    // LEAKY_RELU; input and output of one type, each with its own quantization.
+    const bool qs8 = Datatype(in) == xnn_datatype_qint8;
+    const bool taken = op == xnn_unary_sigmoid || op == xnn_unary_tanh ||
+                       op == xnn_unary_leaky_relu || (op == xnn_unary_elu && qs8);
+    if (!taken) return Fail("quantized operator not supported");
+    if (!IsActivation(out) || !SameType(in, out)) return Fail("input and output types differ");
+    if (op == xnn_unary_leaky_relu) {
+      const float alpha = params->leaky_relu.negative_slope;
+      const float positive = Scale(in) / Scale(out), negative = positive * alpha;
+      if (!std::isnormal(alpha)) return Fail("unsupported LEAKY_RELU alpha");
+      if (positive < 1.0f / 256.0f || positive > 128.0f)
+        return Fail("input-to-output scale ratio out of range");
+      if (negative < -127.99609375f || negative > 128.0f || std::fabs(negative) < 1.0f / 256.0f)
+        return Fail("negative input-to-output scale ratio out of range");
+    }
+  } else if (!IsDynamicFloat(in) || !IsDynamicFloat(out)) {
+    return Fail("unsupported tensors");
+  }
   for (int i = 0; i < NumDims(in); ++i)
     if (NumDims(out) != NumDims(in) || Dim(out, i) != Dim(in, i)) return Fail("shape mismatch");
   if (!Defining()) return kTfLiteOk;
@@ -307,7 +334,9 @@ TfLiteStatus OpBuilder::VisitSoftmax(const TfLiteNode* n, const TfLiteSoftmaxPar
 TfLiteStatus OpBuilder::VisitMean(const TfLiteNode* n, const TfLiteReducerParams* p) {
   if (!p || !Arity(n, 2, 2, 1)) return kTfLiteError;
   const int in = In(n, 0), axes_t = In(n, 1), out = Out(n, 0);
-  if (!IsDynamicFloat(in, 4, 4) || !IsDynamicFloat(out)) return Fail("unsupported tensors");
+  // float32, or QS8/QU8 (input and output of one type, own quantizations).
+  if (!IsActivation(in, 4, 4) || !IsActivation(out) || !SameType(in, out))
+    return Fail("unsupported tensors");
   std::vector<int64_t> v;
   if (!StaticInts(axes_t, &v) || v.empty()) return Fail("axes must be static");
   const int rank = NumDims(in);

@@ -304,12 +304,19 @@ TfLiteStatus OpBuilder::DefineConvert(int in, int out) {
                "xnn_define_unary(convert)");
 }
 
-// float32 -> QS8/QU8.
+// float32 -> QS8/QU8, or a requantization within QS8 or within QU8 (input
+// to output scale ratio in [1/256, 128], as upstream).
 TfLiteStatus OpBuilder::VisitQuantize(const TfLiteNode* n) {
   if (!Arity(n, 1, 1, 1)) return kTfLiteError;
   const int in = In(n, 0), out = Out(n, 0);
-  if (!IsDynamicFloat(in) || !IsActivation(out) || !IsQuantized(out))
-    return Fail("only float32 to int8/uint8 QUANTIZE");
+  if (!IsActivation(out) || !IsQuantized(out)) return Fail("QUANTIZE output not int8/uint8");
+  if (IsActivation(in) && IsQuantized(in)) {
+    if (!SameType(in, out)) return Fail("requantization between int8 and uint8 not supported");
+    const float r = Scale(in) / Scale(out);
+    if (r < 1.0f / 256.0f || r > 128.0f) return Fail("input-to-output scale ratio out of range");
+    return DefineConvert(in, out);
+  }
+  if (!IsDynamicFloat(in)) return Fail("unsupported QUANTIZE input");
   return DefineConvert(in, out);
 }
 

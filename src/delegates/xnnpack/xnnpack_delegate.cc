@@ -191,6 +191,7 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
     }
   }
   OpBuilder builder(context, &kernel->statics, delegate->Quant(), subgraph, &ids);
+  builder.SetPartition(params);
   for (size_t i = 0; i < nodes.size(); ++i) {
     if (builder.Visit(node_ids[i], nodes[i], regs[i]) != kTfLiteOk) return kernel;
   }
@@ -332,9 +333,12 @@ TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
     if (e.reg->builtin_code == kTfLiteBuiltinDequantize && e.node->outputs->size == 1 &&
         dequant_node_of.count(e.node->outputs->data[0]))
       continue;  // decided below, with its consumers
-    if (e.reg->custom_name != nullptr && e.reg->builtin_code == kTfLiteBuiltinCustom) continue;
-    // A kernel the user registered (TfLiteOperator) for a builtin op is theirs to run.
-    if (e.reg->registration_external != nullptr) continue;
+    // Custom ops: only the MediaPipe ones OpBuilder knows by name (as upstream).
+    if (e.reg->builtin_code == kTfLiteBuiltinCustom) {
+      if (!OpBuilder::KnownCustomOp(e.reg->custom_name)) continue;
+    } else if (e.reg->registration_external != nullptr) {
+      continue;  // a kernel the user registered (TfLiteOperator) for a builtin op is theirs to run
+    }
     claimed[e.index] = checker.Visit(e.index, e.node, e.reg) == kTfLiteOk;
   }
   // A DEQUANTIZE goes with its consumers only if all of them are delegated.
