@@ -6,8 +6,8 @@
 namespace tflite_c {
 
 // Version ranges are those of TensorFlow Lite 2.19's builtin resolver; the
-// kernels' Prepare rejects the variants they do not implement (hybrid
-// quantization, the BASIC LSTM kernel, diagonal recurrent weights) by name.
+// kernels' Prepare rejects the variants they do not implement (e.g. the
+// BASIC LSTM kernel, diagonal recurrent weights) by name.
 void RegisterRecurrentKernels(MutableOpResolver* resolver) {
   using namespace kernels;  // NOLINT(build/namespaces): Register_* only
   resolver->AddBuiltin(kTfLiteBuiltinLstm, Register_LSTM(), 1, 4);
@@ -17,6 +17,8 @@ void RegisterRecurrentKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinRnn, Register_RNN(), 1, 3);
   resolver->AddBuiltin(kTfLiteBuiltinUnidirectionalSequenceRnn,
                        Register_UNIDIRECTIONAL_SEQUENCE_RNN(), 1, 3);
+  resolver->AddBuiltin(kTfLiteBuiltinBidirectionalSequenceRnn,
+                       Register_BIDIRECTIONAL_SEQUENCE_RNN(), 1, 3);
 }
 
 }  // namespace tflite_c

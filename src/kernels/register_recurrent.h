@@ -13,6 +13,7 @@ const TfLiteRegistration* Register_UNIDIRECTIONAL_SEQUENCE_LSTM();
 const TfLiteRegistration* Register_SVDF();
 const TfLiteRegistration* Register_RNN();
 const TfLiteRegistration* Register_UNIDIRECTIONAL_SEQUENCE_RNN();
+const TfLiteRegistration* Register_BIDIRECTIONAL_SEQUENCE_RNN();
 
 }  // namespace kernels
 }  // namespace tflite_c

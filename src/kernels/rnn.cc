@@ -5,13 +5,18 @@
 // [batch, time, n_input] (sequence, per time_major), weights [units, n_input],
 // recurrent_weights [units, units], bias [units], hidden state [batch, units]
 // (a variable tensor carried from one Invoke to the next). The output is h
-// for every step. FLOAT32 only; hybrid (int8 weights) is not supported.
+// for every step. FLOAT32, or hybrid: int8 weights and recurrent weights
+// (per-tensor scale) with float input, bias and state; the input and the
+// state are quantized to int8 per batch row on the fly (symmetric, or
+// asymmetric with the asymmetric_quantize_inputs option) as upstream does.
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <vector>
 
-#include "src/kernels/internal/gemm.h"
+#include "src/kernels/internal/hybrid_fc.h"
 #include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/recurrent_util.h"
 #include "src/kernels/register_recurrent.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
@@ -31,6 +36,14 @@ struct OpData {
   int units = 0;
   TfLiteFusedActivation activation = kTfLiteActNone;
   std::vector<float> scratch;
+  // Hybrid.
+  bool hybrid = false;
+  bool asymmetric = false;
+  float weights_scale = 1.0f;
+  float recurrent_scale = 1.0f;
+  bool row_sums_ready = false;
+  std::vector<int32_t> weights_row_sums, recurrent_row_sums;
+  std::vector<int8_t> quantized;
 };
 
 const char* OpName(const OpData* d) { return d->sequence ? "UNIDIRECTIONAL_SEQUENCE_RNN" : "RNN"; }
@@ -55,8 +68,11 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     const auto* p = static_cast<const TfLiteSequenceRNNParams*>(node->builtin_data);
     d->time_major = p->time_major;
     d->activation = p->activation;
+    d->asymmetric = p->asymmetric_quantize_inputs;
   } else {
-    d->activation = static_cast<const TfLiteRNNParams*>(node->builtin_data)->activation;
+    const auto* p = static_cast<const TfLiteRNNParams*>(node->builtin_data);
+    d->activation = p->activation;
+    d->asymmetric = p->asymmetric_quantize_inputs;
   }
   TF_LITE_ENSURE_OK(context, internal::CheckRecurrentActivation(context, op, d->activation));
   const TfLiteTensor* input;
@@ -75,11 +91,24 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (input->type != kTfLiteFloat32) {
     return internal::UnsupportedType(context, op, "input", input->type);
   }
-  if (weights->type != kTfLiteFloat32 || recurrent->type != kTfLiteFloat32) {
-    TF_LITE_KERNEL_LOG(context, "%s: weights of type %s with float input (hybrid) are not supported",
-                       op, TfLiteTypeGetName(weights->type != kTfLiteFloat32 ? weights->type
-                                                                              : recurrent->type));
+  if (weights->type != recurrent->type) {
+    TF_LITE_KERNEL_LOG(context, "%s: weights (%s) and recurrent_weights (%s) must have one type",
+                       op, TfLiteTypeGetName(weights->type), TfLiteTypeGetName(recurrent->type));
     return kTfLiteError;
+  }
+  d->hybrid = weights->type == kTfLiteInt8;
+  if (!d->hybrid && weights->type != kTfLiteFloat32) {
+    TF_LITE_KERNEL_LOG(context, "%s: weights of type %s with float input are not supported", op,
+                       TfLiteTypeGetName(weights->type));
+    return kTfLiteError;
+  }
+  if (d->hybrid) {
+    internal::QuantParams wq, rq;
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, op, "weights", weights, &wq));
+    TF_LITE_ENSURE_OK(context,
+                      internal::GetQuantParams(context, op, "recurrent_weights", recurrent, &rq));
+    d->weights_scale = wq.scale;
+    d->recurrent_scale = rq.scale;
   }
   TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, "bias", bias, kTfLiteFloat32));
   TF_LITE_ENSURE_OK(context,
@@ -117,42 +146,47 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
   d->scratch.assign(static_cast<size_t>(d->n_batch) * units, 0.0f);
+  d->row_sums_ready = false;
+  if (d->hybrid) d->quantized.assign(std::max(d->n_input, units), 0);
   return internal::ResizeSequenceOutput(context, input, output, d->sequence, d->n_batch, units);
-}
-
-// h = act(W x + R h + b) for `n_batch` rows; the new h is also written to out.
-void Step(OpData* d, const float* w, const float* r, const float* bias, const float* x, float* h,
-          float* out, int n_batch) {
-  const int units = d->units;
-  float* acc = out;
-  float* tmp = d->scratch.data();
-  internal::MatMulTransposedRhs({x, n_batch, d->n_input, d->n_input},
-                                {w, units, d->n_input, d->n_input}, {acc, n_batch, units, units},
-                                1);
-  internal::MatMulTransposedRhs({h, n_batch, units, units}, {r, units, units, units},
-                                {tmp, n_batch, units, units}, 1);
-  for (int b = 0; b < n_batch; ++b) {
-    for (int u = 0; u < units; ++u) acc[b * units + u] += tmp[b * units + u] + bias[u];
-  }
-  internal::ApplyRecurrentActivation(d->activation, acc, n_batch * units, acc);
-  std::memcpy(h, acc, sizeof(float) * n_batch * units);
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
   const float* x = static_cast<const float*>(internal::InputAt(context, node, kInput)->data.data);
-  const float* w = static_cast<const float*>(internal::InputAt(context, node, kWeights)->data.data);
-  const float* r =
-      static_cast<const float*>(internal::InputAt(context, node, kRecurrentWeights)->data.data);
-  const float* bias = static_cast<const float*>(internal::InputAt(context, node, kBias)->data.data);
   float* h = static_cast<float*>(context->tensors[node->inputs->data[kHiddenState]].data.data);
   float* out = static_cast<float*>(internal::OutputAt(context, node, 0)->data.data);
   const int64_t n_in = d->n_input, units = d->units;
   if (d->n_batch == 0 || d->max_time == 0) return kTfLiteOk;
+  internal::RnnCell cell;
+  cell.n_input = d->n_input;
+  cell.units = d->units;
+  cell.activation = d->activation;
+  cell.hybrid = d->hybrid;
+  cell.weights = internal::InputAt(context, node, kWeights)->data.data;
+  cell.recurrent = internal::InputAt(context, node, kRecurrentWeights)->data.data;
+  cell.bias = static_cast<const float*>(internal::InputAt(context, node, kBias)->data.data);
+  cell.weights_scale = d->weights_scale;
+  cell.recurrent_scale = d->recurrent_scale;
+  if (d->hybrid && d->asymmetric) {
+    if (!d->row_sums_ready) {
+      d->weights_row_sums.resize(units);
+      d->recurrent_row_sums.resize(units);
+      internal::WeightRowSums(static_cast<const int8_t*>(cell.weights), d->units, d->n_input,
+                              d->weights_row_sums.data());
+      internal::WeightRowSums(static_cast<const int8_t*>(cell.recurrent), d->units, d->units,
+                              d->recurrent_row_sums.data());
+      d->row_sums_ready = true;
+    }
+    cell.weights_sums = d->weights_row_sums.data();
+    cell.recurrent_sums = d->recurrent_row_sums.data();
+  }
+  const internal::RnnScratch scratch{d->scratch.data(), d->quantized.data()};
   internal::ForEachSequenceStep(d->time_major, d->max_time, d->n_batch,
                                 [&](int64_t row, int b, int n_rows) {
-                                  Step(d, w, r, bias, x + row * n_in, h + b * units,
-                                       out + row * units, n_rows);
+                                  internal::RnnCellStep(cell, x + row * n_in, nullptr, n_rows,
+                                                        h + b * units, out + row * units, units,
+                                                        scratch);
                                 });
   return kTfLiteOk;
 }

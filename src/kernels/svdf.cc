@@ -9,13 +9,17 @@
 //               with f = u * rank + r.
 // FLOAT32, or int8 input/output with int8 weights_feature, int16 weights_time
 // and state, int32 bias (upstream's integer kernel, which needs RELU).
-// Hybrid (int8 weights with float input) is not supported.
+// Hybrid: float input, bias, state and output with int8 weights_feature and
+// weights_time (per-tensor scales); the input is quantized to int8 per batch
+// row (symmetric, or asymmetric with asymmetric_quantize_inputs) for the
+// feature product and weights_time is used dequantized, as upstream does.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
 
 #include "src/kernels/internal/gemm.h"
+#include "src/kernels/internal/hybrid_fc.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/recurrent_util.h"
@@ -38,6 +42,13 @@ struct OpData {
   int memory = 0;
   int rank = 1;
   bool integer = false;
+  bool hybrid = false;
+  bool asymmetric = false;
+  float feature_scale = 1.0f;
+  bool hybrid_ready = false;  // dequantized weights_time and row sums computed
+  std::vector<float> float_weights_time;
+  std::vector<int32_t> row_sums;
+  std::vector<int8_t> quantized;
   internal::QuantizedMultiplier scale_1;  // feature product -> state
   internal::QuantizedMultiplier scale_2;  // time product -> output
   int32_t input_zp = 0;
@@ -113,15 +124,29 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
 
+  d->hybrid = false;
   if (input->type == kTfLiteFloat32) {
-    if (weights_feature->type != kTfLiteFloat32) {
+    d->hybrid = weights_feature->type == kTfLiteInt8;
+    if (!d->hybrid && weights_feature->type != kTfLiteFloat32) {
       TF_LITE_KERNEL_LOG(context,
-                         "%s: hybrid quantization (%s weights with float input) is not supported",
-                         kOp, TfLiteTypeGetName(weights_feature->type));
+                         "%s: weights_feature of type %s with float input is not supported", kOp,
+                         TfLiteTypeGetName(weights_feature->type));
       return kTfLiteError;
     }
-    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "weights_time", weights_time,
-                                                    kTfLiteFloat32));
+    TF_LITE_ENSURE_OK(context,
+                      internal::ExpectType(context, kOp, "weights_time", weights_time,
+                                           d->hybrid ? kTfLiteInt8 : kTfLiteFloat32));
+    if (d->hybrid) {
+      internal::QuantParams wf_q, wt_q;
+      TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "weights_feature",
+                                                          weights_feature, &wf_q));
+      TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "weights_time",
+                                                          weights_time, &wt_q));
+      d->feature_scale = wf_q.scale;
+      d->asymmetric = params->asymmetric_quantize_inputs;
+      d->hybrid_ready = false;
+      d->quantized.assign(std::max(d->n_input, 1), 0);
+    }
     TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "bias", bias, kTfLiteFloat32));
     TF_LITE_ENSURE_OK(context,
                       internal::ExpectType(context, kOp, "state", state, kTfLiteFloat32));
@@ -194,12 +219,35 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     float* s = static_cast<float*>(state->data.data);
     float* scratch = d->scratch.data();
     ShiftState(s, state_size);
-    internal::MatMulTransposedRhs(
-        {static_cast<const float*>(input->data.data), nb, d->n_input, d->n_input},
-        {static_cast<const float*>(weights_feature->data.data), nf, d->n_input, d->n_input},
-        {scratch, nb, nf, nf}, 1);
-    for (int64_t i = 0; i < int64_t{nb} * nf; ++i) s[i * nm + nm - 1] = scratch[i];
     const float* wt = static_cast<const float*>(weights_time->data.data);
+    if (d->hybrid) {
+      const int8_t* wf = static_cast<const int8_t*>(weights_feature->data.data);
+      if (!d->hybrid_ready) {
+        const internal::QuantParams wt_q = internal::LegacyQuantParams(weights_time);
+        const int8_t* q = static_cast<const int8_t*>(weights_time->data.data);
+        d->float_weights_time.resize(static_cast<size_t>(nf) * nm);
+        for (size_t i = 0; i < d->float_weights_time.size(); ++i) {
+          d->float_weights_time[i] = q[i] * wt_q.scale;
+        }
+        if (d->asymmetric) {
+          d->row_sums.resize(nf);
+          internal::WeightRowSums(wf, nf, d->n_input, d->row_sums.data());
+        }
+        d->hybrid_ready = true;
+      }
+      wt = d->float_weights_time.data();
+      std::fill_n(scratch, int64_t{nb} * nf, 0.0f);
+      internal::HybridMatMulAccumulate(static_cast<const float*>(input->data.data), nb,
+                                       d->n_input, wf, nf, d->feature_scale,
+                                       d->asymmetric ? d->row_sums.data() : nullptr,
+                                       d->quantized.data(), scratch, nf);
+    } else {
+      internal::MatMulTransposedRhs(
+          {static_cast<const float*>(input->data.data), nb, d->n_input, d->n_input},
+          {static_cast<const float*>(weights_feature->data.data), nf, d->n_input, d->n_input},
+          {scratch, nb, nf, nf}, 1);
+    }
+    for (int64_t i = 0; i < int64_t{nb} * nf; ++i) s[i * nm + nm - 1] = scratch[i];
     for (int b = 0; b < nb; ++b) {
       for (int f = 0; f < nf; ++f) {
         const float* row = s + (int64_t{b} * nf + f) * nm;

@@ -777,7 +777,7 @@ void CheckSequenceRnn(bool time_major) {
 TEST(SequenceRnnTest, TimeMajor) { CheckSequenceRnn(true); }
 TEST(SequenceRnnTest, BatchMajor) { CheckSequenceRnn(false); }
 
-TEST(RnnTest, RejectsBadShapesAndHybrid) {
+TEST(RnnTest, RejectsBadShapesAndMixedWeightTypes) {
   {
     ModelBuilder b = BuildRnn(false, true, 1, 1, 2, 2, Values(4, 1), Values(4, 2), Values(2, 3),
                               tflite::ActivationFunctionType_TANH);
@@ -790,7 +790,7 @@ TEST(RnnTest, RejectsBadShapesAndHybrid) {
     const int t = b.AddConstant<int8_t>(tflite::TensorType_INT8, {2, 2}, std::vector<int8_t>(4, 1));
     b.SetQuantization(t, {{0.1f}, {0}, 0});
     b.op(0).inputs[1] = t;
-    ExpectLstmError(b, "not supported");
+    ExpectLstmError(b, "must have one type");
   }
   {
     ModelBuilder b = BuildRnn(false, true, 1, 1, 2, 2, Values(4, 1), Values(4, 2), Values(2, 3),

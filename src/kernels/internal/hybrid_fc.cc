@@ -101,6 +101,41 @@ void HybridFullyConnected(const HybridFcArgs& a) {
   }
 }
 
+void WeightRowSums(const int8_t* w, int rows, int cols, int32_t* sums) {
+  for (int r = 0; r < rows; ++r) {
+    const int8_t* row = w + int64_t{r} * cols;
+    int32_t sum = 0;
+    for (int k = 0; k < cols; ++k) sum += row[k];
+    sums[r] = sum;
+  }
+}
+
+void HybridMatMulAccumulate(const float* x, int n_batch, int depth, const int8_t* w, int rows,
+                            float weight_scale, const int32_t* row_sums, int8_t* q, float* out,
+                            int out_stride) {
+  const int64_t n = int64_t{n_batch} * depth;
+  if (std::all_of(x, x + n, [](float v) { return v == 0.0f; })) return;
+  for (int b = 0; b < n_batch; ++b) {
+    const float* xb = x + int64_t{b} * depth;
+    float scale;
+    int32_t zp = 0;
+    if (row_sums != nullptr) {
+      QuantizeRowAsymmetric(xb, depth, q, &scale, &zp);
+    } else {
+      QuantizeRowSymmetric(xb, depth, q, &scale);
+    }
+    scale *= weight_scale;
+    float* ob = out + int64_t{b} * out_stride;
+    for (int r = 0; r < rows; ++r) {
+      const int8_t* wr = w + int64_t{r} * depth;
+      int32_t dot = 0;
+      for (int k = 0; k < depth; ++k) dot += int32_t{wr[k]} * int32_t{q[k]};
+      if (row_sums != nullptr) dot -= zp * row_sums[r];
+      ob[r] += static_cast<float>(dot) * scale;
+    }
+  }
+}
+
 void BlockwiseInt4FullyConnected(const BlockwiseFcArgs& a) {
   const int blocks = a.depth / a.blocksize;
   const int64_t row_bytes = (int64_t{a.depth} + 1) / 2;

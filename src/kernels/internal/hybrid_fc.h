@@ -42,6 +42,19 @@ struct HybridFcArgs {
 // out = bias + dequantized (quantized(input) x weights^T); no activation.
 void HybridFullyConnected(const HybridFcArgs& a);
 
+// Sums of each row of an int8 [rows, cols] matrix (for asymmetric inputs).
+void WeightRowSums(const int8_t* w, int rows, int cols, int32_t* sums);
+
+// The recurrent kernels' hybrid product: each of `n_batch` rows of `x`
+// ([n_batch, depth]) is quantized to int8 (symmetric, or asymmetric when
+// `row_sums` (from WeightRowSums) is given), multiplied with the int8
+// [rows, depth] weights in integer arithmetic and the scaled sums added:
+//   out[b * out_stride + r] += s_b * weight_scale * (sum_k q[b, k] w[r, k] - zp_b * row_sums[r]).
+// An all-zero `x` adds nothing. `q` holds depth int8 values.
+void HybridMatMulAccumulate(const float* x, int n_batch, int depth, const int8_t* w, int rows,
+                            float weight_scale, const int32_t* row_sums, int8_t* q, float* out,
+                            int out_stride);
+
 struct BlockwiseFcArgs {
   const float* input;       // [batches, depth]
   const uint8_t* weights;   // int4 [units, depth], rows padded to whole bytes

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "src/kernels/internal/gemm.h"
+#include "src/kernels/internal/hybrid_fc.h"
 #include "src/kernels/internal/kernel_util.h"
 
 namespace tflite_c {
@@ -78,6 +80,51 @@ TfLiteStatus ResizeSequenceOutput(TfLiteContext* context, const TfLiteTensor* in
     return context->ResizeTensor(context, output, shape);
   }
   return ResizeOutput(context, output, {n_batch, n_output});
+}
+
+namespace {
+
+// out[b * stride + r] += x[b, :] . w[r, :] for float weights; `tmp` holds
+// n_batch * rows floats.
+void FloatProductAccumulate(const float* x, int n_batch, int depth, const float* w, int rows,
+                            float* out, int stride, float* tmp) {
+  MatMulTransposedRhs({x, n_batch, depth, depth}, {w, rows, depth, depth},
+                      {tmp, n_batch, rows, rows}, 1);
+  for (int b = 0; b < n_batch; ++b) {
+    float* o = out + int64_t{b} * stride;
+    const float* t = tmp + int64_t{b} * rows;
+    for (int r = 0; r < rows; ++r) o[r] += t[r];
+  }
+}
+
+}  // namespace
+
+void RnnCellStep(const RnnCell& cell, const float* x, const float* aux, int n_batch, float* h,
+                 float* out, int out_stride, const RnnScratch& scratch) {
+  const int units = cell.units;
+  for (int b = 0; b < n_batch; ++b) {
+    std::memcpy(out + int64_t{b} * out_stride, cell.bias, sizeof(float) * units);
+  }
+  auto product = [&](const float* v, int depth, const void* w, float w_scale,
+                     const int32_t* sums) {
+    if (cell.hybrid) {
+      HybridMatMulAccumulate(v, n_batch, depth, static_cast<const int8_t*>(w), units, w_scale,
+                             sums, scratch.quantized, out, out_stride);
+    } else {
+      FloatProductAccumulate(v, n_batch, depth, static_cast<const float*>(w), units, out,
+                             out_stride, scratch.tmp);
+    }
+  };
+  product(x, cell.n_input, cell.weights, cell.weights_scale, cell.weights_sums);
+  if (aux != nullptr && cell.n_aux > 0) {
+    product(aux, cell.n_aux, cell.aux_weights, cell.aux_scale, cell.aux_sums);
+  }
+  product(h, units, cell.recurrent, cell.recurrent_scale, cell.recurrent_sums);
+  for (int b = 0; b < n_batch; ++b) {
+    float* o = out + int64_t{b} * out_stride;
+    ApplyRecurrentActivation(cell.activation, o, units, o);
+    std::memcpy(h + int64_t{b} * units, o, sizeof(float) * units);
+  }
 }
 
 }  // namespace internal

@@ -45,16 +45,53 @@ TfLiteStatus ResizeSequenceOutput(TfLiteContext* context, const TfLiteTensor* in
 // step and `batch` the first state row it updates. Time-major: all batch rows
 // at once per time step; otherwise one batch row at a time through its
 // sequence.
+// With `reverse` the time steps run from last to first (the backward
+// direction of the bidirectional ops).
 template <typename Step>
-void ForEachSequenceStep(bool time_major, int max_time, int n_batch, Step step) {
+void ForEachSequenceStep(bool time_major, int max_time, int n_batch, Step step,
+                         bool reverse = false) {
+  auto time_at = [&](int i) { return reverse ? max_time - 1 - i : i; };
   if (time_major) {
-    for (int t = 0; t < max_time; ++t) step(int64_t{t} * n_batch, 0, n_batch);
+    for (int i = 0; i < max_time; ++i) step(int64_t{time_at(i)} * n_batch, 0, n_batch);
   } else {
     for (int b = 0; b < n_batch; ++b) {
-      for (int t = 0; t < max_time; ++t) step(int64_t{b} * max_time + t, b, 1);
+      for (int i = 0; i < max_time; ++i) step(int64_t{b} * max_time + time_at(i), b, 1);
     }
   }
 }
+
+// One cell of the basic RNN family: h = act(W x + A aux + R h + b), float or
+// hybrid (int8 W, A, R with per-tensor scales; the float operands quantized
+// per batch row, asymmetrically when the row sums are given).
+struct RnnCell {
+  int n_input = 0;
+  int n_aux = 0;  // 0: no auxiliary input
+  int units = 0;
+  TfLiteFusedActivation activation = kTfLiteActNone;
+  bool hybrid = false;
+  const void* weights = nullptr;  // [units, n_input]
+  const void* aux_weights = nullptr;  // [units, n_aux]
+  const void* recurrent = nullptr;  // [units, units]
+  const float* bias = nullptr;  // [units]
+  float weights_scale = 1.0f, aux_scale = 1.0f, recurrent_scale = 1.0f;
+  // Hybrid with asymmetric inputs: row sums of the three matrices, else null.
+  const int32_t* weights_sums = nullptr;
+  const int32_t* aux_sums = nullptr;
+  const int32_t* recurrent_sums = nullptr;
+};
+
+// Scratch for RnnCellStep: n_batch * units floats and max(n_input, n_aux,
+// units) int8 values.
+struct RnnScratch {
+  float* tmp;
+  int8_t* quantized;
+};
+
+// One step for `n_batch` rows: x [n_batch, n_input], aux [n_batch, n_aux] (or
+// null), h [n_batch, units] updated in place; row b of the result is also
+// written to out + b * out_stride.
+void RnnCellStep(const RnnCell& cell, const float* x, const float* aux, int n_batch, float* h,
+                 float* out, int out_stride, const RnnScratch& scratch);
 
 }  // namespace internal
 }  // namespace kernels
