@@ -19,16 +19,17 @@
 //            h = o .* act(c), then h = clip(P h + pb, proj_clip) with projection
 // Without layer norm the bias is added before the activation instead.
 //
-// Types: FLOAT32 throughout, or fully integer (lstm_integer_eval.cc). Hybrid
-// (int8 weights, float activations) and the BASIC kernel are not supported.
+// Types: FLOAT32 throughout, hybrid (int8 weights, float activations;
+// lstm_float_eval.cc), or fully integer (lstm_integer_eval.cc). The BASIC
+// kernel is not supported.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <initializer_list>
 #include <vector>
 
-#include "src/kernels/internal/gemm.h"
 #include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/recurrent_util.h"
 #include "src/kernels/lstm_cell.h"
 #include "src/kernels/register_recurrent.h"
@@ -70,6 +71,12 @@ TfLiteStatus CheckShape(TfLiteContext* context, const char* op, const char* what
   return kTfLiteOk;
 }
 
+// The input map of LSTM / UNIDIRECTIONAL_SEQUENCE_LSTM: Input i is node
+// input i (the layer-norm ones only with 24 inputs).
+void IdentityMap(int num_inputs, int* map) {
+  for (int i = 0; i <= kOutputLayerNorm; ++i) map[i] = i < num_inputs ? i : -1;
+}
+
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
   const char* op = OpName(d);
@@ -94,6 +101,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     d->cell_clip = p->cell_clip;
     d->proj_clip = p->proj_clip;
     d->time_major = p->time_major;
+    d->asymmetric = p->asymmetric_quantize_inputs;
   } else {
     const auto* p = static_cast<const TfLiteLSTMParams*>(node->builtin_data);
     if (p->kernel_type != kTfLiteLSTMFullKernel) {
@@ -104,6 +112,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     d->cell_clip = p->cell_clip;
     d->proj_clip = p->proj_clip;
     d->time_major = true;
+    d->asymmetric = p->asymmetric_quantize_inputs;
   }
   TF_LITE_ENSURE_OK(context, internal::CheckRecurrentActivation(context, op, d->activation));
   if (d->cell_clip < 0.0f || d->proj_clip < 0.0f) {
@@ -111,27 +120,68 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
 
-  auto in = [&](int i) { return internal::GetOptionalInput(context, node, i); };
   const TfLiteTensor* input;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kInput, op, &input));
-  const int required[] = {kInputToForget,     kInputToCell,    kInputToOutput,
-                          kRecurrentToForget, kRecurrentToCell, kRecurrentToOutput,
-                          kForgetGateBias,    kCellGateBias,    kOutputGateBias,
-                          kOutputState,       kCellState};
-  for (int i : required) {
-    const TfLiteTensor* t;
-    TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, i, op, &t));
-  }
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, op, &output));
-
-  // Shapes.
   internal::SequenceDims dims;
   TF_LITE_ENSURE_OK(context,
                     internal::GetSequenceDims(context, op, input, d->sequence, d->time_major, &dims));
   d->max_time = dims.max_time;
   d->n_batch = dims.n_batch;
   d->n_input = dims.n_input;
+  d->n_aux = 0;
+  int map[kOutputLayerNorm + 1];
+  IdentityMap(num_inputs, map);
+  TF_LITE_ENSURE_OK(context, PrepareCell(context, node, op, map, d));
+  if (!d->integer) {
+    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, "output", output, kTfLiteFloat32));
+  }
+  return internal::ResizeSequenceOutput(context, input, output, d->sequence, d->n_batch,
+                                        d->n_output);
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  auto* d = static_cast<OpData*>(node->user_data);
+  if (d->n_batch == 0 || d->max_time == 0) return kTfLiteOk;
+  if (d->integer) return EvalInteger(context, node, d);
+  int map[kOutputLayerNorm + 1];
+  IdentityMap(internal::NumInputs(node), map);
+  CellIo io;
+  io.output = static_cast<float*>(internal::OutputAt(context, node, 0)->data.data);
+  io.output_stride = d->n_output;
+  return EvalCell(context, node, map, d, io);
+}
+
+}  // namespace
+
+TfLiteStatus GetWeightScale(TfLiteContext* context, const char* op, const TfLiteTensor* t,
+                            const OpData* d, float* scale) {
+  *scale = 1.0f;
+  if (!d->hybrid || t == nullptr) return kTfLiteOk;
+  internal::QuantParams q;
+  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, op, "weights", t, &q));
+  *scale = q.scale;
+  return kTfLiteOk;
+}
+
+TfLiteStatus PrepareCell(TfLiteContext* context, TfLiteNode* node, const char* op, const int* map,
+                         OpData* d) {
+  auto in = [&](int i) -> const TfLiteTensor* {
+    return map[i] < 0 ? nullptr : internal::GetOptionalInput(context, node, map[i]);
+  };
+  const int required[] = {kInputToForget,     kInputToCell,     kInputToOutput,
+                          kRecurrentToForget, kRecurrentToCell, kRecurrentToOutput,
+                          kForgetGateBias,    kCellGateBias,    kOutputGateBias,
+                          kOutputState,       kCellState};
+  for (int i : required) {
+    if (in(i) == nullptr) {
+      TF_LITE_KERNEL_LOG(context, "%s: required input %d (%s) is missing", op, map[i],
+                         kInputName[i]);
+      return kTfLiteError;
+    }
+  }
+  const TfLiteTensor* input = in(kInput);
   const TfLiteTensor* forget_w = in(kInputToForget);
   const TfLiteTensor* rec_out_w = in(kRecurrentToOutput);
   if (internal::NumDims(forget_w) != 2 || internal::NumDims(rec_out_w) != 2) {
@@ -174,8 +224,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                        op, n_output, n_cell);
     return kTfLiteError;
   }
-  d->use_layer_norm = num_inputs == 24 && in(kForgetLayerNorm) != nullptr;
-  if (num_inputs == 24) {
+  const bool has_ln_inputs = map[kInputLayerNorm] >= 0;
+  d->use_layer_norm = has_ln_inputs && in(kForgetLayerNorm) != nullptr;
+  if (has_ln_inputs) {
     const bool cell_ln = in(kCellLayerNorm) != nullptr;
     const bool out_ln = in(kOutputLayerNorm) != nullptr;
     const bool in_ln = in(kInputLayerNorm) != nullptr;
@@ -234,167 +285,41 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
 
-  if (input->type == kTfLiteFloat32) {
-    for (int i = 1; i < num_inputs; ++i) {
-      const TfLiteTensor* t = in(i);
-      if (t != nullptr && t->type != kTfLiteFloat32) {
-        if (t->type == kTfLiteInt8 || t->type == kTfLiteUInt8) {
-          TF_LITE_KERNEL_LOG(context,
-                             "%s: hybrid quantization (%s weights with float input) is not "
-                             "supported",
-                             op, TfLiteTypeGetName(t->type));
-        } else {
-          TF_LITE_KERNEL_LOG(context, "%s: input %d type %s is not supported with float input",
-                             op, i, TfLiteTypeGetName(t->type));
-        }
-        return kTfLiteError;
-      }
-    }
-    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, "output", output, kTfLiteFloat32));
-    d->integer = false;
-    d->scratch.assign(static_cast<size_t>(5) * n_batch * n_cell +
-                          static_cast<size_t>(n_batch) * n_output,
-                      0.0f);
-  } else if (input->type == kTfLiteInt8) {
+  if (input->type == kTfLiteInt8) {
     d->integer = true;
-    TF_LITE_ENSURE_OK(context, PrepareInteger(context, node, d));
-  } else {
+    d->hybrid = false;
+    return PrepareInteger(context, node, d);
+  }
+  if (input->type != kTfLiteFloat32) {
     return internal::UnsupportedType(context, op, "input", input->type);
   }
-
-  return internal::ResizeSequenceOutput(context, input, output, d->sequence, n_batch, n_output);
-}
-
-// ---- float --------------------------------------------------------------------
-
-// acc[b, r] += sum_c x[b, c] * w[r, c]; `tmp` holds n_batch * rows floats.
-void MatMulAccumulate(const float* w, int rows, int cols, const float* x, int n_batch, float* acc,
-                      float* tmp) {
-  internal::MatMulTransposedRhs({x, n_batch, cols, cols}, {w, rows, cols, cols},
-                                {tmp, n_batch, rows, rows}, 1);
-  for (int i = 0; i < n_batch * rows; ++i) acc[i] += tmp[i];
-}
-
-struct FloatWeights {
-  const float* input_w[4];
-  const float* recurrent_w[4];
-  const float* peephole[4];
-  const float* layer_norm[4];
-  const float* bias[4];
-  const float* projection_w;
-  const float* projection_b;
-};
-
-const float* FloatData(const TfLiteTensor* t) {
-  return t == nullptr ? nullptr : static_cast<const float*>(t->data.data);
-}
-
-// One time step for `n_batch` rows: x [n_batch, n_input] -> h (output state),
-// c (cell state) updated in place; the new h is copied to `out`.
-void StepFloat(const OpData& d, const FloatWeights& w, int n_batch, const float* x, float* h,
-               float* c, float* out, float* scratch) {
-  const int n_cell = d.n_cell;
-  const int nc = n_batch * n_cell;
-  float* gates[4] = {scratch, scratch + nc, scratch + 2 * nc, scratch + 3 * nc};
-  float* tmp = scratch + 4 * nc;  // max(nc, n_batch * n_output) floats
-  for (int g = 0; g < 4; ++g) {
-    if (g == kGateInput && d.use_cifg) continue;
-    if (g == kGateOutput) {
-      // The cell state is updated before the output gate reads it.
-      float* f = gates[kGateForget];
-      const float* gi = gates[kGateInput];
-      const float* gc = gates[kGateCell];
-      for (int i = 0; i < nc; ++i) {
-        const float input_gate = d.use_cifg ? 1.0f - f[i] : gi[i];
-        float v = f[i] * c[i] + input_gate * gc[i];
-        if (d.cell_clip > 0.0f) v = std::min(d.cell_clip, std::max(-d.cell_clip, v));
-        c[i] = v;
-      }
+  d->integer = false;
+  // Hybrid when the weights are int8 (upstream looks at input_to_output).
+  d->hybrid = in(kInputToOutput)->type == kTfLiteInt8;
+  for (int i = 1; i <= kOutputLayerNorm; ++i) {
+    const TfLiteTensor* t = in(i);
+    if (t == nullptr) continue;
+    const bool weights = (i >= kInputToInput && i <= kCellToOutput) || i == kProjectionWeights;
+    const TfLiteType want = d->hybrid && weights ? kTfLiteInt8 : kTfLiteFloat32;
+    if (t->type != want) {
+      TF_LITE_KERNEL_LOG(context, "%s: %s is %s, expected %s (%s weights)", op, kInputName[i],
+                         TfLiteTypeGetName(t->type), TfLiteTypeGetName(want),
+                         d->hybrid ? "hybrid: int8" : "float");
+      return kTfLiteError;
     }
-    float* gate = gates[g];
-    for (int b = 0; b < n_batch; ++b) {
-      for (int i = 0; i < n_cell; ++i) gate[b * n_cell + i] = d.use_layer_norm ? 0.0f : w.bias[g][i];
+    d->weight_scale[i] = 1.0f;
+    if (d->hybrid && weights) {
+      TF_LITE_ENSURE_OK(context, GetWeightScale(context, op, t, d, &d->weight_scale[i]));
     }
-    MatMulAccumulate(w.input_w[g], n_cell, d.n_input, x, n_batch, gate, tmp);
-    MatMulAccumulate(w.recurrent_w[g], n_cell, d.n_output, h, n_batch, gate, tmp);
-    if (d.use_peephole && g != kGateCell) {
-      for (int b = 0; b < n_batch; ++b) {
-        for (int i = 0; i < n_cell; ++i) {
-          gate[b * n_cell + i] += w.peephole[g][i] * c[b * n_cell + i];
-        }
-      }
-    }
-    if (d.use_layer_norm) {
-      for (int b = 0; b < n_batch; ++b) {
-        float* row = gate + b * n_cell;
-        float sum = 0.0f;
-        for (int i = 0; i < n_cell; ++i) sum += row[i];
-        const float mean = sum / n_cell;
-        float sq = 0.0f;
-        for (int i = 0; i < n_cell; ++i) sq += (row[i] - mean) * (row[i] - mean);
-        const float inv_stddev = 1.0f / std::sqrt(sq / n_cell + 1e-8f);
-        for (int i = 0; i < n_cell; ++i) {
-          row[i] = (row[i] - mean) * inv_stddev * w.layer_norm[g][i] + w.bias[g][i];
-        }
-      }
-    }
-    internal::ApplyRecurrentActivation(g == kGateCell ? d.activation : kTfLiteActSigmoid, gate,
-                                       nc, gate);
   }
-  // h = o .* act(c), optionally projected.
-  float* hidden = gates[kGateCell];  // the cell gate is no longer needed
-  internal::ApplyRecurrentActivation(d.activation, c, nc, hidden);
-  for (int i = 0; i < nc; ++i) hidden[i] *= gates[kGateOutput][i];
-  const int no = n_batch * d.n_output;
-  if (d.use_projection) {
-    for (int b = 0; b < n_batch; ++b) {
-      for (int i = 0; i < d.n_output; ++i) {
-        h[b * d.n_output + i] = w.projection_b ? w.projection_b[i] : 0.0f;
-      }
-    }
-    MatMulAccumulate(w.projection_w, d.n_output, n_cell, hidden, n_batch, h, tmp);
-    if (d.proj_clip > 0.0f) {
-      for (int i = 0; i < no; ++i) h[i] = std::min(d.proj_clip, std::max(-d.proj_clip, h[i]));
-    }
-  } else {
-    std::memcpy(h, hidden, sizeof(float) * no);
-  }
-  std::memcpy(out, h, sizeof(float) * no);
+  d->scratch.assign(static_cast<size_t>(5) * n_batch * n_cell +
+                        static_cast<size_t>(n_batch) * n_output,
+                    0.0f);
+  d->row_sums_ready = false;
+  d->quantized.assign(d->hybrid ? std::max({n_input, n_output, n_cell, d->n_aux}) : 0, 0);
+  return kTfLiteOk;
 }
 
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  auto* d = static_cast<OpData*>(node->user_data);
-  auto in = [&](int i) { return internal::GetOptionalInput(context, node, i); };
-  const TfLiteTensor* input = in(kInput);
-  TfLiteTensor* output_state = &context->tensors[node->inputs->data[kOutputState]];
-  TfLiteTensor* cell_state = &context->tensors[node->inputs->data[kCellState]];
-  TfLiteTensor* output = internal::OutputAt(context, node, 0);
-  if (d->n_batch == 0 || d->max_time == 0) return kTfLiteOk;
-  const bool has_ln_inputs = internal::NumInputs(node) == 24;
-  if (!d->integer) {
-    FloatWeights w{};
-    for (int g = 0; g < 4; ++g) {
-      w.input_w[g] = FloatData(in(kInputWeightsOf[g]));
-      w.recurrent_w[g] = FloatData(in(kRecurrentWeightsOf[g]));
-      w.peephole[g] = kPeepholeOf[g] >= 0 ? FloatData(in(kPeepholeOf[g])) : nullptr;
-      w.layer_norm[g] = has_ln_inputs ? FloatData(in(kLayerNormOf[g])) : nullptr;
-      w.bias[g] = FloatData(in(kBiasOf[g]));
-    }
-    w.projection_w = FloatData(in(kProjectionWeights));
-    w.projection_b = FloatData(in(kProjectionBias));
-    float* scratch = d->scratch.data();
-    RunSequence<float, float>(*d, FloatData(input), static_cast<float*>(output->data.data),
-                              static_cast<float*>(output_state->data.data),
-                              static_cast<float*>(cell_state->data.data),
-                              [&](const float* x, float* h, float* c, float* out, int n_batch) {
-                                StepFloat(*d, w, n_batch, x, h, c, out, scratch);
-                              });
-    return kTfLiteOk;
-  }
-  return EvalInteger(context, node, d);
-}
-
-}  // namespace
 }  // namespace lstm
 
 const TfLiteRegistration* Register_LSTM() {

@@ -86,6 +86,8 @@ inline constexpr int kLayerNormOf[4] = {kInputLayerNorm, kForgetLayerNorm, kCell
 inline constexpr int kBiasOf[4] = {kInputGateBias, kForgetGateBias, kCellGateBias,
                                    kOutputGateBias};
 
+inline constexpr const char* kGateName[4] = {"input", "forget", "cell", "output"};
+
 struct Multiplier {
   int32_t a = 0;
   int b = 0;
@@ -131,6 +133,17 @@ struct OpData {
   std::vector<int16_t> scratch16;  // integer: 4 gates
   std::vector<int8_t> scratch8;
   IntegerParams q;
+  // Auxiliary input (BIDIRECTIONAL_SEQUENCE_LSTM): its width, 0 without.
+  int n_aux = 0;
+  // Hybrid: int8 weights with float activations.
+  bool hybrid = false;
+  bool asymmetric = false;  // asymmetric_quantize_inputs
+  float weight_scale[kOutputLayerNorm + 1] = {};  // per Input, hybrid weights only
+  float aux_scale[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+  bool row_sums_ready = false;
+  std::vector<int32_t> input_sums[4], recurrent_sums[4], aux_sums[4], projection_sums;
+  std::vector<float> peephole[4];  // dequantized peephole weights
+  std::vector<int8_t> quantized;   // one quantized row
 };
 
 inline const char* OpName(const OpData* d) {
@@ -148,6 +161,33 @@ void RunSequence(const OpData& d, const T* input, T* output, T* h, S* c, Step st
                                        output + row * n_out, n_rows);
                                 });
 }
+
+// Validates the cell whose inputs are at node inputs map[Input] (-1: absent
+// in this op) for a float or int8 input: required inputs, CIFG / peephole /
+// projection / layer-norm consistency, shapes, variable states and types
+// (float, hybrid or, for an int8 input, the integer kernel through
+// PrepareInteger), then sizes the scratch. The options and d->max_time,
+// n_batch, n_input, n_aux must be set.
+TfLiteStatus PrepareCell(TfLiteContext* context, TfLiteNode* node, const char* op, const int* map,
+                         OpData* d);
+
+// The scale of a hybrid weight tensor into *scale (1 when not hybrid).
+TfLiteStatus GetWeightScale(TfLiteContext* context, const char* op, const TfLiteTensor* t,
+                            const OpData* d, float* scale);
+
+// Where the float / hybrid cell reads the optional auxiliary input and writes
+// its output: row r of the sequence goes to output + r * output_stride.
+struct CellIo {
+  const TfLiteTensor* aux = nullptr;
+  const TfLiteTensor* aux_weights[4] = {nullptr, nullptr, nullptr, nullptr};
+  float* output = nullptr;
+  int output_stride = 0;
+  bool reverse = false;  // last time step first
+};
+
+// Runs the float or hybrid cell over the whole input (lstm_float_eval.cc).
+TfLiteStatus EvalCell(TfLiteContext* context, TfLiteNode* node, const int* map, OpData* d,
+                      const CellIo& io);
 
 // Integer kernel (lstm_integer_eval.cc): checks the types and quantization
 // of an int8 LSTM whose shapes and options Prepare has already validated and

@@ -13,6 +13,8 @@ void RegisterRecurrentKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinLstm, Register_LSTM(), 1, 4);
   resolver->AddBuiltin(kTfLiteBuiltinUnidirectionalSequenceLstm,
                        Register_UNIDIRECTIONAL_SEQUENCE_LSTM(), 1, 4);
+  resolver->AddBuiltin(kTfLiteBuiltinBidirectionalSequenceLstm,
+                       Register_BIDIRECTIONAL_SEQUENCE_LSTM(), 1, 3);
   resolver->AddBuiltin(kTfLiteBuiltinSvdf, Register_SVDF(), 1, 4);
   resolver->AddBuiltin(kTfLiteBuiltinRnn, Register_RNN(), 1, 3);
   resolver->AddBuiltin(kTfLiteBuiltinUnidirectionalSequenceRnn,

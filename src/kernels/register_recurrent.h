@@ -14,6 +14,7 @@ const TfLiteRegistration* Register_SVDF();
 const TfLiteRegistration* Register_RNN();
 const TfLiteRegistration* Register_UNIDIRECTIONAL_SEQUENCE_RNN();
 const TfLiteRegistration* Register_BIDIRECTIONAL_SEQUENCE_RNN();
+const TfLiteRegistration* Register_BIDIRECTIONAL_SEQUENCE_LSTM();
 
 }  // namespace kernels
 }  // namespace tflite_c

@@ -332,7 +332,7 @@ TEST(LstmTest, RejectsMissingRequiredInput) {
   s.Fill(1);
   ModelBuilder b = BuildLstm(s);
   b.op(0).inputs[2] = -1;  // input_to_forget_weights
-  ExpectLstmError(b, "LSTM: input 2 is missing");
+  ExpectLstmError(b, "LSTM: required input 2 (input_to_forget_weights) is missing");
 }
 
 TEST(LstmTest, RejectsWrongWeightShape) {
@@ -361,7 +361,8 @@ TEST(LstmTest, RejectsNonVariableState) {
   ExpectLstmError(b, "variable");
 }
 
-TEST(LstmTest, RejectsHybridWeights) {
+// One int8 matrix among float ones (hybrid needs all weights int8).
+TEST(LstmTest, RejectsMixedWeightTypes) {
   LstmSpec s;
   s.Fill(1);
   ModelBuilder b = BuildLstm(s);
@@ -369,7 +370,7 @@ TEST(LstmTest, RejectsHybridWeights) {
                                       std::vector<int8_t>(s.n_cell * s.n_input, 1));
   b.SetQuantization(t, {{0.1f}, {0}, 0});
   b.op(0).inputs[3] = t;
-  ExpectLstmError(b, "not supported");
+  ExpectLstmError(b, "input_to_cell_weights is INT8, expected FLOAT32");
 }
 
 TEST(LstmTest, RejectsBadInputTypeAndArity) {

@@ -1,0 +1,209 @@
+// BIDIRECTIONAL_SEQUENCE_LSTM: two LSTM cells (see lstm.cc for the cell
+// equations; no layer norm here) over one sequence, the forward cell from the
+// first step to the last and the backward cell from the last to the first.
+// 48 inputs:
+//     0 input [time, batch, n_input] ([batch, time, n_input] without time_major)
+//  1-17 forward cell: input weights (4), recurrent weights (4), peephole (3),
+//       gate biases (4), projection weights and bias (as LSTM inputs 1-17)
+// 18-34 backward cell, the same
+// 35-36 forward output state and cell state, 37-38 backward ones (variables)
+//    39 aux_input (optional); 40-43 forward and 44-47 backward
+//       aux_input_to_{input,forget,cell,output} weights [n_cell, n_aux]
+// With aux weights the auxiliary input is a second input of both cells
+// (stacking with cross links); without them the backward cell reads it
+// instead of `input` (stacking without cross links), as upstream does.
+// Outputs: fw [.., fw_output] and bw [.., bw_output], or with merge_outputs
+// one output [.., fw_output + bw_output] with both side by side.
+// FLOAT32, or hybrid (int8 weights with per-tensor scales; float input, biases
+// and states).
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/recurrent_util.h"
+#include "src/kernels/lstm_cell.h"
+#include "src/kernels/register_recurrent.h"
+#include "tensorflow/lite/core/c/builtin_op_data.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+constexpr char kOp[] = "BIDIRECTIONAL_SEQUENCE_LSTM";
+constexpr int kNumInputs = 48;
+constexpr int kAuxInput = 39;
+constexpr int kFwAuxWeights = 40;  // 4 gates, then the backward ones at 44
+constexpr int kFwStates = 35;      // output state, cell state; backward at 37
+
+struct OpData {
+  lstm::OpData cell[2];
+  int map[2][lstm::kOutputLayerNorm + 1];
+  bool merge_outputs = false;
+  bool use_aux_weights = false;
+  bool bw_reads_aux = false;
+  int n_aux = 0;
+};
+
+void* Init(TfLiteContext*, const char*, size_t) { return new OpData(); }
+void Free(TfLiteContext*, void* data) { delete static_cast<OpData*>(data); }
+
+// The node input of each lstm::Input for direction k (0 forward, 1 backward).
+void FillMap(int k, bool bw_reads_aux, int* map) {
+  map[lstm::kInput] = (k == 1 && bw_reads_aux) ? kAuxInput : 0;
+  for (int i = lstm::kInputToInput; i <= lstm::kProjectionBias; ++i) map[i] = i + 17 * k;
+  map[lstm::kOutputState] = kFwStates + 2 * k;
+  map[lstm::kCellState] = kFwStates + 2 * k + 1;
+  for (int i = lstm::kInputLayerNorm; i <= lstm::kOutputLayerNorm; ++i) map[i] = -1;
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* d = static_cast<OpData*>(node->user_data);
+  const auto* p = static_cast<const TfLiteBidirectionalSequenceLSTMParams*>(node->builtin_data);
+  if (p == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing options", kOp);
+    return kTfLiteError;
+  }
+  d->merge_outputs = p->merge_outputs;
+  const int n_outputs = d->merge_outputs ? 1 : 2;
+  TF_LITE_ENSURE_OK(context,
+                    internal::CheckArity(context, node, kOp, kNumInputs, kNumInputs, n_outputs));
+  const TfLiteTensor* input;
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));
+  if (input->type != kTfLiteFloat32) {
+    return internal::UnsupportedType(context, kOp, "input", input->type);
+  }
+  internal::SequenceDims dims;
+  TF_LITE_ENSURE_OK(context,
+                    internal::GetSequenceDims(context, kOp, input, true, p->time_major, &dims));
+
+  // Auxiliary input: weights all present (in both directions, CIFG may omit
+  // the input gate's) or all omitted.
+  const TfLiteTensor* aux_input = internal::GetOptionalInput(context, node, kAuxInput);
+  int present = 0;
+  for (int k = 0; k < 2; ++k) {
+    for (int g = 1; g < 4; ++g) {
+      present += internal::GetOptionalInput(context, node, kFwAuxWeights + 4 * k + g) != nullptr;
+    }
+  }
+  if (present != 0 && present != 6) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: the forget, cell and output aux weights of both cells must be all "
+                       "present or all omitted",
+                       kOp);
+    return kTfLiteError;
+  }
+  d->use_aux_weights = present == 6;
+  if (d->use_aux_weights && aux_input == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: aux weights need an aux_input", kOp);
+    return kTfLiteError;
+  }
+  d->bw_reads_aux = aux_input != nullptr && !d->use_aux_weights;
+  d->n_aux = 0;
+  if (aux_input != nullptr) {
+    if (aux_input->type != kTfLiteFloat32 || internal::NumDims(aux_input) != 3 ||
+        internal::Dim(aux_input, 0) != internal::Dim(input, 0) ||
+        internal::Dim(aux_input, 1) != internal::Dim(input, 1) ||
+        (d->bw_reads_aux && internal::Dim(aux_input, 2) != dims.n_input)) {
+      char got[64];
+      TF_LITE_KERNEL_LOG(context,
+                         "%s: aux_input (%s %s) must be FLOAT32 with the input's time and batch "
+                         "dimensions%s",
+                         kOp, TfLiteTypeGetName(aux_input->type),
+                         internal::ShapeToString(aux_input->dims, got, sizeof(got)),
+                         d->bw_reads_aux ? " and, without aux weights, its input size" : "");
+      return kTfLiteError;
+    }
+    if (d->use_aux_weights) d->n_aux = internal::Dim(aux_input, 2);
+  }
+
+  for (int k = 0; k < 2; ++k) {
+    lstm::OpData& c = d->cell[k];
+    c.sequence = true;
+    c.time_major = p->time_major;
+    c.activation = p->activation;
+    c.cell_clip = p->cell_clip;
+    c.proj_clip = p->proj_clip;
+    c.asymmetric = p->asymmetric_quantize_inputs;
+    c.max_time = dims.max_time;
+    c.n_batch = dims.n_batch;
+    c.n_input = dims.n_input;
+    c.n_aux = d->n_aux;
+    FillMap(k, d->bw_reads_aux, d->map[k]);
+    TF_LITE_ENSURE_OK(context, internal::CheckRecurrentActivation(context, kOp, c.activation));
+    if (c.cell_clip < 0.0f || c.proj_clip < 0.0f) {
+      TF_LITE_KERNEL_LOG(context, "%s: cell_clip and proj_clip must not be negative", kOp);
+      return kTfLiteError;
+    }
+    TF_LITE_ENSURE_OK(context, lstm::PrepareCell(context, node, kOp, d->map[k], &c));
+    if (c.integer) {
+      TF_LITE_KERNEL_LOG(context, "%s: integer weights are not supported", kOp);
+      return kTfLiteError;
+    }
+    // Aux weights: [n_cell, n_aux] of the weights' type (the input gate's
+    // only without CIFG).
+    for (int g = 0; g < 4 && d->use_aux_weights; ++g) {
+      const int index = kFwAuxWeights + 4 * k + g;
+      const TfLiteTensor* t = internal::GetOptionalInput(context, node, index);
+      if (g == lstm::kGateInput && c.use_cifg) continue;
+      const TfLiteType want = c.hybrid ? kTfLiteInt8 : kTfLiteFloat32;
+      if (t == nullptr || t->type != want || internal::NumDims(t) != 2 ||
+          internal::Dim(t, 0) != c.n_cell || internal::Dim(t, 1) != d->n_aux) {
+        TF_LITE_KERNEL_LOG(context, "%s: %s aux_input_to_%s weights must be %s [%d, %d]", kOp,
+                           k == 0 ? "fw" : "bw", lstm::kGateName[g], TfLiteTypeGetName(want),
+                           c.n_cell, d->n_aux);
+        return kTfLiteError;
+      }
+      TF_LITE_ENSURE_OK(context, lstm::GetWeightScale(context, kOp, t, &c, &c.aux_scale[g]));
+    }
+  }
+
+  const int fw_out = d->cell[0].n_output, bw_out = d->cell[1].n_output;
+  for (int k = 0; k < n_outputs; ++k) {
+    TfLiteTensor* output;
+    TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, k, kOp, &output));
+    TF_LITE_ENSURE_OK(context,
+                      internal::ExpectType(context, kOp, "output", output, kTfLiteFloat32));
+    const int width = d->merge_outputs ? fw_out + bw_out : (k == 0 ? fw_out : bw_out);
+    TF_LITE_ENSURE_OK(context,
+                      internal::ResizeSequenceOutput(context, input, output, true, 0, width));
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  auto* d = static_cast<OpData*>(node->user_data);
+  float* fw_output = static_cast<float*>(internal::OutputAt(context, node, 0)->data.data);
+  const int merged = d->cell[0].n_output + d->cell[1].n_output;
+  for (int k = 0; k < 2; ++k) {
+    lstm::OpData& c = d->cell[k];
+    if (c.n_batch == 0 || c.max_time == 0) return kTfLiteOk;
+    lstm::CellIo io;
+    io.aux = d->use_aux_weights ? internal::GetOptionalInput(context, node, kAuxInput) : nullptr;
+    for (int g = 0; g < 4; ++g) {
+      io.aux_weights[g] = d->use_aux_weights
+                              ? internal::GetOptionalInput(context, node, kFwAuxWeights + 4 * k + g)
+                              : nullptr;
+    }
+    if (d->merge_outputs) {
+      io.output = fw_output + (k == 0 ? 0 : d->cell[0].n_output);
+      io.output_stride = merged;
+    } else {
+      io.output = static_cast<float*>(internal::OutputAt(context, node, k)->data.data);
+      io.output_stride = c.n_output;
+    }
+    io.reverse = k == 1;
+    TF_LITE_ENSURE_OK(context, lstm::EvalCell(context, node, d->map[k], &c, io));
+  }
+  return kTfLiteOk;
+}
+
+}  // namespace
+
+const TfLiteRegistration* Register_BIDIRECTIONAL_SEQUENCE_LSTM() {
+  static const TfLiteRegistration r = internal::MakeRegistration(Init, Free, Prepare, Eval);
+  return &r;
+}
+
+}  // namespace kernels
+}  // namespace tflite_c
