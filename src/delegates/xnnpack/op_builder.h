@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <xnnpack.h>
@@ -34,6 +35,16 @@ using StaticMap = std::unordered_map<int, StaticData>;
 
 // IEEE half -> float.
 float HalfToFloat(uint16_t h);
+
+// Sparse weights (sparse_weights.cc): each DENSIFY of a read-only sparse
+// float32 / float16 constant is done here, once. The float32 result goes to
+// `statics` under the tensor the delegate reads (the DENSIFY output, or for
+// float16 the output of the single DEQUANTIZE reading it), with the node
+// producing that tensor in `producer`. `follows` gets (DENSIFY, DEQUANTIZE)
+// node pairs: such a DENSIFY is delegated exactly when its DEQUANTIZE is.
+void UnpackSparseWeights(TfLiteContext* context, StaticMap* statics,
+                         std::unordered_map<int, int>* producer,
+                         std::vector<std::pair<int, int>>* follows);
 
 // Which quantized paths are enabled (TFLITE_XNNPACK_DELEGATE_FLAG_QS8/QU8).
 struct QuantFlags {

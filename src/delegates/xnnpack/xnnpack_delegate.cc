@@ -125,6 +125,7 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
   std::vector<TfLiteNode*> nodes;
   std::vector<TfLiteRegistration*> regs;
   std::vector<int> node_ids;
+  bool sparse_weights = false;  // a DENSIFY is among the nodes
   std::vector<char> used(context->tensors_size, 0);
   for (int i = 0; i < params->nodes_to_replace->size; ++i) {
     const int node_index = params->nodes_to_replace->data[i];
@@ -135,6 +136,10 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
                                node->outputs->size == 1 &&
                                pending->count(node->outputs->data[0]);
     if (unpacked_fp16) continue;  // its output is a static float32 value
+    if (reg->builtin_code == kTfLiteBuiltinDensify) {  // done once (sparse_weights.cc)
+      sparse_weights = true;
+      continue;
+    }
     nodes.push_back(node);
     regs.push_back(reg);
     node_ids.push_back(node_index);
@@ -197,7 +202,9 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
   }
   const xnn_status s =
       xnn_create_runtime_v4(subgraph, ToXnn(delegate->options.weights_cache), /*workspace=*/nullptr,
-                            delegate->threadpool, delegate->RuntimeFlags(), &kernel->runtime);
+                            delegate->threadpool, delegate->RuntimeFlags() |
+                                (sparse_weights ? XNN_FLAG_HINT_SPARSE_INFERENCE : 0),
+                            &kernel->runtime);
   if (s != xnn_status_success) {
     context->ReportError(context, "XNNPACK delegate: xnn_create_runtime failed (status %d)",
                          static_cast<int>(s));
@@ -326,6 +333,9 @@ TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
     statics[out] = data;
     dequant_node_of[out] = e.index;
   }
+  // Sparse constants -> DENSIFY [-> DEQUANTIZE]: densified once, likewise.
+  std::vector<std::pair<int, int>> follows;  // (DENSIFY, DEQUANTIZE) node pairs
+  UnpackSparseWeights(context, &statics, &dequant_node_of, &follows);
 
   OpBuilder checker(context, &statics, delegate->Quant(), nullptr, nullptr);
   std::unordered_map<int, bool> claimed;
@@ -354,6 +364,7 @@ TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
   for (auto& kv : dequant_node_of) {
     claimed[kv.second] = consumers[kv.first] > 0 && unclaimed_consumers[kv.first] == 0;
   }
+  for (const auto& f : follows) claimed[f.first] = claimed[f.second];
 
   std::vector<int> supported;
   for (const Entry& e : entries)
