@@ -110,3 +110,38 @@ if(TARGET tflite_c_static)
   # A static archive cannot contain other archives; its users link these too.
   target_link_libraries(tflite_c_static PUBLIC $<BUILD_INTERFACE:${_xnn_link}>)
 endif()
+
+# The delegate as an external delegate library, libtflite_c_xnnpack_delegate.so
+# (TfLiteExternalDelegateCreate, --external_delegate_path): option parsing
+# only, on top of libtflite_c's C API. Exports the two plugin entry points.
+set(_xnn_plugin_dir ${CMAKE_CURRENT_SOURCE_DIR}/src/delegates/xnnpack/plugin)
+add_library(tflite_c_xnnpack_plugin SHARED ${_xnn_plugin_dir}/xnnpack_plugin.cc)
+target_include_directories(tflite_c_xnnpack_plugin PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/include)
+target_link_libraries(tflite_c_xnnpack_plugin PRIVATE tflite_c)
+target_link_options(tflite_c_xnnpack_plugin PRIVATE
+  -Wl,--version-script=${_xnn_plugin_dir}/exported_symbols.map -Wl,--no-undefined)
+set_target_properties(tflite_c_xnnpack_plugin PROPERTIES
+  OUTPUT_NAME tflite_c_xnnpack_delegate CXX_VISIBILITY_PRESET hidden
+  VISIBILITY_INLINES_HIDDEN ON LINK_DEPENDS ${_xnn_plugin_dir}/exported_symbols.map)
+if(TFLITE_C_BUILD_TESTS)
+  function(tflite_c_wire_xnnpack_plugin_test)
+    # White-box tests of the delegate's internals see xnnpack.h too.
+    foreach(_t xnnpack_precision_test xnnpack_weight_cache_test)
+      if(TARGET ${_t})
+        target_include_directories(${_t} PRIVATE "${TFLITE_C_XNNPACK_ROOT}/include")
+      endif()
+    endforeach()
+    if(TARGET xnnpack_plugin_test)
+      add_dependencies(xnnpack_plugin_test tflite_c_xnnpack_plugin)
+      target_compile_definitions(xnnpack_plugin_test PRIVATE
+        XNNPACK_PLUGIN_PATH="$<TARGET_FILE:tflite_c_xnnpack_plugin>")
+      if(TARGET benchmark_model)
+        add_dependencies(xnnpack_plugin_test benchmark_model)
+        target_compile_definitions(xnnpack_plugin_test PRIVATE
+          BENCHMARK_MODEL_PATH="$<TARGET_FILE:benchmark_model>")
+      endif()
+    endif()
+  endfunction()
+  cmake_language(DEFER DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
+                 CALL tflite_c_wire_xnnpack_plugin_test)
+endif()

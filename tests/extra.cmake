@@ -38,7 +38,8 @@ add_test(NAME exported_symbols
 # labels them from each executable's <target>_TESTS list.
 set(TFLITE_C_MALFORMED_TEST_EXES model_test
     delegate_test partitioner_test delegate_fallback_test dummy_delegate_test
-    simple_delegate_test external_delegate_test xnnpack_default_test)
+    simple_delegate_test external_delegate_test xnnpack_default_test
+    xnnpack_weight_cache_test xnnpack_precision_test xnnpack_plugin_test)
 set(TFLITE_C_MALFORMED_TEST_REGEX "[Mm]alformed|[Cc]orrupt|[Ff]uzz|[Tt]runcat|ByteFlip|[Gg]arbage")
 
 set(_label_script ${CMAKE_CURRENT_BINARY_DIR}/label_malformed_tests.cmake)

@@ -30,11 +30,15 @@
 #include <unordered_map>
 #include <vector>
 
+#include <unistd.h>
+
 #include <pthreadpool.h>
 #include <xnnpack.h>
 
 #include "src/delegates/xnnpack/default_delegate.h"
 #include "src/delegates/xnnpack/op_builder.h"
+#include "src/delegates/xnnpack/precision.h"
+#include "src/delegates/xnnpack/weight_cache.h"
 #include "tensorflow/lite/builtin_ops.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 #include "tensorflow/lite/core/c/common.h"
@@ -69,6 +73,8 @@ struct Delegate {
   TfLiteDelegate base;  // first: TfLiteDelegate* <-> Delegate*
   TfLiteXNNPackDelegateOptions options;
   pthreadpool_t threadpool = nullptr;
+  // weight_cache_file_path / _descriptor (when no weights_cache is given).
+  std::unique_ptr<FileWeightCache> file_cache;
   // Set during DelegatePrepare for the kernels' Init (which runs inside
   // ReplaceNodeSubsetsWithDelegateKernels).
   const StaticMap* pending_static = nullptr;
@@ -80,9 +86,16 @@ struct Delegate {
     return q;
   }
 
-  uint32_t RuntimeFlags() const {
-    uint32_t f = options.runtime_flags;
-    if (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_FORCE_FP16) f |= XNN_FLAG_FORCE_FP16_INFERENCE;
+  xnn_weights_cache_t WeightsCache() const {
+    if (options.weights_cache) return ToXnn(options.weights_cache);
+    return file_cache ? file_cache->provider() : nullptr;
+  }
+
+  bool ForceFp16() const { return (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_FORCE_FP16) != 0; }
+
+  // Flags of a partition's runtime; the precision bits depend on the model.
+  uint32_t RuntimeFlags(TfLiteContext* context) const {
+    uint32_t f = options.runtime_flags | PrecisionRuntimeFlags(context, ForceFp16());
     if (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_TRANSIENT_INDIRECTION_BUFFER)
       f |= XNN_FLAG_TRANSIENT_INDIRECTION_BUFFER;
     return f;
@@ -201,13 +214,23 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
     if (builder.Visit(node_ids[i], nodes[i], regs[i]) != kTfLiteOk) return kernel;
   }
   const xnn_status s =
-      xnn_create_runtime_v4(subgraph, ToXnn(delegate->options.weights_cache), /*workspace=*/nullptr,
-                            delegate->threadpool, delegate->RuntimeFlags() |
+      xnn_create_runtime_v4(subgraph, delegate->WeightsCache(), /*workspace=*/nullptr,
+                            delegate->threadpool, delegate->RuntimeFlags(context) |
                                 (sparse_weights ? XNN_FLAG_HINT_SPARSE_INFERENCE : 0),
                             &kernel->runtime);
   if (s != xnn_status_success) {
-    context->ReportError(context, "XNNPACK delegate: xnn_create_runtime failed (status %d)",
-                         static_cast<int>(s));
+    if (delegate->ForceFp16() && s == xnn_status_unsupported_hardware) {
+      context->ReportError(context,
+                           "XNNPACK delegate: FORCE_FP16 is not supported on this CPU (it has "
+                           "neither native nor emulated fp16 arithmetic)");
+    } else if (delegate->ForceFp16() && s == xnn_status_unsupported_parameter) {
+      context->ReportError(context,
+                           "XNNPACK delegate: FORCE_FP16 is not supported for this partition "
+                           "(XNNPACK cannot run all of its operators in fp16)");
+    } else {
+      context->ReportError(context, "XNNPACK delegate: xnn_create_runtime failed (status %d)",
+                           static_cast<int>(s));
+    }
     kernel->runtime = nullptr;
     return kernel;
   }
@@ -384,9 +407,12 @@ TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
   reg.version = 1;
 
   delegate->pending_static = &statics;
+  if (delegate->file_cache) delegate->file_cache->BeginPrepare(context, statics);
   const TfLiteStatus status =
       context->ReplaceNodeSubsetsWithDelegateKernels(context, reg, nodes, base);
   delegate->pending_static = nullptr;
+  // A cache file that cannot be written is not fatal: the weights are packed.
+  if (delegate->file_cache) delegate->file_cache->EndPrepare();
   TfLiteIntArrayFree(nodes);
   if (status != kTfLiteOk) return status;
   // A partition XNNPACK refused to build fails the delegate now (the caller
@@ -414,11 +440,25 @@ TfLiteDelegate* CreateDelegate(const TfLiteXNNPackDelegateOptions* options) {
   d->options = options ? *options : TfLiteXNNPackDelegateOptionsDefault();
   if (d->options.handle_variable_ops)
     d->options.flags |= TFLITE_XNNPACK_DELEGATE_FLAG_VARIABLE_OPERATORS;
-  if (d->options.weights_cache == nullptr &&
-      ((d->options.weight_cache_file_path && d->options.weight_cache_file_path[0]) ||
-       d->options.weight_cache_file_descriptor > 0 || d->options.weight_cache_provider)) {
-    Log("unsupported: the file-backed weight cache (weight_cache_file_path / _descriptor / "
-        "_provider) is not available in this build; weights are packed in memory");
+  if (d->options.weights_cache == nullptr) {
+    const char* path = d->options.weight_cache_file_path;
+    const int fd = d->options.weight_cache_file_descriptor;
+    if (d->options.weight_cache_provider != nullptr) {
+      Log("weight_cache_provider is not supported (use weight_cache_file_path or "
+          "weight_cache_file_descriptor)");
+    }
+    if ((path && path[0]) || fd > 0) {
+      d->file_cache = FileWeightCache::Open(path, fd, d->options.weight_cache_lock_memory);
+      if (!d->file_cache) {
+        Log("the weight cache could neither be loaded from nor saved to '%s'; check that this "
+            "location is readable and writable (weights are packed in memory)",
+            path ? path : "");
+      }
+    }
+    // Our copy of the path: the caller's string need not outlive the call.
+    d->options.weight_cache_file_path = d->file_cache ? d->file_cache->path().c_str() : nullptr;
+  } else if (d->options.weight_cache_file_descriptor > 0) {
+    close(d->options.weight_cache_file_descriptor);  // owned, but unused
   }
   if (d->options.num_threads > 1) {
     d->threadpool = pthreadpool_create(static_cast<size_t>(d->options.num_threads));
@@ -441,6 +481,16 @@ TfLiteDelegate* CreateDelegate(const TfLiteXNNPackDelegateOptions* options) {
 }  // namespace
 }  // namespace xnnpack
 
+namespace xnnpack {
+bool GetWeightCacheStats(TfLiteDelegate* delegate, WeightCacheStats* out) {
+  if (delegate == nullptr || out == nullptr) return false;
+  const Delegate* d = FromTfLite(delegate);
+  if (!d->file_cache) return false;
+  *out = d->file_cache->stats();
+  return true;
+}
+}  // namespace xnnpack
+
 TfLiteDelegate* MaybeCreateDefaultXnnpackDelegate(int num_threads) {
   TfLiteXNNPackDelegateOptions options = TfLiteXNNPackDelegateOptionsDefault();
   options.num_threads = num_threads > 1 ? num_threads : 1;
@@ -453,9 +503,11 @@ TfLiteDelegate* MaybeCreateDefaultXnnpackDelegate(int num_threads) {
 
 extern "C" {
 
-bool TfLiteXNNPackDelegateCanUseInMemoryWeightCacheProvider(void) { return false; }
+bool TfLiteXNNPackDelegateCanUseInMemoryWeightCacheProvider(void) { return true; }
 
-const char* TfLiteXNNPackDelegateInMemoryFilePath(void) { return ":memory"; }
+const char* TfLiteXNNPackDelegateInMemoryFilePath(void) {
+  return tflite_c::xnnpack::kInMemoryCachePath;
+}
 
 TfLiteXNNPackDelegateOptions TfLiteXNNPackDelegateOptionsDefault(void) {
   TfLiteXNNPackDelegateOptions o;

@@ -63,9 +63,14 @@ typedef struct {
   struct TfLiteXNNPackDelegateWeightsCache* weights_cache;
   /* Deprecated: same as TFLITE_XNNPACK_DELEGATE_FLAG_VARIABLE_OPERATORS. */
   bool handle_variable_ops;
-  /* File-backed weight cache: path, file descriptor (0: none; ownership is
-   * taken) or provider object (not owned). Not supported yet: a set value
-   * is reported as unsupported on stderr and weights are packed in memory. */
+  /* File-backed weight cache (used only when weights_cache is NULL): the
+   * first delegate packs the weights and writes them to this file; later
+   * ones (in any process) map it and skip packing. A damaged, truncated or
+   * foreign file is reported and rebuilt; a location that can be neither
+   * read nor written is reported and weights are packed in memory.
+   * TfLiteXNNPackDelegateInMemoryFilePath() selects a cache in memory only.
+   * A file descriptor > 0 is used instead of the path (ownership is taken).
+   * weight_cache_provider is not supported (reported on stderr, ignored). */
   const char* weight_cache_file_path;
   int weight_cache_file_descriptor; /* default -1 */
   void* weight_cache_provider;
@@ -73,7 +78,7 @@ typedef struct {
   bool weight_cache_lock_memory;
 } TfLiteXNNPackDelegateOptions;
 
-/* Whether the in-memory weight cache provider can be used (false here). */
+/* Whether the in-memory weight cache provider can be used (true). */
 TFL_CAPI_EXPORT bool TfLiteXNNPackDelegateCanUseInMemoryWeightCacheProvider(void);
 
 /* The special weight_cache_file_path selecting the in-memory cache. */

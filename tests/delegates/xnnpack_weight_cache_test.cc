@@ -1,0 +1,424 @@
+// XNNPACK delegate file-backed weight cache (issue 11): weight_cache_file_path,
+// weight_cache_file_descriptor and the in-memory path. The first delegate
+// packs the weights and writes the file; a later one maps it and packs
+// nothing (counted through the cache's statistics), with identical outputs.
+// Unwritable paths, corrupt / truncated / foreign files and another model's
+// cache are reported and handled (packed in memory or rebuilt), never a
+// crash. Skipped in builds without XNNPACK.
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "tests/delegates/delegate_test_util.h"
+
+#ifdef TFLITE_C_WITH_XNNPACK
+#include "src/delegates/xnnpack/weight_cache.h"
+#endif
+
+namespace tflite_c {
+namespace testing {
+namespace {
+
+#ifdef TFLITE_C_WITH_XNNPACK
+
+using xnnpack::WeightCacheStats;
+
+// x[1,8,8,3] -> CONV_2D (bias) -> DEPTHWISE (bias) -> FULLY_CONNECTED with
+// fp16 weights (DEQUANTIZE) and no bias -> y. `seed` picks the weights.
+std::vector<uint8_t> Net(uint32_t seed) {
+  ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, {1, 8, 8, 3}, "x");
+  const int w1 = b.AddConstant<float>({4, 3, 3, 3}, Random(108, seed + 1));
+  const int b1 = b.AddConstant<float>({4}, Random(4, seed + 2));
+  const int c1 = b.AddTensor(tflite::TensorType_FLOAT32, {1, 8, 8, 4});
+  tflite::Conv2DOptionsT conv;
+  conv.padding = tflite::Padding_SAME;
+  conv.stride_w = conv.stride_h = 1;
+  conv.fused_activation_function = tflite::ActivationFunctionType_RELU;
+  b.AddOperator(tflite::BuiltinOperator_CONV_2D, {x, w1, b1}, {c1}, conv);
+  const int w2 = b.AddConstant<float>({1, 3, 3, 4}, Random(36, seed + 3));
+  const int b2 = b.AddConstant<float>({4}, Random(4, seed + 4));
+  const int c2 = b.AddTensor(tflite::TensorType_FLOAT32, {1, 4, 4, 4});
+  tflite::DepthwiseConv2DOptionsT dw;
+  dw.padding = tflite::Padding_SAME;
+  dw.stride_w = dw.stride_h = 2;
+  dw.depth_multiplier = 1;
+  b.AddOperator(tflite::BuiltinOperator_DEPTHWISE_CONV_2D, {c1, w2, b2}, {c2}, dw);
+  // fp16 weights [10, 64]: small integers are exact in half precision.
+  std::vector<uint8_t> half(10 * 64 * 2);
+  for (size_t i = 0; i < 640; ++i) {
+    const int v = static_cast<int>((i * 7 + seed) % 9) - 4;  // -4..4
+    // IEEE half of small integers: sign, exponent, mantissa.
+    uint16_t h = 0;
+    if (v != 0) {
+      const int a = v < 0 ? -v : v;
+      int e = 0;
+      while ((1 << (e + 1)) <= a) ++e;
+      const uint16_t mant = static_cast<uint16_t>((a - (1 << e)) << (10 - e));
+      h = static_cast<uint16_t>(((v < 0) ? 0x8000 : 0) | ((e + 15) << 10) | mant);
+    }
+    std::memcpy(&half[i * 2], &h, 2);
+  }
+  const int hw = b.AddConstantBytes(tflite::TensorType_FLOAT16, {10, 64}, half);
+  const int fw = b.AddTensor(tflite::TensorType_FLOAT32, {10, 64});
+  b.AddOperator(tflite::BuiltinOperator_DEQUANTIZE, {hw}, {fw});
+  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {1, 10}, "y");
+  b.AddOperator(tflite::BuiltinOperator_FULLY_CONNECTED, {c2, fw, -1}, {y},
+                tflite::FullyConnectedOptionsT());
+  return b.Finish();
+}
+
+std::string TempDir() {
+  const char* base = std::getenv("TMPDIR");
+  std::string t = std::string(base && base[0] ? base : "/tmp") + "/xnn_wcache_XXXXXX";
+  if (mkdtemp(&t[0]) == nullptr) return "";
+  return t;
+}
+
+bool Exists(const std::string& p) {
+  struct stat st;
+  return stat(p.c_str(), &st) == 0;
+}
+
+std::vector<uint8_t> ReadFile(const std::string& p) {
+  std::ifstream f(p, std::ios::binary);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(f), {});
+}
+
+void WriteFile(const std::string& p, const std::vector<uint8_t>& bytes) {
+  std::ofstream f(p, std::ios::binary | std::ios::trunc);
+  f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+XnnPtr CacheDelegate(const char* path, int fd = -1, int threads = 1) {
+  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
+  o.num_threads = threads;
+  o.weight_cache_file_path = path;
+  o.weight_cache_file_descriptor = fd;
+  return XnnPtr(TfLiteXNNPackDelegateCreate(&o));
+}
+
+struct Result {
+  std::vector<float> out;
+  int delegate_nodes = 0;
+  std::string errors;
+};
+
+Result RunModel(const std::vector<uint8_t>& bytes, TfLiteDelegate* d) {
+  Result r;
+  Session s;
+  s.Create(bytes, d ? std::vector<TfLiteDelegate*>{d} : std::vector<TfLiteDelegate*>{});
+  r.errors = s.errors;
+  if (!s.ok()) return r;
+  r.delegate_nodes = s.DelegateNodes();
+  if (TfLiteInterpreterAllocateTensors(s.interpreter.get()) != kTfLiteOk) return r;
+  if (!s.SetInput(0, Random(8 * 8 * 3, 99))) return r;
+  if (TfLiteInterpreterInvoke(s.interpreter.get()) != kTfLiteOk) return r;
+  r.out = s.Output(0);
+  r.errors = s.errors;
+  return r;
+}
+
+WeightCacheStats Stats(TfLiteDelegate* d) {
+  WeightCacheStats st;
+  EXPECT_TRUE(xnnpack::GetWeightCacheStats(d, &st));
+  if (std::getenv("WC_DEBUG"))
+    std::fprintf(stderr, "stats: loaded %d entries %zu lookups %zu hits %zu packed %zu unnamed %zu reused %zu writes %zu\n",
+                 st.loaded, st.loaded_entries, st.lookups, st.hits, st.packed, st.unnamed, st.reused, st.writes);
+  return st;
+}
+
+class XnnpackWeightCache : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!kWithXnnpack) GTEST_SKIP() << "built without XNNPACK";
+    dir_ = TempDir();
+    ASSERT_FALSE(dir_.empty());
+    path_ = dir_ + "/model.xnn_cache";
+    bytes_ = Net(0);
+    XnnPtr plain = CacheDelegate(nullptr);
+    reference_ = RunModel(bytes_, plain.get()).out;
+    ASSERT_EQ(reference_.size(), 10u);
+  }
+  void TearDown() override {
+    if (!dir_.empty()) std::system(("rm -rf '" + dir_ + "'").c_str());
+  }
+
+  // Builds the cache file with a first delegate; checks it packed and wrote.
+  void BuildCache() {
+    XnnPtr d = CacheDelegate(path_.c_str());
+    ASSERT_NE(d, nullptr);
+    const Result r = RunModel(bytes_, d.get());
+    EXPECT_EQ(r.out, reference_) << r.errors;
+    const WeightCacheStats st = Stats(d.get());
+    EXPECT_FALSE(st.loaded);
+    EXPECT_GE(st.packed, 2u);  // at least conv and fully connected
+    EXPECT_EQ(st.unnamed, 0u);
+    EXPECT_EQ(st.hits, 0u);
+    EXPECT_EQ(st.writes, 1u);
+    ASSERT_TRUE(Exists(path_));
+  }
+
+  // A delegate on the existing file: maps it and packs nothing.
+  void ExpectLoadsWithoutPacking(const std::vector<uint8_t>& bytes,
+                                 const std::vector<float>& expected) {
+    XnnPtr d = CacheDelegate(path_.c_str());
+    ASSERT_NE(d, nullptr);
+    const Result r = RunModel(bytes, d.get());
+    EXPECT_EQ(r.delegate_nodes, 1) << r.errors;
+    EXPECT_EQ(r.out, expected) << r.errors;
+    const WeightCacheStats st = Stats(d.get());
+    EXPECT_TRUE(st.loaded);
+    EXPECT_GE(st.hits, 2u);
+    EXPECT_EQ(st.hits, st.lookups);
+    EXPECT_EQ(st.packed, 0u);
+    EXPECT_EQ(st.writes, 0u);
+  }
+
+  // After damaging the file: the next delegate rejects it, packs, rewrites
+  // it; the one after loads the rewritten file.
+  void ExpectRebuilt() {
+    {
+      XnnPtr d = CacheDelegate(path_.c_str());
+      ASSERT_NE(d, nullptr);
+      const Result r = RunModel(bytes_, d.get());
+      EXPECT_EQ(r.out, reference_) << r.errors;
+      const WeightCacheStats st = Stats(d.get());
+      EXPECT_FALSE(st.loaded);
+      EXPECT_GE(st.packed, 2u);
+      EXPECT_EQ(st.writes, 1u);
+    }
+    ExpectLoadsWithoutPacking(bytes_, reference_);
+  }
+
+  std::string dir_, path_;
+  std::vector<uint8_t> bytes_;
+  std::vector<float> reference_;
+};
+
+TEST_F(XnnpackWeightCache, SecondDelegateMapsFileAndSkipsPacking) {
+  BuildCache();
+  const std::vector<uint8_t> file = ReadFile(path_);
+  ASSERT_GE(file.size(), 4096u);
+  EXPECT_EQ(std::string(file.begin(), file.begin() + 8), "TFLCXNNW");
+  ExpectLoadsWithoutPacking(bytes_, reference_);
+  ExpectLoadsWithoutPacking(bytes_, reference_);
+  EXPECT_EQ(ReadFile(path_), file);  // loading does not rewrite it
+  // No temporary files left next to it.
+  int entries = 0;
+  FILE* ls = popen(("ls -A '" + dir_ + "'").c_str(), "r");
+  ASSERT_NE(ls, nullptr);
+  char line[512];
+  while (fgets(line, sizeof(line), ls)) ++entries;
+  pclose(ls);
+  EXPECT_EQ(entries, 1);
+}
+
+TEST_F(XnnpackWeightCache, MultiThreadedDelegateSharesTheFile) {
+  BuildCache();
+  XnnPtr d = CacheDelegate(path_.c_str(), -1, 2);
+  ASSERT_NE(d, nullptr);
+  const Result r = RunModel(bytes_, d.get());
+  EXPECT_EQ(r.out, reference_) << r.errors;
+  EXPECT_EQ(Stats(d.get()).packed, 0u);
+}
+
+TEST_F(XnnpackWeightCache, OptionsKeepTheirOwnCopyOfThePath) {
+  std::string path = path_;
+  XnnPtr d = CacheDelegate(path.c_str());
+  ASSERT_NE(d, nullptr);
+  const TfLiteXNNPackDelegateOptions* o = TfLiteXNNPackDelegateGetOptions(d.get());
+  ASSERT_NE(o->weight_cache_file_path, nullptr);
+  EXPECT_NE(o->weight_cache_file_path, path.c_str());
+  path.assign(path.size(), 'x');
+  EXPECT_EQ(std::string(o->weight_cache_file_path), path_);
+}
+
+TEST_F(XnnpackWeightCache, UnwritablePathPacksInMemory) {
+  const std::string bad = dir_ + "/no/such/dir/model.xnn_cache";
+  XnnPtr d = CacheDelegate(bad.c_str());
+  ASSERT_NE(d, nullptr);  // as upstream: reported, then no cache
+  WeightCacheStats st;
+  EXPECT_FALSE(xnnpack::GetWeightCacheStats(d.get(), &st));
+  EXPECT_EQ(TfLiteXNNPackDelegateGetOptions(d.get())->weight_cache_file_path, nullptr);
+  const Result r = RunModel(bytes_, d.get());
+  EXPECT_EQ(r.out, reference_) << r.errors;
+  EXPECT_FALSE(Exists(bad));
+}
+
+TEST_F(XnnpackWeightCache, ReadOnlyDescriptorWithoutValidFileIsRejected) {
+  WriteFile(path_, {});
+  const int fd = open(path_.c_str(), O_RDONLY);
+  ASSERT_GT(fd, 0);
+  XnnPtr d = CacheDelegate(nullptr, fd);
+  ASSERT_NE(d, nullptr);
+  WeightCacheStats st;
+  EXPECT_FALSE(xnnpack::GetWeightCacheStats(d.get(), &st));
+  EXPECT_EQ(RunModel(bytes_, d.get()).out, reference_);
+}
+
+TEST_F(XnnpackWeightCache, CorruptDataIsDetectedAndRebuilt) {
+  BuildCache();
+  std::vector<uint8_t> file = ReadFile(path_);
+  file[file.size() - 100] ^= 0x5A;  // inside the packed data
+  WriteFile(path_, file);
+  ExpectRebuilt();
+}
+
+TEST_F(XnnpackWeightCache, CorruptTableIsDetectedAndRebuilt) {
+  BuildCache();
+  std::vector<uint8_t> file = ReadFile(path_);
+  file[128 + 8] ^= 0x01;  // first entry's kernel fingerprint
+  WriteFile(path_, file);
+  ExpectRebuilt();
+}
+
+TEST_F(XnnpackWeightCache, CorruptHeaderIsDetectedAndRebuilt) {
+  BuildCache();
+  std::vector<uint8_t> file = ReadFile(path_);
+  file[60] ^= 0xFF;  // entry count
+  WriteFile(path_, file);
+  ExpectRebuilt();
+}
+
+TEST_F(XnnpackWeightCache, TruncatedFileIsDetectedAndRebuilt) {
+  BuildCache();
+  const std::vector<uint8_t> file = ReadFile(path_);
+  for (size_t keep : {file.size() - 1, file.size() / 2, size_t{100}, size_t{7}}) {
+    SCOPED_TRACE(keep);
+    WriteFile(path_, std::vector<uint8_t>(file.begin(), file.begin() + keep));
+    ExpectRebuilt();
+  }
+}
+
+TEST_F(XnnpackWeightCache, EmptyAndGarbageFilesAreRebuilt) {
+  WriteFile(path_, {});
+  ExpectRebuilt();
+  std::vector<uint8_t> garbage(10000);
+  uint32_t x = 12345;
+  for (uint8_t& b : garbage) b = static_cast<uint8_t>((x = x * 1103515245u + 12345u) >> 24);
+  WriteFile(path_, garbage);
+  ExpectRebuilt();
+  // A foreign file with a plausible size: another format's header.
+  std::vector<uint8_t> foreign(8192, 0);
+  std::memcpy(foreign.data(), "TFL3\0\0\0\0", 8);
+  WriteFile(path_, foreign);
+  ExpectRebuilt();
+}
+
+TEST_F(XnnpackWeightCache, OtherVersionOrXnnpackBuildIsRebuilt) {
+  BuildCache();
+  const std::vector<uint8_t> good = ReadFile(path_);
+  std::vector<uint8_t> file = good;
+  file[8] = 99;  // version
+  WriteFile(path_, file);
+  ExpectRebuilt();
+  file = ReadFile(path_);
+  file[16] ^= 0xFF;  // XNNPACK build identifier
+  WriteFile(path_, file);
+  ExpectRebuilt();
+}
+
+TEST_F(XnnpackWeightCache, AnotherModelsCacheIsRebuilt) {
+  BuildCache();
+  const std::vector<uint8_t> other = Net(1000);  // same shapes, other weights
+  XnnPtr plain = CacheDelegate(nullptr);
+  const std::vector<float> other_ref = RunModel(other, plain.get()).out;
+  ASSERT_EQ(other_ref.size(), 10u);
+  ASSERT_NE(other_ref, reference_);
+  {
+    XnnPtr d = CacheDelegate(path_.c_str());
+    const Result r = RunModel(other, d.get());
+    EXPECT_EQ(r.out, other_ref) << r.errors;  // never the first model's weights
+    const WeightCacheStats st = Stats(d.get());
+    EXPECT_TRUE(st.loaded);
+    EXPECT_EQ(st.hits, 0u);
+    EXPECT_TRUE(st.rebuilt);
+    EXPECT_GE(st.packed, 2u);
+    EXPECT_EQ(st.writes, 1u);
+  }
+  ExpectLoadsWithoutPacking(other, other_ref);
+}
+
+TEST_F(XnnpackWeightCache, FileDescriptorIsUsedAndOwned) {
+  int fd = open(path_.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644);
+  ASSERT_GT(fd, 0);
+  {
+    XnnPtr d = CacheDelegate(nullptr, fd);
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(RunModel(bytes_, d.get()).out, reference_);
+    const WeightCacheStats st = Stats(d.get());
+    EXPECT_FALSE(st.loaded);
+    EXPECT_EQ(st.writes, 1u);
+  }
+  EXPECT_EQ(fcntl(fd, F_GETFD), -1);  // closed with the delegate
+  fd = open(path_.c_str(), O_RDWR);
+  ASSERT_GT(fd, 0);
+  XnnPtr d = CacheDelegate("named.cache", fd);  // the descriptor wins over the path
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(RunModel(bytes_, d.get()).out, reference_);
+  const WeightCacheStats st = Stats(d.get());
+  EXPECT_TRUE(st.loaded);
+  EXPECT_EQ(st.packed, 0u);
+  EXPECT_FALSE(Exists("named.cache"));
+  // The path-based delegate reads what the descriptor wrote.
+  ExpectLoadsWithoutPacking(bytes_, reference_);
+}
+
+TEST_F(XnnpackWeightCache, InMemoryPathWritesNothing) {
+  EXPECT_TRUE(TfLiteXNNPackDelegateCanUseInMemoryWeightCacheProvider());
+  ASSERT_STREQ(TfLiteXNNPackDelegateInMemoryFilePath(), ":memory");
+  XnnPtr d = CacheDelegate(TfLiteXNNPackDelegateInMemoryFilePath());
+  ASSERT_NE(d, nullptr);
+  // Two interpreters on one delegate: the second reuses the packed weights.
+  EXPECT_EQ(RunModel(bytes_, d.get()).out, reference_);
+  const size_t packed = Stats(d.get()).packed;
+  EXPECT_GE(packed, 2u);
+  EXPECT_EQ(RunModel(bytes_, d.get()).out, reference_);
+  const WeightCacheStats st = Stats(d.get());
+  EXPECT_EQ(st.packed, packed);
+  EXPECT_GE(st.hits, 2u);
+  EXPECT_EQ(st.writes, 0u);
+  EXPECT_FALSE(Exists(":memory"));
+}
+
+TEST_F(XnnpackWeightCache, ExplicitWeightsCacheTakesPrecedence) {
+  TfLiteXNNPackDelegateWeightsCache* shared = TfLiteXNNPackDelegateWeightsCacheCreate();
+  ASSERT_NE(shared, nullptr);
+  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
+  o.weights_cache = shared;
+  o.weight_cache_file_path = path_.c_str();
+  XnnPtr d(TfLiteXNNPackDelegateCreate(&o));
+  ASSERT_NE(d, nullptr);
+  WeightCacheStats st;
+  EXPECT_FALSE(xnnpack::GetWeightCacheStats(d.get(), &st));
+  Session s;
+  s.Create(bytes_, {d.get()});
+  ASSERT_TRUE(s.ok()) << s.errors;
+  ASSERT_TRUE(TfLiteXNNPackDelegateWeightsCacheFinalizeHard(shared));
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(s.interpreter.get()), kTfLiteOk);
+  ASSERT_TRUE(s.SetInput(0, Random(8 * 8 * 3, 99)));
+  ASSERT_EQ(TfLiteInterpreterInvoke(s.interpreter.get()), kTfLiteOk) << s.errors;
+  EXPECT_EQ(s.Output(0), reference_);
+  EXPECT_FALSE(Exists(path_));
+  s.interpreter.reset();
+  d.reset();
+  TfLiteXNNPackDelegateWeightsCacheDelete(shared);
+}
+
+#endif  // TFLITE_C_WITH_XNNPACK
+
+}  // namespace
+}  // namespace testing
+}  // namespace tflite_c
