@@ -284,6 +284,25 @@ TEST(XnnpackOps, BatchMatMulMatchesBuiltin) {
   CompareWithBuiltin(b.Finish(), e);
 }
 
+TEST(XnnpackOps, BatchMatMulAdjXMatchesBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  for (bool adj_y : {false, true}) {
+    SCOPED_TRACE(adj_y ? "adj_x, adj_y" : "adj_x");
+    ModelBuilder b;
+    const int a = b.AddInput(TensorType_FLOAT32, {2, 4, 3}, "a");  // [k, m] per batch
+    const int m = adj_y ? b.AddInput(TensorType_FLOAT32, {2, 5, 4}, "b")
+                        : b.AddInput(TensorType_FLOAT32, {2, 4, 5}, "b");
+    const int y = b.AddOutput(TensorType_FLOAT32, {2, 3, 5}, "y");
+    tflite::BatchMatMulOptionsT o;
+    o.adj_x = true;
+    o.adj_y = adj_y;
+    b.AddOperator(tflite::BuiltinOperator_BATCH_MATMUL, {a, m}, {y}, o);
+    Expect e;
+    e.atol = 1e-5;
+    CompareWithBuiltin(b.Finish(), e);
+  }
+}
+
 TEST(XnnpackOps, TransposeConvMatchesBuiltin) {
   SKIP_WITHOUT_XNNPACK();
   for (tflite::Padding padding : {tflite::Padding_SAME, tflite::Padding_VALID}) {

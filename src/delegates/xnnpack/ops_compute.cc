@@ -163,24 +163,45 @@ TfLiteStatus OpBuilder::VisitFullyConnected(const TfLiteNode* n,
                "xnn_define_fully_connected");
 }
 
-// float32 only; A is not transposed (adj_x), B may be (adj_y); equal batch dims.
+// float32 only; equal batch dims. B transposed (adj_y) is a flag of XNNPACK's
+// operator; A transposed (adj_x) goes through a transpose into an internal
+// value first, as upstream does.
 TfLiteStatus OpBuilder::VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchMatMulParams* p) {
   if (!p || !Arity(n, 2, 2, 1)) return kTfLiteError;
   const int a = In(n, 0), b = In(n, 1), out = Out(n, 0);
   if (!IsDynamicFloat(a, 3) || !IsFloat(b, 3) || !IsDynamicFloat(out, 3))
     return Fail("unsupported tensor types/shapes");
   if (IsStatic(b) && StaticPointer(b) == nullptr) return Fail("static input without data");
-  if (p->adj_x) return Fail("adj_x not supported");
   const int rank = NumDims(a);
   if (NumDims(b) != rank || NumDims(out) != rank) return Fail("ranks differ");
   for (int i = 0; i + 2 < rank; ++i)
     if (Dim(a, i) != Dim(b, i) || Dim(out, i) != Dim(a, i)) return Fail("batch dims differ");
-  const int m = Dim(a, rank - 2), k = Dim(a, rank - 1);
+  const int m = p->adj_x ? Dim(a, rank - 1) : Dim(a, rank - 2);
+  const int k = p->adj_x ? Dim(a, rank - 2) : Dim(a, rank - 1);
   const int bk = p->adj_y ? Dim(b, rank - 1) : Dim(b, rank - 2);
   const int bn = p->adj_y ? Dim(b, rank - 2) : Dim(b, rank - 1);
   if (bk != k || Dim(out, rank - 2) != m || Dim(out, rank - 1) != bn) return Fail("shape mismatch");
   if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_batch_matrix_multiply(subgraph_, Id(a), Id(b), Id(out),
+  uint32_t lhs = Id(a);
+  if (p->adj_x) {
+    size_t dims[XNN_MAX_TENSOR_DIMS], perm[XNN_MAX_TENSOR_DIMS];
+    for (int i = 0; i < rank; ++i) {
+      perm[i] = static_cast<size_t>(i);
+      dims[i] = static_cast<size_t>(Dim(a, i));
+    }
+    std::swap(perm[rank - 1], perm[rank - 2]);
+    std::swap(dims[rank - 1], dims[rank - 2]);
+    uint32_t transposed = XNN_INVALID_VALUE_ID;
+    TF_LITE_ENSURE_STATUS(Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, rank, dims,
+                                                        nullptr, XNN_INVALID_VALUE_ID, 0,
+                                                        &transposed),
+                                "xnn_define_tensor_value"));
+    TF_LITE_ENSURE_STATUS(
+        Check(xnn_define_static_transpose(subgraph_, rank, perm, lhs, transposed, 0),
+              "xnn_define_static_transpose"));
+    lhs = transposed;
+  }
+  return Check(xnn_define_batch_matrix_multiply(subgraph_, lhs, Id(b), Id(out),
                                                 p->adj_y ? XNN_FLAG_TRANSPOSE_B : 0),
                "xnn_define_batch_matrix_multiply");
 }
