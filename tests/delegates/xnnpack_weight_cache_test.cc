@@ -330,6 +330,49 @@ TEST_F(XnnpackWeightCache, OtherVersionOrXnnpackBuildIsRebuilt) {
   ExpectRebuilt();
 }
 
+// Every header byte, a spread of table/padding/data bytes: each flip is
+// either harmless (padding) or detected; outputs never change, nothing crashes.
+TEST_F(XnnpackWeightCache, ByteFlipsAreDetectedOrHarmless) {
+  BuildCache();
+  const std::vector<uint8_t> good = ReadFile(path_);
+  std::vector<size_t> positions;
+  for (size_t i = 0; i < 128; ++i) positions.push_back(i);
+  for (size_t i = 128; i < good.size(); i += 61) positions.push_back(i);
+  positions.push_back(good.size() - 1);
+  int rejected = 0;
+  for (size_t pos : positions) {
+    SCOPED_TRACE(pos);
+    std::vector<uint8_t> file = good;
+    file[pos] ^= 0x20;
+    WriteFile(path_, file);
+    ::testing::internal::CaptureStderr();
+    XnnPtr d = CacheDelegate(path_.c_str());
+    ASSERT_NE(d, nullptr);
+    const Result r = RunModel(bytes_, d.get());
+    const std::string log = ::testing::internal::GetCapturedStderr();
+    ASSERT_EQ(r.out, reference_) << r.errors << log;
+    const WeightCacheStats st = Stats(d.get());
+    if (!st.loaded) {
+      ++rejected;
+      EXPECT_NE(log.find("is not usable"), std::string::npos) << log;
+    } else {
+      EXPECT_EQ(st.packed, 0u);
+    }
+  }
+  EXPECT_GE(rejected, 128);  // every header byte is covered by its checksum
+}
+
+TEST_F(XnnpackWeightCache, LockMemoryOption) {
+  BuildCache();
+  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
+  o.weight_cache_file_path = path_.c_str();
+  o.weight_cache_lock_memory = true;
+  XnnPtr d(TfLiteXNNPackDelegateCreate(&o));
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(RunModel(bytes_, d.get()).out, reference_);
+  EXPECT_TRUE(Stats(d.get()).loaded);  // mlock failing (RLIMIT_MEMLOCK) is only reported
+}
+
 TEST_F(XnnpackWeightCache, AnotherModelsCacheIsRebuilt) {
   BuildCache();
   const std::vector<uint8_t> other = Net(1000);  // same shapes, other weights
