@@ -23,6 +23,8 @@ namespace tflite_c {
 namespace testing {
 namespace {
 
+#ifdef TFLITE_C_WITH_XNNPACK
+
 // x[1,6,6,4] -> CONV_2D 3x3 (bias) -> RELU -> FULLY_CONNECTED(16) -> y, with
 // `metadata` (if not empty) as the model's reduced_precision_support entry.
 std::vector<uint8_t> FloatNet(const std::string& metadata = "") {
@@ -69,8 +71,6 @@ std::vector<float> RunModel(const std::vector<uint8_t>& bytes, TfLiteDelegate* d
   if (TfLiteInterpreterInvoke(s.interpreter.get()) != kTfLiteOk) return {};
   return s.Output(0);
 }
-
-#ifdef TFLITE_C_WITH_XNNPACK
 
 TEST(XnnpackPrecision, ParseReducedPrecisionMetadata) {
   struct Case {
@@ -198,6 +198,10 @@ TEST(XnnpackPrecision, ForceFp16RunsInHalfPrecisionOrSaysNotSupported) {
   }
   EXPECT_TRUE(differs) << "FORCE_FP16 gave exactly the fp32 outputs";
 }
+
+#else
+
+TEST(XnnpackPrecision, NotBuilt) { GTEST_SKIP() << "built without XNNPACK"; }
 
 #endif  // TFLITE_C_WITH_XNNPACK
 

@@ -9,6 +9,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -223,6 +224,28 @@ TEST_F(XnnpackWeightCache, SecondDelegateMapsFileAndSkipsPacking) {
   while (fgets(line, sizeof(line), ls)) ++entries;
   pclose(ls);
   EXPECT_EQ(entries, 1);
+}
+
+// Another process maps the file written by this one and packs nothing.
+TEST_F(XnnpackWeightCache, SecondProcessLoadsTheFile) {
+  BuildCache();
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    XnnPtr d = CacheDelegate(path_.c_str());
+    if (d == nullptr) _exit(2);
+    if (RunModel(bytes_, d.get()).out != reference_) _exit(3);
+    WeightCacheStats st;
+    if (!xnnpack::GetWeightCacheStats(d.get(), &st) || !st.loaded) _exit(4);
+    if (st.packed != 0 || st.hits < 2 || st.writes != 0) _exit(5);
+    d.reset();
+    _exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "2: no delegate, 3: outputs differ, 4: not loaded, "
+                                       "5: packed or wrote";
 }
 
 TEST_F(XnnpackWeightCache, MultiThreadedDelegateSharesTheFile) {
@@ -459,6 +482,10 @@ TEST_F(XnnpackWeightCache, ExplicitWeightsCacheTakesPrecedence) {
   d.reset();
   TfLiteXNNPackDelegateWeightsCacheDelete(shared);
 }
+
+#else
+
+TEST(XnnpackWeightCache, NotBuilt) { GTEST_SKIP() << "built without XNNPACK"; }
 
 #endif  // TFLITE_C_WITH_XNNPACK
 

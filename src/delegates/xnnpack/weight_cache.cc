@@ -87,7 +87,10 @@ class Hasher {
       std::memcpy(&w, p, 8);
       Word(w);
     }
-    while (n-- > 0) buf_[fill_++] = *p++;
+    if (n > 0) {  // fewer than 8 bytes left, and buf_ is empty here
+      std::memcpy(buf_, p, n);
+      fill_ = n;
+    }
   }
   uint64_t Final() const {
     uint64_t h = h_;
