@@ -156,6 +156,13 @@ TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
     if (options->use_nnapi) {
       reporter->Reportf("NNAPI is not available on this platform; running on the CPU.");
     }
+    // Profilers first, as upstream: delegates see context->profiler.
+    if (options->telemetry_profiler != nullptr) {
+      SetTelemetryProfiler(interpreter->shared(), options->telemetry_profiler);
+    }
+    if (options->profiler != nullptr) {
+      SetProfiler(interpreter->shared(), static_cast<tflite::Profiler*>(options->profiler));
+    }
     const size_t num_delegates = options->delegates.size();
     for (size_t i = 0; i < num_delegates; ++i) {
       const TfLiteStatus s = ModifyGraphWithDelegate(interpreter.get(), options->delegates[i]);
@@ -174,9 +181,6 @@ TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
       break;
     }
     if (options->enable_cancellation) interpreter->EnableCancellation();
-    if (options->telemetry_profiler != nullptr) {
-      SetTelemetryProfiler(interpreter->shared(), options->telemetry_profiler);
-    }
   }
   DefaultDelegatePtr default_delegate(nullptr, nullptr);
   if (with_builtin_kernels &&

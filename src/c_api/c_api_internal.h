@@ -52,6 +52,7 @@ struct TfLiteInterpreterOptions {
   bool use_nnapi = false;
   bool enable_delegate_fallback = false;
   struct TfLiteTelemetryProfilerStruct* telemetry_profiler = nullptr;
+  void* profiler = nullptr;  // tflite::Profiler*, tflite_c_experimental.h
   int64_t max_while_iterations = 0;  // tflite_c_experimental.h; 0 = no limit
   int use_xnnpack = -1;  // tflite_c_experimental.h; -1: on unless TFLITE_C_DISABLE_XNNPACK
 };

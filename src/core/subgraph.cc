@@ -21,19 +21,7 @@ namespace {
 // tensors does not invalidate TfLiteTensor pointers its caller still holds.
 constexpr size_t kTensorHeadroom = 16;
 
-TfLiteOpaqueContext* Opaque(TfLiteContext* c) { return reinterpret_cast<TfLiteOpaqueContext*>(c); }
-TfLiteOpaqueNode* Opaque(TfLiteNode* n) { return reinterpret_cast<TfLiteOpaqueNode*>(n); }
-
 bool IsArenaType(TfLiteAllocationType t) { return t == kTfLiteArenaRw; }
-
-TfLiteStatus UnresolvedOpInvoke(TfLiteContext* ctx, TfLiteNode*) {
-  ctx->ReportError(ctx, "Encountered unresolved custom op.");
-  return kTfLiteError;
-}
-
-bool IsUnresolvedCustomOp(const TfLiteRegistration& r) {
-  return r.builtin_code == kTfLiteBuiltinCustom && r.invoke == &UnresolvedOpInvoke;
-}
 
 // The single-scale view in TfLiteTensor::params exists only for per-tensor
 // quantization; per-channel tensors leave it zero, as upstream.
@@ -52,16 +40,8 @@ void SetLegacyQuantization(TfLiteTensor* t) {
 
 }  // namespace
 
-TfLiteRegistration Subgraph::UnresolvedCustomOpRegistration(const char* name) {
-  TfLiteRegistration r{};
-  r.invoke = &UnresolvedOpInvoke;
-  r.builtin_code = kTfLiteBuiltinCustom;
-  r.custom_name = name;
-  r.version = 1;
-  return r;
-}
-
-Subgraph::Subgraph(InterpreterShared* shared, int index) : shared_(shared), index_(index) {
+Subgraph::Subgraph(InterpreterShared* shared, int index)
+    : shared_(shared), index_(index), context_profiler_(shared, index) {
   context_.impl_ = this;
   context_.ResizeTensor = CtxResizeTensor;
   context_.ReportError = CtxReportError;
@@ -84,9 +64,13 @@ Subgraph::Subgraph(InterpreterShared* shared, int index) : shared_(shared), inde
   context_.ReleaseSubgraphContext = CtxReleaseSubgraphContext;
   context_.recommended_num_threads = -1;
   context_.allow_fp32_relax_to_fp16 = false;
-  context_.profiler = nullptr;
   context_.tensors = nullptr;
   context_.tensors_size = 0;
+  RefreshContextProfiler();
+}
+
+void Subgraph::RefreshContextProfiler() {
+  context_.profiler = ActiveProfiler(shared_) != nullptr ? &context_profiler_ : nullptr;
 }
 
 Subgraph::~Subgraph() {
@@ -346,75 +330,6 @@ TfLiteStatus Subgraph::SetVariables(std::vector<int> variables) {
 }
 
 // ---------------------------------------------------------------------------
-// Kernel dispatch
-
-void* Subgraph::OpInit(const TfLiteRegistration& r, const char* buffer, size_t length) {
-  const TfLiteOperator* op = r.registration_external;
-  if (op != nullptr && (op->init != nullptr || op->init_with_data != nullptr)) {
-    if (op->init_with_data) return op->init_with_data(op->user_data, Opaque(&context_), buffer, length);
-    return op->init(Opaque(&context_), buffer, length);
-  }
-  return r.init ? r.init(&context_, buffer, length) : nullptr;
-}
-
-void Subgraph::OpFree(const TfLiteRegistration& r, void* data) {
-  const TfLiteOperator* op = r.registration_external;
-  if (op != nullptr && (op->free != nullptr || op->free_with_data != nullptr)) {
-    if (op->free_with_data) {
-      op->free_with_data(op->user_data, Opaque(&context_), data);
-    } else {
-      op->free(Opaque(&context_), data);
-    }
-    return;
-  }
-  if (r.free) r.free(&context_, data);
-}
-
-TfLiteStatus Subgraph::OpPrepare(const TfLiteRegistration& r, TfLiteNode* node) {
-  if (IsUnresolvedCustomOp(r)) {
-    const char* name = r.custom_name ? r.custom_name : "";
-    if (std::strncmp(name, "Flex", 4) == 0) {
-      ReportError(
-          "Select TensorFlow op(s), included in the given model, is(are) not supported by "
-          "this interpreter (custom op %s). tflite-c has no Flex delegate.",
-          name);
-    } else {
-      ReportError(
-          "Encountered unresolved custom op: %s. Register it with "
-          "TfLiteInterpreterOptionsAddCustomOp or TfLiteInterpreterOptionsAddOperator.",
-          name);
-    }
-    return kTfLiteUnresolvedOps;
-  }
-  const TfLiteOperator* op = r.registration_external;
-  if (op != nullptr && (op->prepare != nullptr || op->prepare_with_data != nullptr)) {
-    if (op->prepare_with_data) return op->prepare_with_data(op->user_data, Opaque(&context_), Opaque(node));
-    return op->prepare(Opaque(&context_), Opaque(node));
-  }
-  if (r.prepare) return r.prepare(&context_, node);
-  return kTfLiteOk;
-}
-
-TfLiteStatus Subgraph::OpInvoke(const TfLiteRegistration& r, TfLiteNode* node) {
-  const TfLiteOperator* op = r.registration_external;
-  if (op != nullptr && (op->invoke != nullptr || op->invoke_with_data != nullptr)) {
-    if (op->invoke_with_data) return op->invoke_with_data(op->user_data, Opaque(&context_), Opaque(node));
-    return op->invoke(Opaque(&context_), Opaque(node));
-  }
-  if (r.invoke) return r.invoke(&context_, node);
-  ReportError("Node has no invoke function");
-  return kTfLiteError;
-}
-
-const char* Subgraph::OpName(const TfLiteRegistration& r) const {
-  if (r.custom_name != nullptr) return r.custom_name;
-  if (r.registration_external != nullptr && r.registration_external->custom_name != nullptr) {
-    return r.registration_external->custom_name;
-  }
-  return BuiltinOperatorName(r.builtin_code);
-}
-
-// ---------------------------------------------------------------------------
 // Memory planning
 
 void Subgraph::ComputeLifetimes() {
@@ -588,6 +503,8 @@ TfLiteStatus Subgraph::AllocateTensors() {
     }
     if (!dynamic_input) return kTfLiteOk;
   }
+  // Profiled only when memory is planned, as upstream.
+  ScopedRuntimeEvent event(shared_, "AllocateTensors", index_);
   state_ = State::kUninvokable;
   arena_.Clear();
   scratch_.clear();
@@ -618,80 +535,6 @@ TfLiteStatus Subgraph::ResetVariableTensors() {
     if (!t.is_variable || t.data.raw == nullptr) continue;
     const int value = t.type == kTfLiteInt8 ? t.params.zero_point : 0;
     std::memset(t.data.raw, value, t.bytes);
-  }
-  return kTfLiteOk;
-}
-
-// ---------------------------------------------------------------------------
-// Running
-
-TfLiteStatus Subgraph::Invoke() {
-  const TfLiteStatus status = InvokeNodes();
-  if (shared_->op_profiler != nullptr) shared_->op_profiler->InvokeDone(index_, status);
-  return status;
-}
-
-TfLiteStatus Subgraph::InvokeNodes() {
-  if (state_ != State::kInvokable) {
-    ReportError("Invoke called on model that is not ready.");
-    return kTfLiteError;
-  }
-  if (invoking_) {
-    ReportError("Invoke called recursively on subgraph %d", index_);
-    return kTfLiteError;
-  }
-  invoking_ = true;
-  struct Guard {
-    bool* flag;
-    ~Guard() { *flag = false; }
-  } guard{&invoking_};
-
-  const int end = static_cast<int>(execution_plan_.size());
-  for (int pos = 0; pos < end; ++pos) {
-    if (pos >= next_to_prepare_) {
-      const TfLiteStatus s = PrepareFrom(pos);
-      if (s != kTfLiteOk) return s;
-    }
-    const int node_index = execution_plan_[pos];
-    TfLiteNode& node = nodes_[node_index].first;
-    const TfLiteRegistration& reg = nodes_[node_index].second;
-
-    for (int i = 0; i < node.inputs->size; ++i) {
-      const int ti = node.inputs->data[i];
-      if (ti == kTfLiteOptionalTensor) continue;
-      if (tensors_[ti].delegate != nullptr && tensors_[ti].delegate != node.delegate &&
-          tensors_[ti].data_is_stale) {
-        TF_LITE_ENSURE_STATUS(EnsureTensorDataIsReadable(ti));
-      }
-      const TfLiteTensor& t = tensors_[ti];
-      if (t.data.raw == nullptr && t.bytes > 0 && t.allocation_type != kTfLiteNonCpu) {
-        // RESHAPE's shape input may be a placeholder that carries no data.
-        if (reg.builtin_code == kTfLiteBuiltinReshape && i == 1) continue;
-        ReportError("Input tensor %d lacks data", ti);
-        return kTfLiteError;
-      }
-    }
-
-    if (shared_->cancellation_enabled && !shared_->continue_invocation.test_and_set()) {
-      ReportError("Client requested cancel during Invoke()");
-      return kTfLiteCancelled;
-    }
-
-    tensor_resized_since_op_invoke_ = false;
-    OpProfiler* const profiler = shared_->op_profiler;
-    const uint32_t event =
-        profiler != nullptr ? profiler->BeginOp(OpName(reg), node_index, index_) : 0;
-    const TfLiteStatus s = OpInvoke(reg, &node);
-    if (profiler != nullptr) profiler->EndOp(event);
-    if (s != kTfLiteOk) {
-      ReportError("Node number %d (%s) failed to invoke.", node_index, OpName(reg));
-      return s == kTfLiteCancelled ? s : kTfLiteError;
-    }
-    if (tensor_resized_since_op_invoke_ && HasDynamicOutput(node)) {
-      // Downstream shapes may have changed: their Prepare and memory plan
-      // are redone before they run.
-      next_to_prepare_ = std::min(next_to_prepare_, pos + 1);
-    }
   }
   return kTfLiteOk;
 }
@@ -786,12 +629,6 @@ TfLiteStatus Subgraph::SetCustomAllocationForTensor(int index,
   t->allocation_type = kTfLiteCustom;
   t->data.raw = static_cast<char*>(allocation.data);
   state_ = State::kUninvokable;
-  return kTfLiteOk;
-}
-
-TfLiteStatus Subgraph::Cancel() {
-  if (!shared_->cancellation_enabled) return kTfLiteError;
-  shared_->continue_invocation.clear();
   return kTfLiteOk;
 }
 

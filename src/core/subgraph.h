@@ -45,10 +45,8 @@ struct InterpreterShared {
   // Resource variables, CALL_ONCE status and the control-flow call stack,
   // created on first use by src/core/subgraph_access.cc.
   std::shared_ptr<ControlFlowState> control_flow;
-  // Receives per-node Invoke events when set (src/core/profiler.h);
-  // owned_op_profiler holds it when the interpreter owns it.
-  OpProfiler* op_profiler = nullptr;
-  std::unique_ptr<OpProfiler> owned_op_profiler;
+  // Profilers receiving Invoke, node and delegate events (src/core/profiler.h).
+  ProfilerState profilers;
 };
 
 class Subgraph {
@@ -104,6 +102,9 @@ class Subgraph {
   TfLiteStatus SetCustomAllocationForTensor(int index, const TfLiteCustomAllocation& allocation,
                                             int64_t flags);
   bool IsInvokable() const { return state_ == State::kInvokable; }
+  // Points context()->profiler at this subgraph's SubgraphProfiler while the
+  // interpreter has a profiler installed, at nullptr otherwise.
+  void RefreshContextProfiler();
   void SetNumThreads(int n) { context_.recommended_num_threads = n; }
 
   // ---- delegates -------------------------------------------------------------
@@ -240,6 +241,7 @@ class Subgraph {
   int index_;
   std::string name_;
   TfLiteContext context_{};
+  SubgraphProfiler context_profiler_;
   std::vector<TfLiteTensor> tensors_;
   std::vector<TfLiteEvalTensor> eval_tensors_;
   std::vector<std::pair<TfLiteNode, TfLiteRegistration>> nodes_;

@@ -207,6 +207,7 @@ bool Subgraph::HasDynamicTensors() const {
 }
 
 TfLiteStatus Subgraph::ModifyGraphWithDelegate(TfLiteDelegate* delegate) {
+  ScopedRuntimeEvent event(shared_, "ModifyGraphWithDelegate", index_);
   if (delegate == nullptr) {
     ReportError("Null delegate.");
     return kTfLiteDelegateError;

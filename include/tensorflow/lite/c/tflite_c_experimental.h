@@ -42,6 +42,23 @@ TFL_CAPI_EXPORT extern TfLiteStatus TfLiteInterpreterOptionsSetMaxWhileIteration
 TFL_CAPI_EXPORT extern TfLiteStatus TfLiteInterpreterOptionsSetUseXNNPACK(
     TfLiteInterpreterOptions* options, bool enable);
 
+/* Installs a profiler: `profiler` points to a C++ tflite::Profiler
+ * (tensorflow/lite/core/api/profiler.h), which must outlive every interpreter
+ * created with these options; NULL removes it. The interpreter reports to it
+ * what upstream's Interpreter::SetProfiler reports: DEFAULT events
+ * "ModifyGraphWithDelegate" (also during TfLiteInterpreterCreate, including
+ * the default XNNPACK delegate), "AllocateTensors" (when memory is planned)
+ * and "Invoke"; an OPERATOR_INVOKE_EVENT per node run (metadata: node index,
+ * subgraph index); the events delegate kernels report through
+ * TfLiteContext::profiler (DELEGATE_OPERATOR_INVOKE_EVENT and
+ * DELEGATE_PROFILED_OPERATOR_INVOKE_EVENT, second metadata the subgraph
+ * index); and a TELEMETRY_EVENT "Invoke" with the status of each subgraph
+ * Invoke. It may be combined with a telemetry profiler. Events come from the
+ * thread calling the interpreter. Returns kTfLiteError when `options` is
+ * null. */
+TFL_CAPI_EXPORT extern TfLiteStatus TfLiteInterpreterOptionsSetProfiler(
+    TfLiteInterpreterOptions* options, void* profiler);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

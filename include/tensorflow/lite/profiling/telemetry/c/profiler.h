@@ -14,8 +14,15 @@
  *   - ReportTelemetryEvent(profiler, "Invoke", status) after each subgraph
  *     Invoke, status being (source << 32 | TfLiteStatus) with source 1 (the
  *     interpreter).
- * A null callback is skipped. ReportTelemetryOpEvent, ReportSettings and
- * ReportOpInvokeEvent are never called by the runtime itself.
+ *   - Operators delegate kernels report through TfLiteContext::profiler
+ *     (tensorflow/lite/core/api/profiler.h), as upstream maps them: scoped
+ *     events through ReportBeginOpInvokeEvent / ReportEndOpInvokeEvent,
+ *     events measured by the delegate (XNNPACK's operators) through
+ *     ReportOpInvokeEvent, with the delegate's operator index and the
+ *     subgraph index. A delegate with kTfLiteDelegateFlagsPerOperatorProfiling
+ *     reports its operators instead of its node being reported.
+ * A null callback is skipped. ReportTelemetryOpEvent and ReportSettings are
+ * called only when a kernel or delegate reports such events.
  */
 #ifndef TENSORFLOW_LITE_PROFILING_TELEMETRY_C_PROFILER_H_
 #define TENSORFLOW_LITE_PROFILING_TELEMETRY_C_PROFILER_H_
