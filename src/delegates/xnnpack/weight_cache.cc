@@ -18,7 +18,7 @@ namespace xnnpack {
 namespace {
 
 constexpr char kMagic[8] = {'T', 'F', 'L', 'C', 'X', 'N', 'N', 'W'};
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersion = 2;  // 2: four-lane fingerprints
 constexpr size_t kDataAlignment = 4096;  // start of the packed data in the file
 constexpr size_t kEntryAlignment = 64;   // of each packed buffer
 
@@ -64,44 +64,43 @@ size_t RoundUp(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
 uint64_t Rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 
-// A streaming 64-bit fingerprint (not cryptographic): 8-byte words mixed
-// into one lane, length folded in at the end.
+// A streaming 64-bit fingerprint (not cryptographic): 32-byte blocks mixed
+// into four independent lanes (so the CPU overlaps them), the lanes, the
+// tail and the length folded together at the end.
 class Hasher {
  public:
-  explicit Hasher(uint64_t seed = 0x9E3779B97F4A7C15ull) : h_(seed) {}
+  Hasher() {
+    for (int i = 0; i < 4; ++i) lane_[i] = 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(i + 1);
+  }
   void Update(const void* data, size_t n) {
     const auto* p = static_cast<const uint8_t*>(data);
     total_ += n;
-    while (n > 0 && fill_ > 0) {
-      buf_[fill_++] = *p++;
-      --n;
-      if (fill_ == 8) {
-        uint64_t w;
-        std::memcpy(&w, buf_, 8);
-        Word(w);
-        fill_ = 0;
-      }
+    if (fill_ > 0) {
+      const size_t take = std::min(n, sizeof(buf_) - fill_);
+      std::memcpy(buf_ + fill_, p, take);
+      fill_ += take;
+      p += take;
+      n -= take;
+      if (fill_ < sizeof(buf_)) return;
+      Block(buf_);
+      fill_ = 0;
     }
-    for (; n >= 8; n -= 8, p += 8) {
-      uint64_t w;
-      std::memcpy(&w, p, 8);
-      Word(w);
-    }
-    if (n > 0) {  // fewer than 8 bytes left, and buf_ is empty here
+    for (; n >= sizeof(buf_); n -= sizeof(buf_), p += sizeof(buf_)) Block(p);
+    if (n > 0) {  // fewer than 32 bytes left, and buf_ is empty here
       std::memcpy(buf_, p, n);
       fill_ = n;
     }
   }
   uint64_t Final() const {
-    uint64_t h = h_;
-    if (fill_ > 0) {
-      uint8_t tail[8] = {};
-      std::memcpy(tail, buf_, fill_);
+    uint64_t h = total_ * 0xC2B2AE3D27D4EB4Full;
+    for (int i = 0; i < 4; ++i) h = Rotl(h ^ Mix(lane_[i]), 27) * 5 + 0x52DCE729;
+    uint8_t tail[sizeof(buf_)] = {};
+    std::memcpy(tail, buf_, fill_);
+    for (size_t off = 0; off < fill_; off += 8) {
       uint64_t w;
-      std::memcpy(&w, tail, 8);
-      h ^= Mix(w ^ fill_);
+      std::memcpy(&w, tail + off, 8);
+      h = Rotl(h ^ Mix(w), 27) * 5 + 0x52DCE729;
     }
-    h ^= total_ * 0xC2B2AE3D27D4EB4Full;
     h ^= h >> 33;
     h *= 0xFF51AFD7ED558CCDull;
     h ^= h >> 33;
@@ -116,11 +115,17 @@ class Hasher {
     w = Rotl(w, 31);
     return w * 0x4CF5AD432745937Full;
   }
-  void Word(uint64_t w) { h_ = Rotl(h_ ^ Mix(w), 27) * 5 + 0x52DCE729; }
+  void Block(const uint8_t* p) {
+    for (int i = 0; i < 4; ++i) {
+      uint64_t w;
+      std::memcpy(&w, p + 8 * i, 8);
+      lane_[i] = Rotl(lane_[i] ^ Mix(w), 27) * 5 + 0x52DCE729;
+    }
+  }
 
-  uint64_t h_;
+  uint64_t lane_[4];
   uint64_t total_ = 0;
-  uint8_t buf_[8] = {};
+  uint8_t buf_[32] = {};
   size_t fill_ = 0;
 };
 
