@@ -78,7 +78,7 @@ typedef struct {
   bool weight_cache_lock_memory;
 } TfLiteXNNPackDelegateOptions;
 
-/* Whether the in-memory weight cache provider can be used (true). */
+/* Whether the in-memory weight cache can be used (true when built with XNNPACK). */
 TFL_CAPI_EXPORT bool TfLiteXNNPackDelegateCanUseInMemoryWeightCacheProvider(void);
 
 /* The special weight_cache_file_path selecting the in-memory cache. */
