@@ -575,7 +575,6 @@ TfLiteStatus HardSwishEval(TfLiteContext* context, TfLiteNode* node) {
 // ---- TANH: INT8/UINT8 through a table, else float --------------------------------
 
 float Tanh(float x) { return std::tanh(x); }
-double TanhDouble(double x) { return std::tanh(x); }
 
 struct TanhData {
   internal::Lut8Data lut8;
@@ -587,8 +586,9 @@ TfLiteStatus TanhPrepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = &tanh_data->lut8;
   TF_LITE_ENSURE_OK(context, internal::PrepareLut8(context, node, TanhOp::kName, Tanh, 0.0f, data));
   if (data->active) return kTfLiteOk;
-  TF_LITE_ENSURE_OK(context,
-                    internal::PrepareInt16Activation(context, node, TanhOp::kName, &tanh_data->int16));
+  TF_LITE_ENSURE_OK(context, internal::PrepareInt16Activation(context, node, TanhOp::kName,
+                                                              internal::Int16Activation::kTanh,
+                                                              &tanh_data->int16));
   if (tanh_data->int16.active) return kTfLiteOk;
   return internal::PrepareUnaryFloatOp(context, node, TanhOp::kName);
 }
@@ -598,8 +598,7 @@ TfLiteStatus TanhEval(TfLiteContext* context, TfLiteNode* node) {
   const auto& data = tanh_data.lut8;
   if (tanh_data.int16.active) {
     internal::EvalInt16Activation(internal::InputAt(context, node, 0),
-                                  internal::OutputAt(context, node, 0), tanh_data.int16,
-                                  TanhDouble);
+                                  internal::OutputAt(context, node, 0), tanh_data.int16);
     return kTfLiteOk;
   }
   if (!data.active) return internal::EvalUnaryFloatOp(context, node, TanhOp());

@@ -16,7 +16,6 @@ namespace {
 constexpr char kOp[] = "LOGISTIC";
 
 float Sigmoid(float v) { return 1.0f / (1.0f + std::exp(-v)); }
-double SigmoidDouble(double v) { return 1.0 / (1.0 + std::exp(-v)); }
 
 struct OpData {
   internal::Lut8Data lut8;
@@ -28,7 +27,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = &op_data->lut8;
   TF_LITE_ENSURE_OK(context, internal::PrepareLut8(context, node, kOp, Sigmoid, 1.0f / 256, data));
   if (data->active) return kTfLiteOk;
-  TF_LITE_ENSURE_OK(context, internal::PrepareInt16Activation(context, node, kOp, &op_data->int16));
+  TF_LITE_ENSURE_OK(context, internal::PrepareInt16Activation(
+                                 context, node, kOp, internal::Int16Activation::kLogistic,
+                                 &op_data->int16));
   if (op_data->int16.active) return kTfLiteOk;
   return internal::PrepareUnaryFloatOp(context, node, kOp);
 }
@@ -39,7 +40,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const auto& op_data = *static_cast<const OpData*>(node->user_data);
   const auto& data = op_data.lut8;
   if (op_data.int16.active) {
-    internal::EvalInt16Activation(input, output, op_data.int16, SigmoidDouble);
+    internal::EvalInt16Activation(input, output, op_data.int16);
     return kTfLiteOk;
   }
   if (data.active) {

@@ -845,56 +845,7 @@ TEST(ResizeBilinearQuantizedTest, UnsupportedType) {
 }
 
 
-// ---- INT16 LOGISTIC / TANH -------------------------------------------------------------
-
-void CheckInt16Activation(tflite::BuiltinOperator op, double (*fn)(double), float in_scale) {
-  std::vector<int16_t> all;
-  for (int v = -32768; v <= 32767; v += 7) all.push_back(static_cast<int16_t>(v));
-  all.push_back(32767);
-  const int n = static_cast<int>(all.size());
-  OneOpModel m;
-  m.Input(I16, {n}, testing::Q(in_scale, 0));
-  m.Output(I16, {n}, testing::Q(1.0f / 32768, 0));
-  m.Op(op);
-  ASSERT_TRUE(m.Allocate()) << m.log();
-  m.Set<int16_t>(0, all);
-  ASSERT_TRUE(m.Invoke()) << m.log();
-  const std::vector<int16_t> out = m.Get<int16_t>();
-  ASSERT_EQ(out.size(), all.size());
-  for (int i = 0; i < n; ++i) {
-    const double expected = std::min(32767.0, std::max(-32768.0, fn(all[i] * double{in_scale}) * 32768));
-    EXPECT_NEAR(out[i], expected, 0.5 + 1e-9) << "input " << all[i];
-  }
-}
-
-double TestSigmoid(double x) { return 1 / (1 + std::exp(-x)); }
-double TestTanh(double x) { return std::tanh(x); }
-
-TEST(Int16ActivationTest, LogisticAndTanhOverTheWholeRange) {
-  CheckInt16Activation(tflite::BuiltinOperator_LOGISTIC, TestSigmoid, 1.0f / 4096);  // POT
-  CheckInt16Activation(tflite::BuiltinOperator_LOGISTIC, TestSigmoid, 0.00037f);
-  CheckInt16Activation(tflite::BuiltinOperator_TANH, TestTanh, 1.0f / 4096);
-  CheckInt16Activation(tflite::BuiltinOperator_TANH, TestTanh, 0.00021f);
-}
-
-TEST(Int16ActivationTest, Errors) {
-  for (auto op : {tflite::BuiltinOperator_LOGISTIC, tflite::BuiltinOperator_TANH}) {
-    {
-      OneOpModel m;
-      m.Input(I16, {2}, testing::Q(1.0f / 4096, 0));
-      m.Output(I16, {2}, testing::Q(1.0f / 256, 0));
-      m.Op(op);
-      ExpectPrepareError(m, "INT16 output scale must be 2^-15");
-    }
-    {
-      OneOpModel m;
-      m.Input(I16, {2}, testing::Q(1.0f / 4096, 5));
-      m.Output(I16, {2}, testing::Q(1.0f / 32768, 0));
-      m.Op(op);
-      ExpectPrepareError(m, "need zero point 0");
-    }
-  }
-}
+// INT16 LOGISTIC / TANH: int16_activation_test.cc.
 
 
 // ---- INT16 SOFTMAX ----------------------------------------------------------------------

@@ -1,11 +1,22 @@
 // INT16 LOGISTIC and TANH: symmetric int16 tensors (zero points 0) with an
-// output scale of 2^-15, as upstream requires. The value is computed in
-// double precision and rounded to nearest: out = round(fn(in * scale) *
-// 32768), clamped to the type. Upstream evaluates a 256-entry interpolated
-// table instead, so results may differ from it by a unit or two in the last
-// place (out of 32768).
+// output scale of 2^-15, computed the way upstream's default kernels do, so
+// results match them bit for bit:
+//
+// * Power-of-two input scale (2^-12 for LOGISTIC; 2^-12 or 2^-11 for TANH,
+//   the latter first doubled with saturation): the input is read as Q3.12
+//   and gemmlowp's 16-bit fixed-point logistic / tanh produce Q0.15
+//   (lstm_integer.h).
+// * Any other input scale: the input is rescaled to units of 1/12288 (so
+//   that +-2^17 spans +-32/3) by an integer multiplier and right shift, and
+//   a 256-entry table of sigmoid in Q0.16 is linearly interpolated; TANH
+//   uses tanh(x) = 2 sigmoid(2x) - 1 on the same table. Entry i (0..254) is
+//   65536 * sigmoid(i / 24) raised by half the error linear interpolation
+//   makes at the interval's midpoint, rounded; the last entry, only ever the
+//   right end of the last interval, is sigmoid's limit 65535.
 #ifndef TFLITE_C_SRC_KERNELS_INTERNAL_INT16_ACTIVATION_H_
 #define TFLITE_C_SRC_KERNELS_INTERNAL_INT16_ACTIVATION_H_
+
+#include <cstdint>
 
 #include "tensorflow/lite/core/c/common.h"
 
@@ -13,18 +24,28 @@ namespace tflite_c {
 namespace kernels {
 namespace internal {
 
+enum class Int16Activation { kLogistic, kTanh };
+
 struct Int16ActivationData {
   bool active = false;  // the input is INT16
-  double input_scale = 0;
+  Int16Activation function = Int16Activation::kLogistic;
+  // Power-of-two input scale: the fixed-point routine, after doubling the
+  // input when pot_doubling is set (TANH with scale 2^-11).
+  bool power_of_two = false;
+  bool pot_doubling = false;
+  // Other scales: table index source = (in * multiplier + rounding) >> shift.
+  int32_t multiplier = 0;
+  int shift = 0;
 };
 
-// When input 0 of `node` is INT16: checks arity, types and quantization and
-// sizes the output. Otherwise leaves `data` inactive and returns kTfLiteOk.
+// When input 0 of `node` is INT16: checks arity, types and quantization,
+// chooses the evaluation path and sizes the output. Otherwise leaves `data`
+// inactive and returns kTfLiteOk.
 TfLiteStatus PrepareInt16Activation(TfLiteContext* context, TfLiteNode* node, const char* op,
-                                    Int16ActivationData* data);
+                                    Int16Activation function, Int16ActivationData* data);
 
 void EvalInt16Activation(const TfLiteTensor* input, TfLiteTensor* output,
-                         const Int16ActivationData& data, double (*fn)(double));
+                         const Int16ActivationData& data);
 
 }  // namespace internal
 }  // namespace kernels
