@@ -80,6 +80,37 @@ std::unique_ptr<tflite::Interpreter> Build(const tflite::FlatBufferModel& model,
   return interpreter;
 }
 
+// Each test loads one of the shared models (skipping when they are absent)
+// and usually builds an interpreter for it with the builtin resolver; tests
+// of the builder itself only load the model.
+class CcApi : public ::testing::Test {
+ protected:
+  // model_ = models/files/<file>.
+  void LoadModel(const std::string& file) {
+    model_ = tflite::FlatBufferModel::BuildFromFile((kModels + file).c_str());
+    ASSERT_NE(model_, nullptr) << file;
+  }
+  // model_ as above, then interpreter_ from it and resolver_ (not allocated).
+  void LoadInterpreter(const std::string& file) {
+    ASSERT_NO_FATAL_FAILURE(LoadModel(file));
+    interpreter_ = Build(*model_, resolver_);
+    ASSERT_NE(interpreter_, nullptr) << file;
+  }
+
+  tflite::ops::builtin::BuiltinOpResolver resolver_;
+  std::unique_ptr<tflite::FlatBufferModel> model_;
+  std::unique_ptr<tflite::Interpreter> interpreter_;  // destroyed before model_
+};
+
+// In a CcApi test: skips without the shared models, else loads `file` as
+// model_ (USE_MODEL) or as model_ plus interpreter_ (USE_INTERPRETER).
+#define USE_MODEL(file)   \
+  SKIP_WITHOUT_MODELS(); \
+  ASSERT_NO_FATAL_FAILURE(LoadModel(file))
+#define USE_INTERPRETER(file) \
+  SKIP_WITHOUT_MODELS();     \
+  ASSERT_NO_FATAL_FAILURE(LoadInterpreter(file))
+
 // Runs java_add's golden input through `interpreter` (already allocated).
 void ExpectJavaAddGolden(tflite::Interpreter* interpreter) {
   const std::vector<float> in = ReadFloats(kGolden + "java_add/input_0.bin");
@@ -99,55 +130,51 @@ void ExpectJavaAddGolden(tflite::Interpreter* interpreter) {
 
 // ---- models and interpreters --------------------------------------------------
 
-TEST(CcApi, JavaAddFromFileMatchesGolden) {
-  SKIP_WITHOUT_MODELS();
-  auto model = tflite::FlatBufferModel::BuildFromFile((kModels + "java_add.tflite").c_str());
-  ASSERT_NE(model, nullptr);
-  EXPECT_TRUE(model->initialized());
-  EXPECT_NE(model->GetModel(), nullptr);
-  EXPECT_EQ(model->error_reporter(), tflite::DefaultErrorReporter());
+TEST_F(CcApi, JavaAddFromFileMatchesGolden) {
+  USE_MODEL("java_add.tflite");
+  EXPECT_TRUE(model_->initialized());
+  EXPECT_NE(model_->GetModel(), nullptr);
+  EXPECT_EQ(model_->error_reporter(), tflite::DefaultErrorReporter());
 
-  tflite::ops::builtin::BuiltinOpResolver resolver;
-  std::unique_ptr<tflite::Interpreter> interpreter;
-  ASSERT_EQ(tflite::InterpreterBuilder(*model, resolver)(&interpreter), kTfLiteOk);
-  ASSERT_NE(interpreter, nullptr);
-  ASSERT_EQ(interpreter->AllocateTensors(), kTfLiteOk);
+  ASSERT_EQ(tflite::InterpreterBuilder(*model_, resolver_)(&interpreter_), kTfLiteOk);
+  ASSERT_NE(interpreter_, nullptr);
+  ASSERT_EQ(interpreter_->AllocateTensors(), kTfLiteOk);
 
-  ASSERT_EQ(interpreter->inputs().size(), 1u);
-  ASSERT_EQ(interpreter->outputs().size(), 1u);
-  const TfLiteTensor* input = interpreter->input_tensor(0);
+  ASSERT_EQ(interpreter_->inputs().size(), 1u);
+  ASSERT_EQ(interpreter_->outputs().size(), 1u);
+  const TfLiteTensor* input = interpreter_->input_tensor(0);
   ASSERT_NE(input, nullptr);
-  EXPECT_EQ(input, interpreter->tensor(interpreter->inputs()[0]));
+  EXPECT_EQ(input, interpreter_->tensor(interpreter_->inputs()[0]));
   EXPECT_EQ(input->type, kTfLiteFloat32);
   ASSERT_EQ(input->dims->size, 4);
   EXPECT_EQ(input->dims->data[3], 3);
   EXPECT_EQ(input->bytes, 192 * sizeof(float));
-  ASSERT_NE(interpreter->GetInputName(0), nullptr);
-  EXPECT_STREQ(interpreter->GetInputName(0), input->name);
-  EXPECT_STREQ(interpreter->GetOutputName(0), interpreter->output_tensor(0)->name);
+  ASSERT_NE(interpreter_->GetInputName(0), nullptr);
+  EXPECT_STREQ(interpreter_->GetInputName(0), input->name);
+  EXPECT_STREQ(interpreter_->GetOutputName(0), interpreter_->output_tensor(0)->name);
   // A typed view of the wrong type is refused.
-  EXPECT_EQ(interpreter->typed_input_tensor<int32_t>(0), nullptr);
-  EXPECT_EQ(interpreter->typed_tensor<float>(interpreter->inputs()[0]),
-            interpreter->typed_input_tensor<float>(0));
+  EXPECT_EQ(interpreter_->typed_input_tensor<int32_t>(0), nullptr);
+  EXPECT_EQ(interpreter_->typed_tensor<float>(interpreter_->inputs()[0]),
+            interpreter_->typed_input_tensor<float>(0));
 
-  EXPECT_GE(interpreter->tensors_size(), 2u);
-  EXPECT_GE(interpreter->nodes_size(), 1u);
-  EXPECT_EQ(interpreter->execution_plan().size(), interpreter->nodes_size());
-  const auto* nr = interpreter->node_and_registration(interpreter->execution_plan()[0]);
+  EXPECT_GE(interpreter_->tensors_size(), 2u);
+  EXPECT_GE(interpreter_->nodes_size(), 1u);
+  EXPECT_EQ(interpreter_->execution_plan().size(), interpreter_->nodes_size());
+  const auto* nr = interpreter_->node_and_registration(interpreter_->execution_plan()[0]);
   ASSERT_NE(nr, nullptr);
   EXPECT_EQ(nr->second.builtin_code, kTfLiteBuiltinAdd);
-  EXPECT_EQ(interpreter->node_and_registration(1 << 20), nullptr);
-  EXPECT_EQ(interpreter->tensor(-1), nullptr);
-  EXPECT_EQ(interpreter->tensor(static_cast<int>(interpreter->tensors_size())), nullptr);
-  EXPECT_EQ(interpreter->subgraphs_size(), 1u);
+  EXPECT_EQ(interpreter_->node_and_registration(1 << 20), nullptr);
+  EXPECT_EQ(interpreter_->tensor(-1), nullptr);
+  EXPECT_EQ(interpreter_->tensor(static_cast<int>(interpreter_->tensors_size())), nullptr);
+  EXPECT_EQ(interpreter_->subgraphs_size(), 1u);
 
-  ExpectJavaAddGolden(interpreter.get());
+  ExpectJavaAddGolden(interpreter_.get());
   // Again, after re-planning with the same shapes.
-  ASSERT_EQ(interpreter->AllocateTensors(), kTfLiteOk);
-  ExpectJavaAddGolden(interpreter.get());
+  ASSERT_EQ(interpreter_->AllocateTensors(), kTfLiteOk);
+  ExpectJavaAddGolden(interpreter_.get());
 }
 
-TEST(CcApi, JavaAddFromBufferMatchesGolden) {
+TEST_F(CcApi, JavaAddFromBufferMatchesGolden) {
   SKIP_WITHOUT_MODELS();
   const std::string bytes = ReadBytes(kModels + "java_add.tflite");
   auto model = tflite::FlatBufferModel::BuildFromBuffer(bytes.data(), bytes.size());
@@ -167,7 +194,7 @@ TEST(CcApi, JavaAddFromBufferMatchesGolden) {
   ExpectJavaAddGolden(interpreter.get());
 }
 
-TEST(CcApi, InterpreterBuilderNumThreadsAndTwoInterpreters) {
+TEST_F(CcApi, InterpreterBuilderNumThreadsAndTwoInterpreters) {
   SKIP_WITHOUT_MODELS();
   auto model = tflite::FlatBufferModel::VerifyAndBuildFromFile((kModels + "java_add.tflite").c_str());
   ASSERT_NE(model, nullptr);
@@ -188,53 +215,42 @@ TEST(CcApi, InterpreterBuilderNumThreadsAndTwoInterpreters) {
   EXPECT_EQ(a->SetNumThreads(-2), kTfLiteError);
 }
 
-TEST(CcApi, ResizeInputTensor) {
-  SKIP_WITHOUT_MODELS();
-  auto model = tflite::FlatBufferModel::BuildFromFile(
-      (kModels + "java_add_unknown_dimensions.tflite").c_str());
-  ASSERT_NE(model, nullptr);
-  tflite::ops::builtin::BuiltinOpResolver resolver;
-  auto interpreter = Build(*model, resolver);
-  ASSERT_NE(interpreter, nullptr);
-  ASSERT_EQ(interpreter->AllocateTensors(), kTfLiteOk);
-  const int input = interpreter->inputs()[0];
+TEST_F(CcApi, ResizeInputTensor) {
+  USE_INTERPRETER("java_add_unknown_dimensions.tflite");
+  ASSERT_EQ(interpreter_->AllocateTensors(), kTfLiteOk);
+  const int input = interpreter_->inputs()[0];
 
   const std::vector<std::vector<int>> shapes = {{1, 2, 3, 5}, {1, 1, 1, 2}};
   for (const auto& shape : shapes) {
-    ASSERT_EQ(interpreter->ResizeInputTensor(input, shape), kTfLiteOk);
-    ASSERT_EQ(interpreter->AllocateTensors(), kTfLiteOk);
+    ASSERT_EQ(interpreter_->ResizeInputTensor(input, shape), kTfLiteOk);
+    ASSERT_EQ(interpreter_->AllocateTensors(), kTfLiteOk);
     const size_t n = static_cast<size_t>(shape[1] * shape[2] * shape[3]);
-    ASSERT_EQ(interpreter->input_tensor(0)->bytes, n * sizeof(float));
-    float* in = interpreter->typed_input_tensor<float>(0);
+    ASSERT_EQ(interpreter_->input_tensor(0)->bytes, n * sizeof(float));
+    float* in = interpreter_->typed_input_tensor<float>(0);
     for (size_t i = 0; i < n; ++i) in[i] = 0.25f * static_cast<float>(i) - 1.0f;
-    ASSERT_EQ(interpreter->Invoke(), kTfLiteOk);
-    const TfLiteTensor* out = interpreter->output_tensor(0);
+    ASSERT_EQ(interpreter_->Invoke(), kTfLiteOk);
+    const TfLiteTensor* out = interpreter_->output_tensor(0);
     ASSERT_EQ(out->dims->size, 4);
     EXPECT_EQ(out->dims->data[1], shape[1]);
     EXPECT_EQ(out->dims->data[3], shape[3]);
-    const float* y = interpreter->typed_output_tensor<float>(0);
+    const float* y = interpreter_->typed_output_tensor<float>(0);
     for (size_t i = 0; i < n; ++i) EXPECT_FLOAT_EQ(y[i], 2.0f * (0.25f * i - 1.0f));
   }
   // Strict resizing may only change dimensions the model left open (-1).
-  EXPECT_EQ(interpreter->ResizeInputTensorStrict(input, {1, 4, 3, 3}), kTfLiteOk);
-  EXPECT_NE(interpreter->ResizeInputTensorStrict(input, {1, 4, 5, 2}), kTfLiteOk);
+  EXPECT_EQ(interpreter_->ResizeInputTensorStrict(input, {1, 4, 3, 3}), kTfLiteOk);
+  EXPECT_NE(interpreter_->ResizeInputTensorStrict(input, {1, 4, 5, 2}), kTfLiteOk);
   // An index out of range is refused.
-  EXPECT_NE(interpreter->ResizeInputTensor(-1, {1, 2, 3, 5}), kTfLiteOk);
+  EXPECT_NE(interpreter_->ResizeInputTensor(-1, {1, 2, 3, 5}), kTfLiteOk);
 }
 
-TEST(CcApi, ResizeStrictRejectsFixedDimensions) {
-  SKIP_WITHOUT_MODELS();
-  auto model = tflite::FlatBufferModel::BuildFromFile((kModels + "java_add.tflite").c_str());
-  ASSERT_NE(model, nullptr);
-  tflite::ops::builtin::BuiltinOpResolver resolver;
-  auto interpreter = Build(*model, resolver);
-  ASSERT_NE(interpreter, nullptr);
-  EXPECT_NE(interpreter->ResizeInputTensorStrict(interpreter->inputs()[0], {2, 8, 8, 3}),
+TEST_F(CcApi, ResizeStrictRejectsFixedDimensions) {
+  USE_INTERPRETER("java_add.tflite");
+  EXPECT_NE(interpreter_->ResizeInputTensorStrict(interpreter_->inputs()[0], {2, 8, 8, 3}),
             kTfLiteOk);
   // The non-strict form accepts it.
-  EXPECT_EQ(interpreter->ResizeInputTensor(interpreter->inputs()[0], {2, 8, 8, 3}), kTfLiteOk);
-  ASSERT_EQ(interpreter->AllocateTensors(), kTfLiteOk);
-  EXPECT_EQ(interpreter->input_tensor(0)->bytes, 2 * 192 * sizeof(float));
+  EXPECT_EQ(interpreter_->ResizeInputTensor(interpreter_->inputs()[0], {2, 8, 8, 3}), kTfLiteOk);
+  ASSERT_EQ(interpreter_->AllocateTensors(), kTfLiteOk);
+  EXPECT_EQ(interpreter_->input_tensor(0)->bytes, 2 * 192 * sizeof(float));
 }
 
 // ---- signatures -------------------------------------------------------------------
@@ -255,26 +271,20 @@ void RunSignature(tflite::SignatureRunner* runner, const std::string& golden_dir
   EXPECT_NEAR(y->data.f[0], expected[0], 1e-3f);
 }
 
-TEST(CcApi, Signatures) {
-  SKIP_WITHOUT_MODELS();
-  auto model = tflite::FlatBufferModel::BuildFromFile(
-      (kModels + "tflite_multi_signatures.tflite").c_str());
-  ASSERT_NE(model, nullptr);
-  tflite::ops::builtin::BuiltinOpResolver resolver;
-  auto interpreter = Build(*model, resolver);
-  ASSERT_NE(interpreter, nullptr);
+TEST_F(CcApi, Signatures) {
+  USE_INTERPRETER("tflite_multi_signatures.tflite");
 
-  const std::vector<const std::string*> keys = interpreter->signature_keys();
+  const std::vector<const std::string*> keys = interpreter_->signature_keys();
   ASSERT_EQ(keys.size(), 2u);
   EXPECT_EQ(*keys[0], "add");
   EXPECT_EQ(*keys[1], "sub");
-  EXPECT_EQ(interpreter->GetSignatureRunner("no_such_signature"), nullptr);
+  EXPECT_EQ(interpreter_->GetSignatureRunner("no_such_signature"), nullptr);
 
-  tflite::SignatureRunner* add = interpreter->GetSignatureRunner("add");
-  tflite::SignatureRunner* sub = interpreter->GetSignatureRunner("sub");
+  tflite::SignatureRunner* add = interpreter_->GetSignatureRunner("add");
+  tflite::SignatureRunner* sub = interpreter_->GetSignatureRunner("sub");
   ASSERT_NE(add, nullptr);
   ASSERT_NE(sub, nullptr);
-  EXPECT_EQ(interpreter->GetSignatureRunner("add"), add);  // one runner per signature
+  EXPECT_EQ(interpreter_->GetSignatureRunner("add"), add);  // one runner per signature
   EXPECT_STREQ(add->signature_key(), "add");
   ASSERT_EQ(add->input_size(), 1u);
   ASSERT_EQ(add->output_size(), 1u);
@@ -284,20 +294,20 @@ TEST(CcApi, Signatures) {
   EXPECT_EQ(add->output_tensor("nope"), nullptr);
   EXPECT_EQ(add->input_tensor(nullptr), nullptr);
 
-  const auto& inputs = interpreter->signature_inputs("add");
+  const auto& inputs = interpreter_->signature_inputs("add");
   ASSERT_EQ(inputs.size(), 1u);
   EXPECT_EQ(inputs.count("x"), 1u);
-  EXPECT_EQ(interpreter->signature_outputs("sub").count("output_0"), 1u);
-  EXPECT_TRUE(interpreter->signature_inputs("nope").empty());
-  EXPECT_TRUE(interpreter->signature_outputs(nullptr).empty());
+  EXPECT_EQ(interpreter_->signature_outputs("sub").count("output_0"), 1u);
+  EXPECT_TRUE(interpreter_->signature_inputs("nope").empty());
+  EXPECT_TRUE(interpreter_->signature_outputs(nullptr).empty());
 
   RunSignature(add, kGolden + "tflite_multi_signatures");
   RunSignature(sub, kGolden + "tflite_multi_signatures/signature_1");
   RunSignature(add, kGolden + "tflite_multi_signatures");  // separate state
-  EXPECT_EQ(interpreter->output_tensor_by_signature("output_0", "add"),
+  EXPECT_EQ(interpreter_->output_tensor_by_signature("output_0", "add"),
             add->output_tensor("output_0"));
-  EXPECT_EQ(interpreter->input_tensor_by_signature("x", "sub"), sub->input_tensor("x"));
-  EXPECT_EQ(interpreter->input_tensor_by_signature("x", "nope"), nullptr);
+  EXPECT_EQ(interpreter_->input_tensor_by_signature("x", "sub"), sub->input_tensor("x"));
+  EXPECT_EQ(interpreter_->input_tensor_by_signature("x", "nope"), nullptr);
 
   EXPECT_NE(add->ResizeInputTensor("nope", {2}), kTfLiteOk);
   ASSERT_EQ(add->ResizeInputTensor("x", {2}), kTfLiteOk);
@@ -312,15 +322,10 @@ TEST(CcApi, Signatures) {
   EXPECT_EQ(y->data.f[1], 6.0f);
 }
 
-TEST(CcApi, DefaultSignatureRunnerOfModelWithoutSignatures) {
-  SKIP_WITHOUT_MODELS();
-  auto model = tflite::FlatBufferModel::BuildFromFile((kModels + "java_add.tflite").c_str());
-  ASSERT_NE(model, nullptr);
-  tflite::ops::builtin::BuiltinOpResolver resolver;
-  auto interpreter = Build(*model, resolver);
-  ASSERT_NE(interpreter, nullptr);
-  EXPECT_TRUE(interpreter->signature_keys().empty());
-  tflite::SignatureRunner* runner = interpreter->GetSignatureRunner(nullptr);
+TEST_F(CcApi, DefaultSignatureRunnerOfModelWithoutSignatures) {
+  USE_INTERPRETER("java_add.tflite");
+  EXPECT_TRUE(interpreter_->signature_keys().empty());
+  tflite::SignatureRunner* runner = interpreter_->GetSignatureRunner(nullptr);
   ASSERT_NE(runner, nullptr);
   ASSERT_EQ(runner->input_size(), 1u);
   ASSERT_EQ(runner->AllocateTensors(), kTfLiteOk);
@@ -335,7 +340,7 @@ TEST(CcApi, DefaultSignatureRunnerOfModelWithoutSignatures) {
 
 // ---- error paths ----------------------------------------------------------------------
 
-TEST(CcApi, BadModelsAreReported) {
+TEST_F(CcApi, BadModelsAreReported) {
   CapturingReporter reporter;
   EXPECT_EQ(tflite::FlatBufferModel::BuildFromFile("/no/such/model.tflite", &reporter), nullptr);
   EXPECT_GE(reporter.calls, 1);
@@ -348,7 +353,7 @@ TEST(CcApi, BadModelsAreReported) {
   EXPECT_EQ(tflite::FlatBufferModel::BuildFromBuffer(nullptr, 0, &reporter), nullptr);
 }
 
-TEST(CcApi, ExtraVerifierCanRejectAModel) {
+TEST_F(CcApi, ExtraVerifierCanRejectAModel) {
   SKIP_WITHOUT_MODELS();
   struct Rejecting : tflite::TfLiteVerifier {
     bool Verify(const char* data, int length, tflite::ErrorReporter*) override {
@@ -365,7 +370,7 @@ TEST(CcApi, ExtraVerifierCanRejectAModel) {
   EXPECT_GE(reporter.calls, 1);
 }
 
-TEST(CcApi, MissingKernelsFailTheBuilder) {
+TEST_F(CcApi, MissingKernelsFailTheBuilder) {
   SKIP_WITHOUT_MODELS();
   CapturingReporter reporter;
   auto model = tflite::FlatBufferModel::BuildFromFile((kModels + "java_add.tflite").c_str(),
@@ -380,24 +385,19 @@ TEST(CcApi, MissingKernelsFailTheBuilder) {
   EXPECT_EQ(tflite::InterpreterBuilder(*model, empty)(nullptr), kTfLiteError);
 }
 
-TEST(CcApi, CancellationNeedsEnabling) {
-  SKIP_WITHOUT_MODELS();
-  auto model = tflite::FlatBufferModel::BuildFromFile((kModels + "java_add.tflite").c_str());
-  ASSERT_NE(model, nullptr);
-  tflite::ops::builtin::BuiltinOpResolver resolver;
-  auto interpreter = Build(*model, resolver);
-  ASSERT_NE(interpreter, nullptr);
-  EXPECT_EQ(interpreter->Cancel(), kTfLiteError);
-  EXPECT_EQ(interpreter->EnableCancellation(), kTfLiteOk);
-  EXPECT_EQ(interpreter->Cancel(), kTfLiteOk);
+TEST_F(CcApi, CancellationNeedsEnabling) {
+  USE_INTERPRETER("java_add.tflite");
+  EXPECT_EQ(interpreter_->Cancel(), kTfLiteError);
+  EXPECT_EQ(interpreter_->EnableCancellation(), kTfLiteOk);
+  EXPECT_EQ(interpreter_->Cancel(), kTfLiteOk);
   // A cancel before Invoke does not leak into the next run.
-  ASSERT_EQ(interpreter->AllocateTensors(), kTfLiteOk);
-  ExpectJavaAddGolden(interpreter.get());
-  EXPECT_EQ(interpreter->ResetVariableTensors(), kTfLiteOk);
-  interpreter->SetAllowFp16PrecisionForFp32(true);
-  EXPECT_TRUE(interpreter->GetAllowFp16PrecisionForFp32());
-  EXPECT_EQ(interpreter->EnsureTensorDataIsReadable(interpreter->outputs()[0]), kTfLiteOk);
-  EXPECT_EQ(interpreter->EnsureTensorDataIsReadable(-1), kTfLiteError);
+  ASSERT_EQ(interpreter_->AllocateTensors(), kTfLiteOk);
+  ExpectJavaAddGolden(interpreter_.get());
+  EXPECT_EQ(interpreter_->ResetVariableTensors(), kTfLiteOk);
+  interpreter_->SetAllowFp16PrecisionForFp32(true);
+  EXPECT_TRUE(interpreter_->GetAllowFp16PrecisionForFp32());
+  EXPECT_EQ(interpreter_->EnsureTensorDataIsReadable(interpreter_->outputs()[0]), kTfLiteOk);
+  EXPECT_EQ(interpreter_->EnsureTensorDataIsReadable(-1), kTfLiteError);
 }
 
 // ---- op resolvers ------------------------------------------------------------------------
@@ -418,13 +418,11 @@ class CountingResolver : public tflite::OpResolver {
   tflite::ops::builtin::BuiltinOpResolver builtins_;
 };
 
-TEST(CcApi, UserOpResolversAndMutableOpResolver) {
-  SKIP_WITHOUT_MODELS();
-  auto model = tflite::FlatBufferModel::BuildFromFile((kModels + "java_add.tflite").c_str());
-  ASSERT_NE(model, nullptr);
+TEST_F(CcApi, UserOpResolversAndMutableOpResolver) {
+  USE_MODEL("java_add.tflite");
 
   CountingResolver counting;
-  auto a = Build(*model, counting);
+  auto a = Build(*model_, counting);
   ASSERT_NE(a, nullptr);
   EXPECT_GE(counting.builtin_lookups, 1);
   ASSERT_EQ(a->AllocateTensors(), kTfLiteOk);
@@ -442,7 +440,7 @@ TEST(CcApi, UserOpResolversAndMutableOpResolver) {
   only_add.AddBuiltin(kAdd, add, 1, 4);
   tflite::MutableOpResolver copy(only_add);
   EXPECT_NE(copy.FindOp(kAdd, 2), nullptr);
-  auto b = Build(*model, copy);
+  auto b = Build(*model_, copy);
   ASSERT_NE(b, nullptr);
   ASSERT_EQ(b->AllocateTensors(), kTfLiteOk);
   ExpectJavaAddGolden(b.get());
@@ -550,110 +548,91 @@ class MyDelegate : public tflite::SimpleDelegateInterface {
   tflite::SimpleDelegateInterface::Options DelegateOptions() const override { return {}; }
 };
 
-TEST(CcApi, GuideDelegateThroughModifyGraphWithDelegate) {
-  SKIP_WITHOUT_MODELS();
-  auto model = tflite::FlatBufferModel::BuildFromFile((kModels + "java_add.tflite").c_str());
-  ASSERT_NE(model, nullptr);
-  tflite::ops::builtin::BuiltinOpResolver resolver;
-  auto interpreter = Build(*model, resolver);
-  ASSERT_NE(interpreter, nullptr);
+TEST_F(CcApi, GuideDelegateThroughModifyGraphWithDelegate) {
+  USE_INTERPRETER("java_add.tflite");
 
   auto delegate = tflite::TfLiteDelegateFactory::Create(std::make_unique<MyDelegate>());
-  ASSERT_EQ(interpreter->ModifyGraphWithDelegate(delegate.get()), kTfLiteOk);
+  ASSERT_EQ(interpreter_->ModifyGraphWithDelegate(delegate.get()), kTfLiteOk);
   // Every node was ADD: one delegate node is left.
-  ASSERT_EQ(interpreter->execution_plan().size(), 1u);
-  const auto* nr = interpreter->node_and_registration(interpreter->execution_plan()[0]);
+  ASSERT_EQ(interpreter_->execution_plan().size(), 1u);
+  const auto* nr = interpreter_->node_and_registration(interpreter_->execution_plan()[0]);
   ASSERT_NE(nr, nullptr);
   EXPECT_EQ(nr->first.delegate, delegate.get());
-  EXPECT_EQ(interpreter->ModifyGraphWithDelegate(static_cast<TfLiteDelegate*>(nullptr)),
+  EXPECT_EQ(interpreter_->ModifyGraphWithDelegate(static_cast<TfLiteDelegate*>(nullptr)),
             kTfLiteDelegateError);
 
-  ASSERT_EQ(interpreter->AllocateTensors(), kTfLiteOk);
+  ASSERT_EQ(interpreter_->AllocateTensors(), kTfLiteOk);
   g_eval_calls = 0;
-  ExpectJavaAddGolden(interpreter.get());
+  ExpectJavaAddGolden(interpreter_.get());
   EXPECT_EQ(g_eval_calls, 1);
 
   testing::internal::CaptureStdout();
-  tflite::PrintInterpreterState(interpreter.get());
+  tflite::PrintInterpreterState(interpreter_.get());
   const std::string state = testing::internal::GetCapturedStdout();
   EXPECT_NE(state.find("Subgraph-0"), std::string::npos) << state;
   EXPECT_NE(state.find("delegated"), std::string::npos) << state;
-  interpreter.reset();  // before the delegate it uses
+  interpreter_.reset();  // before the delegate it uses
 }
 
-TEST(CcApi, InterpreterOwnsADelegateGivenAsUniquePtr) {
-  SKIP_WITHOUT_MODELS();
-  auto model = tflite::FlatBufferModel::BuildFromFile((kModels + "java_add.tflite").c_str());
-  ASSERT_NE(model, nullptr);
-  tflite::ops::builtin::BuiltinOpResolver resolver;
-  auto interpreter = Build(*model, resolver);
-  ASSERT_NE(interpreter, nullptr);
+TEST_F(CcApi, InterpreterOwnsADelegateGivenAsUniquePtr) {
+  USE_INTERPRETER("java_add.tflite");
   const int alive = g_delegates_alive;
   tflite::Interpreter::TfLiteDelegatePtr delegate =
       tflite::TfLiteDelegateFactory::Create(std::make_unique<MyDelegate>());
   EXPECT_EQ(g_delegates_alive, alive + 1);
-  ASSERT_EQ(interpreter->ModifyGraphWithDelegate(std::move(delegate)), kTfLiteOk);
-  ASSERT_EQ(interpreter->AllocateTensors(), kTfLiteOk);
+  ASSERT_EQ(interpreter_->ModifyGraphWithDelegate(std::move(delegate)), kTfLiteOk);
+  ASSERT_EQ(interpreter_->AllocateTensors(), kTfLiteOk);
   g_eval_calls = 0;
-  ExpectJavaAddGolden(interpreter.get());
+  ExpectJavaAddGolden(interpreter_.get());
   EXPECT_EQ(g_eval_calls, 1);
   // Applying a delegate after AllocateTensors keeps the interpreter usable.
   auto second = tflite::TfLiteDelegateFactory::Create(std::make_unique<MyDelegate>());
-  ASSERT_EQ(interpreter->ModifyGraphWithDelegate(std::move(second)), kTfLiteOk);
-  ExpectJavaAddGolden(interpreter.get());
-  interpreter.reset();
+  ASSERT_EQ(interpreter_->ModifyGraphWithDelegate(std::move(second)), kTfLiteOk);
+  ExpectJavaAddGolden(interpreter_.get());
+  interpreter_.reset();
   EXPECT_EQ(g_delegates_alive, alive);  // freed with the interpreter
 }
 
-TEST(CcApi, InterpreterBuilderAddDelegate) {
-  SKIP_WITHOUT_MODELS();
-  auto model = tflite::FlatBufferModel::BuildFromFile((kModels + "java_add.tflite").c_str());
-  ASSERT_NE(model, nullptr);
-  tflite::ops::builtin::BuiltinOpResolver resolver;
+TEST_F(CcApi, InterpreterBuilderAddDelegate) {
+  USE_MODEL("java_add.tflite");
   auto delegate = tflite::TfLiteDelegateFactory::Create(std::make_unique<MyDelegate>());
-  tflite::InterpreterBuilder builder(*model, resolver);
+  tflite::InterpreterBuilder builder(*model_, resolver_);
   builder.AddDelegate(delegate.get());
-  std::unique_ptr<tflite::Interpreter> interpreter;
-  ASSERT_EQ(builder(&interpreter), kTfLiteOk);
-  ASSERT_EQ(interpreter->execution_plan().size(), 1u);
-  ASSERT_EQ(interpreter->AllocateTensors(), kTfLiteOk);
+  ASSERT_EQ(builder(&interpreter_), kTfLiteOk);
+  ASSERT_EQ(interpreter_->execution_plan().size(), 1u);
+  ASSERT_EQ(interpreter_->AllocateTensors(), kTfLiteOk);
   g_eval_calls = 0;
-  ExpectJavaAddGolden(interpreter.get());
+  ExpectJavaAddGolden(interpreter_.get());
   EXPECT_EQ(g_eval_calls, 1);
-  interpreter.reset();
+  interpreter_.reset();
 }
 
-TEST(CcApi, BufferHandles) {
-  SKIP_WITHOUT_MODELS();
-  auto model = tflite::FlatBufferModel::BuildFromFile((kModels + "java_add.tflite").c_str());
-  ASSERT_NE(model, nullptr);
-  tflite::ops::builtin::BuiltinOpResolver resolver;
-  auto interpreter = Build(*model, resolver);
-  ASSERT_NE(interpreter, nullptr);
+TEST_F(CcApi, BufferHandles) {
+  USE_INTERPRETER("java_add.tflite");
   TfLiteDelegate delegate = TfLiteDelegateCreate();
   TfLiteDelegate other = TfLiteDelegateCreate();
-  const int t = interpreter->inputs()[0];
+  const int t = interpreter_->inputs()[0];
   TfLiteBufferHandle handle = 123;
   TfLiteDelegate* owner = &other;
-  ASSERT_EQ(interpreter->GetBufferHandle(t, &handle, &owner), kTfLiteOk);
+  ASSERT_EQ(interpreter_->GetBufferHandle(t, &handle, &owner), kTfLiteOk);
   EXPECT_EQ(handle, kTfLiteNullBufferHandle);
   EXPECT_EQ(owner, nullptr);
-  ASSERT_EQ(interpreter->SetBufferHandle(t, 7, &delegate), kTfLiteOk);
-  ASSERT_EQ(interpreter->GetBufferHandle(t, &handle, &owner), kTfLiteOk);
+  ASSERT_EQ(interpreter_->SetBufferHandle(t, 7, &delegate), kTfLiteOk);
+  ASSERT_EQ(interpreter_->GetBufferHandle(t, &handle, &owner), kTfLiteOk);
   EXPECT_EQ(handle, 7);
   EXPECT_EQ(owner, &delegate);
-  EXPECT_EQ(interpreter->SetBufferHandle(t, 8, &other), kTfLiteError);  // another delegate's
-  EXPECT_EQ(interpreter->SetBufferHandle(-1, 8, &delegate), kTfLiteError);
-  EXPECT_EQ(interpreter->GetBufferHandle(-1, &handle, &owner), kTfLiteError);
-  ASSERT_EQ(interpreter->SetBufferHandle(t, kTfLiteNullBufferHandle, nullptr), kTfLiteError);
+  EXPECT_EQ(interpreter_->SetBufferHandle(t, 8, &other), kTfLiteError);  // another delegate's
+  EXPECT_EQ(interpreter_->SetBufferHandle(-1, 8, &delegate), kTfLiteError);
+  EXPECT_EQ(interpreter_->GetBufferHandle(-1, &handle, &owner), kTfLiteError);
+  ASSERT_EQ(interpreter_->SetBufferHandle(t, kTfLiteNullBufferHandle, nullptr), kTfLiteError);
   // Detach before the interpreter is destroyed.
-  interpreter->tensor(t)->delegate = nullptr;
-  interpreter->tensor(t)->buffer_handle = kTfLiteNullBufferHandle;
+  interpreter_->tensor(t)->delegate = nullptr;
+  interpreter_->tensor(t)->buffer_handle = kTfLiteNullBufferHandle;
 }
 
 // ---- strings and reporters -------------------------------------------------------------
 
-TEST(CcApi, StringTensors) {
+TEST_F(CcApi, StringTensors) {
   TfLiteTensor tensor{};
   tensor.type = kTfLiteString;
   tensor.allocation_type = kTfLiteDynamic;
@@ -688,7 +667,7 @@ TEST(CcApi, StringTensors) {
   EXPECT_EQ(tflite::GetStringCount(static_cast<const TfLiteTensor*>(nullptr)), 0);
 }
 
-TEST(CcApi, ErrorReporterHelpers) {
+TEST_F(CcApi, ErrorReporterHelpers) {
   CapturingReporter reporter;
   reporter.Report("value %d", 42);
   TF_LITE_REPORT_ERROR(&reporter, "second %s", "line");
