@@ -15,6 +15,7 @@
 #include "tensorflow/lite/c/c_api_experimental.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tensorflow/lite/core/api/profiler.h"
+#include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 #include "tensorflow/lite/profiling/telemetry/c/profiler.h"
 #include "tests/util/model_builder.h"
 
@@ -317,6 +318,41 @@ TEST(DelegateProfiling, TelemetryProfilerReceivesDelegateOperators) {
                                              "FusedAdd2 12 2 0"};
   EXPECT_EQ(log.lines, expected);
   EXPECT_EQ(profiler.With("add delegate").size(), 3u);
+}
+
+// The XNNPACK delegate reports each operator of its runtime
+// (XNN_FLAG_BASIC_PROFILING timings) instead of its node, as upstream.
+TEST(DelegateProfiling, XnnpackReportsItsOperators) {
+  TfLiteXNNPackDelegateOptions xnn_options = TfLiteXNNPackDelegateOptionsDefault();
+  TfLiteDelegate* probe = TfLiteXNNPackDelegateCreate(&xnn_options);
+  if (probe == nullptr) GTEST_SKIP() << "XNNPACK is not available in this build";
+  TfLiteXNNPackDelegateDelete(probe);
+  const std::vector<uint8_t> bytes = ThreeOpModel();
+  TfLiteModel* model = TfLiteModelCreate(bytes.data(), bytes.size());
+  TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
+  RecordingProfiler profiler;
+  TfLiteInterpreterOptionsSetProfiler(options, &profiler);
+  TfLiteInterpreterOptionsSetUseXNNPACK(options, true);
+  TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(model, options);
+  ASSERT_NE(interpreter, nullptr);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(interpreter), kTfLiteOk);
+  const float in[4] = {0, 1, -5, 2};
+  TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(interpreter, 0), in, sizeof(in));
+  profiler.events.clear();
+  ASSERT_EQ(TfLiteInterpreterInvoke(interpreter), kTfLiteOk);
+  std::vector<float> out(4);
+  TfLiteTensorCopyToBuffer(TfLiteInterpreterGetOutputTensor(interpreter, 0), out.data(),
+                           sizeof(float) * 4);
+  EXPECT_EQ(out, kExpected);
+  // One event per XNNPACK operator (ADD, clamp/RELU, ADD; XNNPACK may fuse),
+  // indexed from 0 in the primary subgraph; no event for the delegate node.
+  const std::vector<std::string> ops = profiler.With("add delegate_profiled_op");
+  ASSERT_GE(ops.size(), 2u) << ::testing::PrintToString(profiler.events);
+  EXPECT_NE(ops[0].find(" 0 0"), std::string::npos) << ops[0];
+  EXPECT_TRUE(profiler.With("begin op").empty()) << ::testing::PrintToString(profiler.events);
+  TfLiteInterpreterDelete(interpreter);
+  TfLiteInterpreterOptionsDelete(options);
+  TfLiteModelDelete(model);
 }
 
 TEST(DelegateProfiling, NullOptionsAreRefused) {

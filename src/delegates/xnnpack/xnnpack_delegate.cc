@@ -38,6 +38,7 @@
 #include "src/delegates/xnnpack/default_delegate.h"
 #include "src/delegates/xnnpack/op_builder.h"
 #include "src/delegates/xnnpack/precision.h"
+#include "src/delegates/xnnpack/profiling.h"
 #include "src/delegates/xnnpack/weight_cache.h"
 #include "tensorflow/lite/builtin_ops.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
@@ -95,7 +96,8 @@ struct Delegate {
 
   // Flags of a partition's runtime; the precision bits depend on the model.
   uint32_t RuntimeFlags(TfLiteContext* context) const {
-    uint32_t f = options.runtime_flags | PrecisionRuntimeFlags(context, ForceFp16());
+    uint32_t f = options.runtime_flags | PrecisionRuntimeFlags(context, ForceFp16()) |
+                 ProfilingRuntimeFlags(context);
     if (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_TRANSIENT_INDIRECTION_BUFFER)
       f |= XNN_FLAG_TRANSIENT_INDIRECTION_BUFFER;
     return f;
@@ -116,6 +118,7 @@ struct Kernel {
   std::vector<std::vector<int>> input_dims;  // at the last reshape
   std::vector<xnn_external_value> values;    // Invoke's scratch
   bool reshaped = false;
+  bool profiling = false;  // runtime created with XNN_FLAG_BASIC_PROFILING (profiling.h)
   bool ok = false;
 
   ~Kernel() {
@@ -234,6 +237,7 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
     kernel->runtime = nullptr;
     return kernel;
   }
+  kernel->profiling = ProfilingRuntimeFlags(context) != 0;
   kernel->ok = true;
   return kernel;
 }
@@ -306,6 +310,9 @@ TfLiteStatus KernelInvoke(TfLiteContext* context, TfLiteNode* node) {
   if (xnn_invoke_runtime(kernel->runtime) != xnn_status_success) {
     context->ReportError(context, "XNNPACK delegate: xnn_invoke_runtime failed");
     return kTfLiteError;
+  }
+  if (kernel->profiling && ReportOperatorTimings(context, kernel->runtime) != kTfLiteOk) {
+    context->ReportError(context, "XNNPACK delegate: failed to get XNNPACK profile information.");
   }
   for (auto& so : kernel->static_outputs) {
     TfLiteTensor& t = context->tensors[so.first];
@@ -475,6 +482,8 @@ TfLiteDelegate* CreateDelegate(const TfLiteXNNPackDelegateOptions* options) {
   d->base.flags = (d->options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_DISABLE_SUBGRAPH_RESHAPING)
                       ? kTfLiteDelegateFlagsNone
                       : kTfLiteDelegateFlagsAllowDynamicTensors;
+  // Its operators replace its nodes in profiles (src/delegates/xnnpack/profiling.h).
+  d->base.flags |= kTfLiteDelegateFlagsPerOperatorProfiling;
   return &d->base;
 }
 
