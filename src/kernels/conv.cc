@@ -1,7 +1,8 @@
 // CONV_2D, NHWC: input [N, H, W, Cin], filter [Cout, KH, KW, Cin / groups],
 // optional bias [Cout], output [N, OH, OW, Cout]. FLOAT32; quantized int8
 // (per-channel), uint8 (per-tensor) and int16x8 (int32 or int64 bias), see
-// quant_conv.h.
+// quant_conv.h; FLOAT32 with an INT8 or INT4 filter ("hybrid"), see
+// conv_hybrid.h.
 //
 // Each group is an im2col + GEMM: the receptive fields of a tile of output
 // pixels are copied into rows of a patch matrix [pixels, KH*KW*Cin/groups],
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "src/kernels/internal/activation.h"
+#include "src/kernels/internal/conv_hybrid.h"
 #include "src/kernels/internal/conv_util.h"
 #include "src/kernels/internal/gemm.h"
 #include "src/kernels/internal/parallel.h"
@@ -61,6 +63,8 @@ struct OpData {
   std::vector<int32_t> qsums;
   internal::RequantizeTable requant;  // filled in Prepare (bias constant) or Eval
   bool requant_ready = false;
+  bool hybrid = false;  // FLOAT32 input, integer filter
+  internal::HybridConvData hybrid_data;
 };
 
 // Scratch budget per tile for the 8-bit path, in int16 values (256 KiB).
@@ -108,7 +112,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
   internal::ConvTensors t;
-  TF_LITE_ENSURE_OK(context, internal::GetConvTensors(context, node, kOp, &t));
+  TF_LITE_ENSURE_OK(context, internal::GetConvTensors(context, node, kOp, &t, /*hybrid_ok=*/true));
   const internal::ConvWindowParams window{params->padding, params->stride_height,
                                           params->stride_width, params->dilation_height_factor,
                                           params->dilation_width_factor};
@@ -133,6 +137,14 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   }
   TF_LITE_ENSURE_OK(context, internal::CheckBiasSize(context, kOp, t.bias, data->out_c));
 
+  data->hybrid = internal::IsHybridConv(t);
+  if (data->hybrid) {
+    data->quantized = false;
+    TF_LITE_ENSURE_OK(context, internal::PrepareHybridConv(context, kOp, /*depthwise=*/false, t, g,
+                                                           window, params->activation, data->out_c,
+                                                           data->groups, &data->hybrid_data));
+    return internal::ResizeOutput(context, t.output, {g.batches, g.out_h, g.out_w, data->out_c});
+  }
   TF_LITE_ENSURE_OK(context, internal::PrepareConvQuantization(
                                  context, kOp, internal::QuantConvKind::kConv, t,
                                  params->activation, 0, data->out_c, &data->quantized,
@@ -293,6 +305,13 @@ void EvalQGemm(OpData* d, const TfLiteTensor* input,
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
   const auto& params = *static_cast<const TfLiteConvParams*>(node->builtin_data);
+  if (data->hybrid) {
+    internal::EvalHybridConv(context, &data->hybrid_data, data->g, internal::InputAt(context, node, 0),
+                             internal::InputAt(context, node, 1),
+                             internal::GetOptionalInput(context, node, 2),
+                             internal::OutputAt(context, node, 0));
+    return kTfLiteOk;
+  }
   if (data->quantized) {
     const TfLiteTensor* input = internal::InputAt(context, node, 0);
     if (data->use_qgemm) {

@@ -1,7 +1,8 @@
 // DEPTHWISE_CONV_2D, NHWC: input [N, H, W, Cin], filter [1, KH, KW, Cout],
 // optional bias [Cout], output [N, OH, OW, Cout] with Cout = Cin * multiplier.
 // Output channel c reads input channel c / multiplier. FLOAT32; quantized
-// int8 (per-channel), uint8 and int16x8, see quant_conv.h.
+// int8 (per-channel), uint8 and int16x8, see quant_conv.h; FLOAT32 with an
+// INT8 filter ("hybrid"), see conv_hybrid.h.
 //
 // The multiplier is derived from the shapes; params->depth_multiplier is
 // redundant and, like upstream, not relied upon.
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "src/kernels/internal/activation.h"
+#include "src/kernels/internal/conv_hybrid.h"
 #include "src/kernels/internal/conv_util.h"
 #include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/qgemm.h"
@@ -40,6 +42,8 @@ struct OpData {
   std::vector<int16_t> qfilter;
   internal::RequantizeTable requant;  // filled in Prepare (bias constant) or Eval
   bool requant_ready = false;
+  bool hybrid = false;  // FLOAT32 input, INT8 filter
+  internal::HybridConvData hybrid_data;
 };
 
 void PackQuantizedFilter(OpData* d, const TfLiteTensor* filter) {
@@ -59,7 +63,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
   internal::ConvTensors t;
-  TF_LITE_ENSURE_OK(context, internal::GetConvTensors(context, node, kOp, &t));
+  TF_LITE_ENSURE_OK(context, internal::GetConvTensors(context, node, kOp, &t, /*hybrid_ok=*/true));
   const internal::ConvWindowParams window{params->padding, params->stride_height,
                                           params->stride_width, params->dilation_height_factor,
                                           params->dilation_width_factor};
@@ -78,6 +82,14 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   }
   data->multiplier = data->out_c / g.in_c;
   TF_LITE_ENSURE_OK(context, internal::CheckBiasSize(context, kOp, t.bias, data->out_c));
+  data->hybrid = internal::IsHybridConv(t);
+  if (data->hybrid) {
+    data->quantized = false;
+    TF_LITE_ENSURE_OK(context, internal::PrepareHybridConv(context, kOp, /*depthwise=*/true, t, g,
+                                                           window, params->activation, data->out_c,
+                                                           1, &data->hybrid_data));
+    return internal::ResizeOutput(context, t.output, {g.batches, g.out_h, g.out_w, data->out_c});
+  }
   TF_LITE_ENSURE_OK(context, internal::PrepareConvQuantization(
                                  context, kOp, internal::QuantConvKind::kDepthwiseConv, t,
                                  params->activation, 3, data->out_c, &data->quantized,
@@ -173,6 +185,13 @@ void EvalQuantized8(TfLiteContext* context, const OpData& d, const TfLiteTensor*
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   auto& data = *static_cast<OpData*>(node->user_data);
   const auto& p = *static_cast<const TfLiteDepthwiseConvParams*>(node->builtin_data);
+  if (data.hybrid) {
+    internal::EvalHybridConv(context, &data.hybrid_data, data.g, internal::InputAt(context, node, 0),
+                             internal::InputAt(context, node, 1),
+                             internal::GetOptionalInput(context, node, 2),
+                             internal::OutputAt(context, node, 0));
+    return kTfLiteOk;
+  }
   if (data.quantized) {
     const TfLiteTensor* input = internal::InputAt(context, node, 0);
     if (input->type == kTfLiteInt8 || input->type == kTfLiteUInt8) {

@@ -8,14 +8,16 @@ namespace kernels {
 namespace internal {
 
 TfLiteStatus GetConvTensors(TfLiteContext* context, const TfLiteNode* node, const char* op,
-                            ConvTensors* t) {
+                            ConvTensors* t, bool hybrid_ok) {
   TF_LITE_ENSURE_OK(context, CheckArity(context, node, op, 2, 3, 1));
   TF_LITE_ENSURE_OK(context, GetInput(context, node, 0, op, &t->input));
   TF_LITE_ENSURE_OK(context, GetInput(context, node, 1, op, &t->filter));
   TF_LITE_ENSURE_OK(context, GetOutput(context, node, 0, op, &t->output));
   t->bias = GetOptionalInput(context, node, 2);
   // Quantized tensors are checked by PrepareQuantConv.
-  if (!IsQuantizedType(t->input->type)) {
+  const bool hybrid = hybrid_ok && t->input->type == kTfLiteFloat32 &&
+                      t->filter->type != kTfLiteFloat32;
+  if (!IsQuantizedType(t->input->type) && !hybrid) {
     TF_LITE_ENSURE_OK(context, ExpectType(context, op, "input", t->input, kTfLiteFloat32));
     TF_LITE_ENSURE_OK(context, ExpectType(context, op, "filter", t->filter, kTfLiteFloat32));
     TF_LITE_ENSURE_OK(context, ExpectType(context, op, "bias", t->bias, kTfLiteFloat32));

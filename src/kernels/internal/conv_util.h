@@ -33,9 +33,10 @@ struct ConvGeometry {
 
 // Checks 2 or 3 inputs (input, filter, optional bias) and 1 output, all
 // FLOAT32 unless the input is quantized (see quant_conv.h), with a 4-D input
-// and filter.
+// and filter. With `hybrid_ok`, a FLOAT32 input may come with a non-FLOAT32
+// filter, whose types the caller checks (see conv_hybrid.h).
 TfLiteStatus GetConvTensors(TfLiteContext* context, const TfLiteNode* node, const char* op,
-                            ConvTensors* tensors);
+                            ConvTensors* tensors, bool hybrid_ok = false);
 
 // Reads the input and window sizes (all must be positive) and computes the
 // output size and padding.

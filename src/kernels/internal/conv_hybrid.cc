@@ -1,0 +1,304 @@
+#include "src/kernels/internal/conv_hybrid.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "src/kernels/internal/activation.h"
+#include "src/kernels/internal/hybrid_fc.h"
+#include "src/kernels/internal/parallel.h"
+#include "src/kernels/internal/qgemm.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace internal {
+namespace {
+
+// Scratch budget per CONV_2D tile, in int16 values (256 KiB).
+constexpr int64_t kTileValues = 128 * 1024;
+constexpr int64_t kMinTileRows = 16;
+
+void PackFilter(HybridConvData* d, const TfLiteTensor* filter, int64_t count) {
+  d->filter.resize(static_cast<size_t>(count));
+  if (filter->type == kTfLiteInt4) {
+    const auto* packed = reinterpret_cast<const uint8_t*>(filter->data.raw_const);
+    for (int64_t i = 0; i < count; ++i) d->filter[static_cast<size_t>(i)] = Int4At(packed, i);
+  } else {
+    const int8_t* f = filter->data.int8;
+    for (int64_t i = 0; i < count; ++i) d->filter[static_cast<size_t>(i)] = f[i];
+  }
+}
+
+int64_t FilterCount(const HybridConvData& d, const ConvGeometry& g) {
+  return d.depthwise ? int64_t{g.filter_h} * g.filter_w * d.out_c : int64_t{d.out_c} * d.patch_cols;
+}
+
+// Quantizes each batch of the input and records its scale and zero point.
+void QuantizeInput(HybridConvData* d, const ConvGeometry& g, const float* in) {
+  const int64_t per_batch = int64_t{g.in_h} * g.in_w * g.in_c;
+  for (int b = 0; b < g.batches; ++b) {
+    const float* x = in + b * per_batch;
+    int8_t* q = d->qinput.data() + b * per_batch;
+    if (d->asymmetric) {
+      QuantizeRowAsymmetric(x, static_cast<int>(per_batch), q, &d->batch_scales[b],
+                            &d->batch_offsets[b]);
+    } else {
+      QuantizeRowSymmetric(x, static_cast<int>(per_batch), q, &d->batch_scales[b]);
+      d->batch_offsets[b] = 0;
+    }
+  }
+}
+
+// out[c] = clamp(float(sums[c]) * channel_scale[c] * input_scale + bias[c]),
+// the scales applied as `scaling` says.
+inline void Dequantize(const int32_t* sums, int n, const float* channel_scales, float input_scale,
+                       HybridScaling scaling, const float* bias, ActivationRange<float> range,
+                       float* out) {
+  for (int c = 0; c < n; ++c) {
+    const float acc = static_cast<float>(sums[c]);
+    float v;
+    switch (scaling) {
+      case HybridScaling::kChannelFirst: v = acc * channel_scales[c] * input_scale; break;
+      case HybridScaling::kInputFirst: v = acc * input_scale * channel_scales[c]; break;
+      default: v = acc * (channel_scales[c] * input_scale);
+    }
+    if (bias != nullptr) v += bias[c];
+    out[c] = std::min(range.max, std::max(range.min, v));
+  }
+}
+
+// Fills `patches` with (q - zero point) over the receptive fields of output
+// pixels [first, first + count) within `group`; padding taps are 0.
+void Im2Col(const HybridConvData& d, const ConvGeometry& g, int group, int64_t first,
+            int64_t count, int16_t* patches) {
+  const ConvWindowParams& w = d.window;
+  const int group_c = g.in_c / d.groups;
+  for (int64_t r = 0; r < count; ++r) {
+    const int64_t pixel = first + r;
+    const int x = static_cast<int>(pixel % g.out_w);
+    const int y = static_cast<int>((pixel / g.out_w) % g.out_h);
+    const int64_t b = pixel / (int64_t{g.out_w} * g.out_h);
+    const int32_t offset = -d.batch_offsets[b];
+    int16_t* dst = patches + r * d.patch_cols;
+    const int y0 = y * w.stride_h - g.pad_top;
+    const int x0 = x * w.stride_w - g.pad_left;
+    for (int ky = 0; ky < g.filter_h; ++ky) {
+      const int iy = y0 + ky * w.dilation_h;
+      for (int kx = 0; kx < g.filter_w; ++kx, dst += group_c) {
+        const int ix = x0 + kx * w.dilation_w;
+        if (iy < 0 || iy >= g.in_h || ix < 0 || ix >= g.in_w) {
+          std::fill(dst, dst + group_c, int16_t{0});
+          continue;
+        }
+        const int8_t* src =
+            d.qinput.data() + ((b * g.in_h + iy) * g.in_w + ix) * g.in_c + group * group_c;
+        WidenWithOffset(src, group_c, offset, dst);
+      }
+    }
+  }
+}
+
+void EvalConv(TfLiteContext* context, HybridConvData* d, const ConvGeometry& g, const float* bias,
+              float* out) {
+  const int64_t pixels = int64_t{g.batches} * g.out_h * g.out_w;
+  const int64_t pixels_per_batch = int64_t{g.out_h} * g.out_w;
+  const int out_c = d->out_c;
+  const int group_out_c = out_c / d->groups;
+  const auto range = GetActivationRange<float>(d->activation);
+  const int64_t tiles = (pixels + d->tile_rows - 1) / d->tile_rows;
+  const int workers = d->threads;
+  (void)context;
+  ParallelFor(workers, workers, [&](int64_t w_begin, int64_t w_end) {
+    for (int64_t w = w_begin; w < w_end; ++w) {
+      int16_t* patches = d->patches.data() + w * d->tile_rows * d->patch_cols;
+      int32_t* sums = d->sums.data() + w * d->tile_rows * group_out_c;
+      for (int64_t tile = tiles * w / workers; tile < tiles * (w + 1) / workers; ++tile) {
+        const int64_t first = tile * d->tile_rows;
+        const int64_t count = std::min(d->tile_rows, pixels - first);
+        for (int group = 0; group < d->groups; ++group) {
+          Im2Col(*d, g, group, first, count, patches);
+          const int oc0 = group * group_out_c;
+          QGemmS16(patches, count, d->patch_cols, d->filter.data() + int64_t{oc0} * d->patch_cols,
+                   group_out_c, d->patch_cols, d->patch_cols, sums, group_out_c);
+          for (int64_t r = 0; r < count; ++r) {
+            const int64_t b = (first + r) / pixels_per_batch;
+            Dequantize(sums + r * group_out_c, group_out_c, d->channel_scales.data() + oc0,
+                       d->batch_scales[b], d->scaling, bias == nullptr ? nullptr : bias + oc0, range,
+                       out + (first + r) * out_c + oc0);
+          }
+        }
+      }
+    }
+  });
+}
+
+void EvalDepthwise(TfLiteContext* context, HybridConvData* d, const ConvGeometry& g,
+                   const float* bias, float* out) {
+  const int out_c = d->out_c;
+  const int m = d->multiplier;
+  const auto range = GetActivationRange<float>(d->activation);
+  ForOutputRows(context, g, int64_t{g.out_w} * out_c * g.filter_h * g.filter_w,
+                [&](int64_t begin, int64_t end) {
+    std::vector<int32_t> sums(static_cast<size_t>(out_c));
+    int32_t* acc = sums.data();
+    for (int64_t row = begin; row < end; ++row) {
+      const int64_t b = row / g.out_h;
+      const int32_t offset = -d->batch_offsets[b];
+      for (int x = 0; x < g.out_w; ++x) {
+        std::fill(acc, acc + out_c, 0);
+        ForEachInputTap(g, d->window, b, static_cast<int>(row % g.out_h), x,
+                        [&](int64_t in_offset, int tap) {
+          const int8_t* src = d->qinput.data() + in_offset;
+          const int16_t* w = d->filter.data() + int64_t{tap} * out_c;
+          if (m == 1) {
+            AccumulateDepthwiseTap(src, w, out_c, offset, acc);
+          } else {
+            for (int c = 0; c < g.in_c; ++c) {
+              const int32_t v = static_cast<int32_t>(src[c]) + offset;
+              for (int k = 0; k < m; ++k) acc[c * m + k] += v * w[c * m + k];
+            }
+          }
+        });
+        Dequantize(acc, out_c, d->channel_scales.data(), d->batch_scales[b], d->scaling, bias, range,
+                   out + (row * g.out_w + x) * out_c);
+      }
+    }
+  });
+}
+
+}  // namespace
+
+TfLiteStatus PrepareHybridConv(TfLiteContext* context, const char* op, bool depthwise,
+                               const ConvTensors& t, const ConvGeometry& g,
+                               const ConvWindowParams& window, TfLiteFusedActivation activation,
+                               int out_c, int groups, HybridConvData* d) {
+  const TfLiteTensor* filter = t.filter;
+  const bool int4_ok = !depthwise;
+  if (filter->type != kTfLiteInt8 && !(int4_ok && filter->type == kTfLiteInt4)) {
+    return UnsupportedType(context, op, "filter (with FLOAT32 input)", filter->type);
+  }
+  TF_LITE_ENSURE_OK(context, ExpectType(context, op, "bias (with FLOAT32 input)", t.bias,
+                                        kTfLiteFloat32));
+  TF_LITE_ENSURE_OK(context, ExpectType(context, op, "output (with FLOAT32 input)", t.output,
+                                        kTfLiteFloat32));
+  const int channel_dim = depthwise ? 3 : 0;
+  const auto* aq = filter->quantization.type == kTfLiteAffineQuantization
+                       ? static_cast<const TfLiteAffineQuantization*>(filter->quantization.params)
+                       : nullptr;
+  if (aq == nullptr || aq->scale == nullptr || aq->scale->size < 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: %s filter with FLOAT32 input needs quantization scales", op,
+                       TfLiteTypeGetName(filter->type));
+    return kTfLiteError;
+  }
+  const int scale_count = aq->scale->size;
+  if (scale_count != 1 && (scale_count != out_c || aq->quantized_dimension != channel_dim)) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: filter has %d quantization scales (dimension %d), expected 1 or %d "
+                       "(one per output channel, dimension %d)",
+                       op, scale_count, aq->quantized_dimension, out_c, channel_dim);
+    return kTfLiteError;
+  }
+  for (int i = 0; i < scale_count; ++i) {
+    if (!(aq->scale->data[i] > 0.0f)) {
+      TF_LITE_KERNEL_LOG(context, "%s: filter quantization scale %d is %g (must be positive)", op,
+                         i, static_cast<double>(aq->scale->data[i]));
+      return kTfLiteError;
+    }
+  }
+  if (aq->zero_point != nullptr) {
+    for (int i = 0; i < aq->zero_point->size; ++i) {
+      if (aq->zero_point->data[i] != 0) {
+        TF_LITE_KERNEL_LOG(context,
+                           "%s: hybrid filters with a nonzero zero point are not supported", op);
+        return kTfLiteError;
+      }
+    }
+  }
+
+  d->depthwise = depthwise;
+  d->out_c = out_c;
+  d->groups = depthwise ? 1 : groups;
+  d->multiplier = depthwise ? out_c / g.in_c : 1;
+  d->window = window;
+  d->activation = activation;
+  d->patch_cols = depthwise ? 0 : int64_t{g.filter_h} * g.filter_w * (g.in_c / d->groups);
+  if (!depthwise && d->patch_cols > kMaxQGemmDepth) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: hybrid filters deeper than %lld values (here %lld) are not supported",
+                       op, static_cast<long long>(kMaxQGemmDepth),
+                       static_cast<long long>(d->patch_cols));
+    return kTfLiteError;
+  }
+  // Upstream: CONV_2D takes the symmetric per-tensor route unless the scales
+  // differ or the convolution is grouped; DEPTHWISE_CONV_2D always the
+  // asymmetric per-channel one.
+  bool scales_differ = false;
+  for (int i = 1; i < scale_count; ++i) scales_differ |= aq->scale->data[i] != aq->scale->data[0];
+  d->asymmetric = depthwise || scales_differ || d->groups != 1;
+  d->scaling = depthwise        ? HybridScaling::kInputFirst
+               : d->groups != 1 ? HybridScaling::kChannelFirst
+                                : HybridScaling::kProduct;
+  if (scales_differ) {
+    d->channel_scales.assign(aq->scale->data, aq->scale->data + scale_count);
+  } else {
+    d->channel_scales.assign(static_cast<size_t>(out_c), aq->scale->data[0]);
+  }
+
+  const int64_t count = FilterCount(*d, g);
+  const int64_t needed = filter->type == kTfLiteInt4 ? (count + 1) / 2 : count;
+  d->filter_packed = false;
+  if (IsConstantOrPersistent(filter)) {
+    if (filter->data.raw == nullptr || static_cast<int64_t>(filter->bytes) < needed) {
+      TF_LITE_KERNEL_LOG(context, "%s: filter holds %zu bytes, expected %lld", op, filter->bytes,
+                         static_cast<long long>(needed));
+      return kTfLiteError;
+    }
+    PackFilter(d, filter, count);
+    d->filter_packed = true;
+  } else if (filter->type == kTfLiteInt4) {
+    TF_LITE_KERNEL_LOG(context, "%s: INT4 filters must be constant", op);
+    return kTfLiteError;
+  }
+
+  if (int64_t{g.in_h} * g.in_w * g.in_c > std::numeric_limits<int>::max()) {
+    TF_LITE_KERNEL_LOG(context, "%s: hybrid input batches of more than 2^31 values are not supported",
+                       op);
+    return kTfLiteError;
+  }
+  d->qinput.assign(static_cast<size_t>(NumElements(t.input)), 0);
+  d->batch_scales.assign(static_cast<size_t>(g.batches), 1.0f);
+  d->batch_offsets.assign(static_cast<size_t>(g.batches), 0);
+  d->patches.clear();
+  d->sums.clear();
+  d->threads = 1;
+  d->tile_rows = 0;
+  if (!depthwise) {
+    const int64_t pixels = int64_t{g.batches} * g.out_h * g.out_w;
+    d->tile_rows = std::max<int64_t>(
+        1, std::min(pixels, std::max(kMinTileRows, kTileValues / std::max<int64_t>(1, d->patch_cols))));
+    const int64_t tiles = (pixels + d->tile_rows - 1) / d->tile_rows;
+    const int64_t work = pixels * d->patch_cols * out_c;
+    d->threads = static_cast<int>(std::max<int64_t>(
+        1, std::min<int64_t>(tiles, ThreadsForWork(KernelThreads(context), work))));
+    d->patches.assign(static_cast<size_t>(d->threads * d->tile_rows * d->patch_cols), 0);
+    d->sums.assign(static_cast<size_t>(d->threads * d->tile_rows * (out_c / d->groups)), 0);
+  }
+  return kTfLiteOk;
+}
+
+void EvalHybridConv(TfLiteContext* context, HybridConvData* d, const ConvGeometry& g,
+                    const TfLiteTensor* input, const TfLiteTensor* filter,
+                    const TfLiteTensor* bias, TfLiteTensor* output) {
+  if (int64_t{g.batches} * g.out_h * g.out_w == 0) return;
+  if (!d->filter_packed) PackFilter(d, filter, FilterCount(*d, g));
+  QuantizeInput(d, g, input->data.f);
+  const float* b = bias == nullptr ? nullptr : bias->data.f;
+  if (d->depthwise) {
+    EvalDepthwise(context, d, g, b, output->data.f);
+  } else {
+    EvalConv(context, d, g, b, output->data.f);
+  }
+}
+
+}  // namespace internal
+}  // namespace kernels
+}  // namespace tflite_c
