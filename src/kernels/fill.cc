@@ -1,11 +1,13 @@
 // FILL (dims, value): a tensor of shape `dims` (1-D INT32 or INT64) whose
 // every element is the scalar `value`; the output has the value's type (any
-// fixed-size type; quantized values must share the output's quantization).
-// Non-constant dims make the output dynamic.
+// fixed-size type; quantized values must share the output's quantization; or
+// STRING, whose output is dynamic and built at Eval). Non-constant dims make
+// the output dynamic.
 #include <vector>
 
 #include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/layout_util.h"
+#include "src/kernels/internal/string_gather.h"
 #include "src/kernels/register_layout.h"
 
 namespace tflite_c {
@@ -47,6 +49,13 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (output->type != value->type) {
     return internal::TypeMismatch(context, kOp, "value", value->type, "output", output->type);
   }
+  if (value->type == kTfLiteString) {
+    TF_LITE_ENSURE_OK(context, internal::ResizeOrDefer(context, node,
+                                                       internal::IsConstantOrPersistent(dims),
+                                                       ResizeFromDims));
+    internal::SetTensorToDynamic(output);
+    return kTfLiteOk;
+  }
   size_t element_bytes;
   TF_LITE_ENSURE_OK(context,
                     internal::GetElementBytes(context, kOp, "value", value->type, &element_bytes));
@@ -62,6 +71,13 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* value = internal::InputAt(context, node, 1);
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  if (value->type == kTfLiteString) {
+    // The shape comes from dims on every run: the output is always dynamic.
+    TF_LITE_ENSURE_OK(context, ResizeFromDims(context, node));
+    TF_LITE_ENSURE_OK(context, internal::CheckStringTensor(context, kOp, "value", value));
+    return internal::WriteStrings(context, kOp, value, nullptr, internal::NumElements(output),
+                                  output->dims, output);
+  }
   TF_LITE_ENSURE_OK(context, internal::ResizeIfDynamic(context, node, ResizeFromDims));
   internal::FillElements(output->data.raw, internal::NumElements(output), value->data.raw,
                          internal::ElementBytes(value->type));

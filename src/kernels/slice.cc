@@ -1,10 +1,12 @@
 // SLICE (input, begin, size): the block starting at `begin` with `size`
 // elements per dimension; a size of -1 takes the rest of the dimension. Any
-// fixed-size element type; begin and size INT32 or INT64 with one entry per
-// input dimension. Non-constant begin or size make the output dynamic.
+// fixed-size element type, or STRING (the output is then dynamic, its buffer
+// built at Eval); begin and size INT32 or INT64 with one entry per input
+// dimension. Non-constant begin or size make the output dynamic.
 #include <vector>
 
 #include "src/kernels/internal/axis_gather.h"
+#include "src/kernels/internal/string_gather.h"
 #include "src/kernels/register_layout.h"
 
 namespace tflite_c {
@@ -58,8 +60,11 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (output->type != input->type) {
     return internal::TypeMismatch(context, kOp, "input", input->type, "output", output->type);
   }
-  TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, kOp, "input", input->type,
-                                                       &data->element_bytes));
+  data->element_bytes = 0;
+  if (input->type != kTfLiteString) {
+    TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, kOp, "input", input->type,
+                                                         &data->element_bytes));
+  }
   if ((begin->type != kTfLiteInt32 && begin->type != kTfLiteInt64) || size->type != begin->type) {
     TF_LITE_KERNEL_LOG(context, "%s: begin and size must both be INT32 or INT64, got %s and %s",
                        kOp, TfLiteTypeGetName(begin->type), TfLiteTypeGetName(size->type));
@@ -72,7 +77,18 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   }
   const bool known =
       internal::IsConstantOrPersistent(begin) && internal::IsConstantOrPersistent(size);
-  return internal::FinishGatherPrepare(context, node, data, known, Plan);
+  TF_LITE_ENSURE_OK(context, internal::FinishGatherPrepare(context, node, data, known, Plan));
+  if (input->type == kTfLiteString) internal::SetTensorToDynamic(output);
+  return kTfLiteOk;
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<internal::GatherOpData*>(node->user_data);
+  const TfLiteTensor* input = internal::InputAt(context, node, 0);
+  if (input->type != kTfLiteString) return internal::EvalGatherOp<Plan>(context, node);
+  if (!data->planned_in_prepare) TF_LITE_ENSURE_OK(context, Plan(context, node, data));
+  return internal::RunStringGather(context, kOp, data->gather, input,
+                                   internal::OutputAt(context, node, 0));
 }
 
 }  // namespace
@@ -80,7 +96,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 const TfLiteRegistration* Register_SLICE() {
   static const TfLiteRegistration r = internal::MakeRegistration(
       internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
-      Prepare, internal::EvalGatherOp<Plan>);
+      Prepare, Eval);
   return &r;
 }
 

@@ -1,11 +1,13 @@
 // TILE (input, multiples): repeats the input multiples[i] times along each
-// dimension i. Any fixed-size element type (BOOL included); multiples INT32
-// or INT64, one non-negative entry per input dimension. Non-constant
-// multiples make the output dynamic.
+// dimension i. Any fixed-size element type (BOOL included), or STRING (the
+// output is then dynamic, its buffer built at Eval); multiples INT32 or
+// INT64, one non-negative entry per input dimension. Non-constant multiples
+// make the output dynamic.
 #include <limits>
 #include <vector>
 
 #include "src/kernels/internal/axis_gather.h"
+#include "src/kernels/internal/string_gather.h"
 #include "src/kernels/register_layout.h"
 
 namespace tflite_c {
@@ -58,8 +60,11 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (output->type != input->type) {
     return internal::TypeMismatch(context, kOp, "input", input->type, "output", output->type);
   }
-  TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, kOp, "input", input->type,
-                                                       &data->element_bytes));
+  data->element_bytes = 0;
+  if (input->type != kTfLiteString) {
+    TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, kOp, "input", input->type,
+                                                         &data->element_bytes));
+  }
   if (multiples->type != kTfLiteInt32 && multiples->type != kTfLiteInt64) {
     return internal::UnsupportedType(context, kOp, "multiples", multiples->type);
   }
@@ -68,8 +73,20 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                        internal::NumDims(input), internal::kMaxLayoutRank);
     return kTfLiteError;
   }
-  return internal::FinishGatherPrepare(context, node, data,
-                                       internal::IsConstantOrPersistent(multiples), Plan);
+  TF_LITE_ENSURE_OK(context, internal::FinishGatherPrepare(
+                                 context, node, data, internal::IsConstantOrPersistent(multiples),
+                                 Plan));
+  if (input->type == kTfLiteString) internal::SetTensorToDynamic(output);
+  return kTfLiteOk;
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<internal::GatherOpData*>(node->user_data);
+  const TfLiteTensor* input = internal::InputAt(context, node, 0);
+  if (input->type != kTfLiteString) return internal::EvalGatherOp<Plan>(context, node);
+  if (!data->planned_in_prepare) TF_LITE_ENSURE_OK(context, Plan(context, node, data));
+  return internal::RunStringGather(context, kOp, data->gather, input,
+                                   internal::OutputAt(context, node, 0));
 }
 
 }  // namespace
@@ -77,7 +94,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 const TfLiteRegistration* Register_TILE() {
   static const TfLiteRegistration r = internal::MakeRegistration(
       internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
-      Prepare, internal::EvalGatherOp<Plan>);
+      Prepare, Eval);
   return &r;
 }
 

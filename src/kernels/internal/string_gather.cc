@@ -1,0 +1,106 @@
+#include "src/kernels/internal/string_gather.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <numeric>
+#include <vector>
+
+#include "src/core/string_util.h"
+#include "src/kernels/internal/kernel_util.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace internal {
+
+TfLiteStatus CheckStringTensor(TfLiteContext* context, const char* op, const char* what,
+                               const TfLiteTensor* input) {
+  const int count = StringTensorCount(input);
+  if (count < 0 || count != NumElements(input)) {
+    TF_LITE_KERNEL_LOG(context, "%s: STRING %s is malformed (%d strings for %lld elements)", op,
+                       what, count, static_cast<long long>(NumElements(input)));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+namespace {
+
+// The largest STRING buffer (offsets are int32).
+constexpr uint64_t kMaxStringBytes = static_cast<uint64_t>(std::numeric_limits<int32_t>::max());
+
+void WriteInt32(char* p, int32_t v) { std::memcpy(p, &v, sizeof(v)); }
+
+TfLiteStatus TooLarge(TfLiteContext* context, const char* op, int64_t count) {
+  TF_LITE_KERNEL_LOG(context, "%s: %lld output strings do not fit in a STRING tensor (2 GiB)", op,
+                     static_cast<long long>(count));
+  return kTfLiteError;
+}
+
+}  // namespace
+
+TfLiteStatus WriteStrings(TfLiteContext* context, const char* op, const TfLiteTensor* strings,
+                          const int64_t* index, int64_t count, const TfLiteIntArray* dims,
+                          TfLiteTensor* output) {
+  if (count < 0 || static_cast<uint64_t>(count) > kMaxStringBytes / sizeof(int32_t) - 2) {
+    return TooLarge(context, op, count);
+  }
+  // First pass: validate and size; second: encode straight into the buffer.
+  const uint64_t header = (static_cast<uint64_t>(count) + 2) * sizeof(int32_t);
+  uint64_t total = header;
+  const char* str = nullptr;
+  int len = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    const int at = index == nullptr ? 0 : static_cast<int>(index[i]);
+    if (!StringTensorGet(strings, at, &str, &len)) {
+      TF_LITE_KERNEL_LOG(context, "%s: STRING input is malformed", op);
+      return kTfLiteError;
+    }
+    total += static_cast<uint64_t>(len);
+    if (total > kMaxStringBytes) return TooLarge(context, op, count);
+  }
+  IntArrayPtr shape(TfLiteIntArrayCopy(dims));
+  char* buffer = static_cast<char*>(std::malloc(static_cast<size_t>(total)));
+  if (shape == nullptr || buffer == nullptr) {
+    std::free(buffer);
+    TF_LITE_KERNEL_LOG(context, "%s: cannot allocate %llu bytes of output strings", op,
+                       static_cast<unsigned long long>(total));
+    return kTfLiteError;
+  }
+  WriteInt32(buffer, static_cast<int32_t>(count));
+  int32_t offset = static_cast<int32_t>(header);
+  for (int64_t i = 0; i < count; ++i) {
+    StringTensorGet(strings, index == nullptr ? 0 : static_cast<int>(index[i]), &str, &len);
+    WriteInt32(buffer + sizeof(int32_t) * (1 + i), offset);
+    if (len > 0) std::memcpy(buffer + offset, str, static_cast<size_t>(len));
+    offset += len;
+  }
+  WriteInt32(buffer + sizeof(int32_t) * (1 + count), offset);
+  // Free only what the output owns (heap data), then hand it the new buffer.
+  TfLiteTensorDataFree(output);
+  output->data.raw = buffer;
+  output->bytes = static_cast<size_t>(total);
+  output->allocation_type = kTfLiteDynamic;
+  TfLiteIntArrayFree(output->dims);
+  output->dims = shape.release();
+  return kTfLiteOk;
+}
+
+TfLiteStatus RunStringGather(TfLiteContext* context, const char* op, const AxisGather& g,
+                             const TfLiteTensor* input, TfLiteTensor* output) {
+  TF_LITE_ENSURE_OK(context, CheckStringTensor(context, op, "input", input));
+  const int64_t count = NumElements(output);
+  if (static_cast<uint64_t>(count) > kMaxStringBytes / sizeof(int32_t) - 2) {
+    return TooLarge(context, op, count);
+  }
+  std::vector<int64_t> positions(static_cast<size_t>(NumElements(input)));
+  std::iota(positions.begin(), positions.end(), int64_t{0});
+  std::vector<int64_t> selected(static_cast<size_t>(count));
+  if (count > 0) RunAxisGather(g, positions.data(), selected.data(), sizeof(int64_t));
+  return WriteStrings(context, op, input, selected.data(), count, output->dims, output);
+}
+
+}  // namespace internal
+}  // namespace kernels
+}  // namespace tflite_c
