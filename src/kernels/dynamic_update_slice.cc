@@ -2,7 +2,9 @@
 // with `update` written at `start_indices` (1-D INT32 or INT64, one per
 // operand dimension). Each start is clamped to [0, operand dim - update dim]
 // so the update always fits, as upstream. update has operand's rank and type
-// and no larger dimensions; any fixed-size element type. Rank <= 8.
+// and no larger dimensions; any fixed-size element type, or INT4 (two values
+// per byte, low nibble first, as upstream's packed layout; upstream accepts
+// INT4 from op version 5, TensorFlow Lite 2.21). Rank <= 8.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -27,7 +29,10 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 2, kOp, &starts));
   TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
   size_t bytes;
-  TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, kOp, "operand", operand->type, &bytes));
+  if (operand->type != kTfLiteInt4) {
+    TF_LITE_ENSURE_OK(context,
+                      internal::GetElementBytes(context, kOp, "operand", operand->type, &bytes));
+  }
   if (update->type != operand->type) {
     return internal::TypeMismatch(context, kOp, "operand", operand->type, "update", update->type);
   }
@@ -59,15 +64,44 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   return internal::ResizeOutputLike(context, output, operand->dims);
 }
 
+// Copies `count` packed INT4 values from index `from` of `src` to index `to`
+// of `dst`.
+void CopyInt4(const uint8_t* src, int64_t from, uint8_t* dst, int64_t to, int64_t count) {
+  for (int64_t i = 0; i < count; ++i) {
+    const int64_t s = from + i, d = to + i;
+    const uint8_t v = (s % 2 == 0) ? (src[s / 2] & 0x0F) : (src[s / 2] >> 4);
+    uint8_t& out = dst[d / 2];
+    out = (d % 2 == 0) ? static_cast<uint8_t>((out & 0xF0) | v)
+                       : static_cast<uint8_t>((out & 0x0F) | (v << 4));
+  }
+}
+
+// Checks that an INT4 tensor holds its values packed.
+TfLiteStatus CheckInt4Bytes(TfLiteContext* context, const char* what, const TfLiteTensor* t) {
+  const int64_t needed = (internal::NumElements(t) + 1) / 2;
+  if ((needed > 0 && t->data.raw == nullptr) || static_cast<int64_t>(t->bytes) < needed) {
+    TF_LITE_KERNEL_LOG(context, "%s: INT4 %s holds %zu bytes, needs %lld", kOp, what, t->bytes,
+                       static_cast<long long>(needed));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* operand = internal::InputAt(context, node, 0);
   const TfLiteTensor* update = internal::InputAt(context, node, 1);
   const TfLiteTensor* starts = internal::InputAt(context, node, 2);
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
-  const size_t bytes = internal::ElementBytes(operand->type);
+  const bool int4 = operand->type == kTfLiteInt4;
+  if (int4) {
+    TF_LITE_ENSURE_OK(context, CheckInt4Bytes(context, "operand", operand));
+    TF_LITE_ENSURE_OK(context, CheckInt4Bytes(context, "update", update));
+    TF_LITE_ENSURE_OK(context, CheckInt4Bytes(context, "output", output));
+  }
+  const size_t bytes = int4 ? 0 : internal::ElementBytes(operand->type);
   const int rank = internal::NumDims(operand);
   if (output->data.raw != operand->data.raw && operand->bytes > 0) {
-    std::memcpy(output->data.raw, operand->data.raw, operand->bytes);
+    std::memcpy(output->data.raw, operand->data.raw, std::min(operand->bytes, output->bytes));
   }
   if (internal::NumElements(update) == 0) return kTfLiteOk;
   int64_t start[kMaxRank] = {0};
@@ -86,7 +120,12 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   for (int64_t r = 0; r < rows; ++r) {
     int64_t offset = 0;
     for (int i = 0; i < rank; ++i) offset += (start[i] + counter[i]) * strides[i];
-    std::memcpy(output->data.raw + offset * bytes, src + r * row * bytes, row * bytes);
+    if (int4) {
+      CopyInt4(reinterpret_cast<const uint8_t*>(src), r * row,
+               reinterpret_cast<uint8_t*>(output->data.raw), offset, row);
+    } else {
+      std::memcpy(output->data.raw + offset * bytes, src + r * row * bytes, row * bytes);
+    }
     for (int d = rank - 2; d >= 0; --d) {
       if (++counter[d] < internal::Dim(update, d)) break;
       counter[d] = 0;

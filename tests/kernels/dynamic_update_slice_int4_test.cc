@@ -1,0 +1,104 @@
+// DYNAMIC_UPDATE_SLICE on INT4 tensors: values packed two per byte, low
+// nibble first, as upstream reads and writes them. Expected outputs are
+// worked out on unpacked values here and compared nibble by nibble.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "tests/util/one_op_model.h"
+
+namespace tflite_c {
+namespace {
+
+using testing::OneOpModel;
+using namespace tflite;  // NOLINT(build/namespaces): schema enums and options
+
+std::vector<uint8_t> Pack(const std::vector<int>& v, size_t bytes = 0) {
+  std::vector<uint8_t> out(std::max(bytes, (v.size() + 1) / 2), 0);
+  for (size_t i = 0; i < v.size(); ++i) out[i / 2] |= static_cast<uint8_t>((v[i] & 0xF) << (i % 2 ? 4 : 0));
+  return out;
+}
+
+std::vector<int> Unpack(const std::vector<uint8_t>& bytes, size_t n) {
+  std::vector<int> out;
+  for (size_t i = 0; i < n; ++i) {
+    const int nibble = (i % 2 == 0) ? (bytes[i / 2] & 0xF) : (bytes[i / 2] >> 4);
+    out.push_back(nibble >= 8 ? nibble - 16 : nibble);
+  }
+  return out;
+}
+
+// operand [rows, cols] with `update` [urows, ucols] written at the clamped start.
+std::vector<int> Reference(std::vector<int> operand, int rows, int cols,
+                           const std::vector<int>& update, int urows, int ucols, int r0, int c0) {
+  r0 = std::min(std::max(r0, 0), rows - urows);
+  c0 = std::min(std::max(c0, 0), cols - ucols);
+  for (int i = 0; i < urows; ++i)
+    for (int j = 0; j < ucols; ++j) operand[(r0 + i) * cols + c0 + j] = update[i * ucols + j];
+  return operand;
+}
+
+TEST(DynamicUpdateSliceInt4Test, ConstantOperandOddWidth) {
+  const std::vector<int> operand = {-8, -7, -6, -5, -4, -3, -2, -1, 0};  // [3, 3]
+  const std::vector<int> update = {7, 6, 5, 4};                           // [2, 2]
+  OneOpModel m;
+  m.ConstBytes(TensorType_INT4, {3, 3}, Pack(operand));
+  m.ConstBytes(TensorType_INT4, {2, 2}, Pack(update));
+  m.Input(TensorType_INT32, {2});
+  m.Output(TensorType_INT4, {3, 3});
+  m.Op(BuiltinOperator_DYNAMIC_UPDATE_SLICE);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  for (const auto& start : std::vector<std::vector<int32_t>>{{1, 1}, {0, 1}, {5, -3}, {0, 0}}) {
+    m.Set<int32_t>(0, start);
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(Unpack(m.GetBytes(), 9), Reference(operand, 3, 3, update, 2, 2, start[0], start[1]))
+        << start[0] << ", " << start[1];
+  }
+}
+
+TEST(DynamicUpdateSliceInt4Test, RuntimeOperandAndUpdate) {
+  // Runtime INT4 tensors get a byte per element; the values are packed at the start.
+  OneOpModel m;
+  m.Input(TensorType_INT4, {2, 5});
+  m.Input(TensorType_INT4, {1, 3});
+  m.Input(TensorType_INT64, {2});
+  m.Output(TensorType_INT4, {2, 5});
+  m.Op(BuiltinOperator_DYNAMIC_UPDATE_SLICE, {}, 2);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  const std::vector<int> operand = {1, 2, 3, 4, 5, -1, -2, -3, -4, -5};
+  const std::vector<int> update = {7, -8, 0};
+  m.SetBytes(0, Pack(operand, 10));
+  m.SetBytes(1, Pack(update, 3));
+  m.Set<int64_t>(2, {1, 1});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(Unpack(m.GetBytes(), 10), Reference(operand, 2, 5, update, 1, 3, 1, 1));
+  m.Set<int64_t>(2, {0, 4});  // clamped to column 2
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(Unpack(m.GetBytes(), 10), Reference(operand, 2, 5, update, 1, 3, 0, 2));
+}
+
+TEST(DynamicUpdateSliceInt4Test, Errors) {
+  {
+    OneOpModel m;
+    m.ConstBytes(TensorType_INT4, {4}, Pack({1, 2, 3, 4}));
+    m.Const<int8_t>({2}, {1, 2});
+    m.Input(TensorType_INT32, {1});
+    m.Output(TensorType_INT4, {4});
+    m.Op(BuiltinOperator_DYNAMIC_UPDATE_SLICE);
+    testing::ExpectPrepareError(m, "operand type INT4 does not match update type INT8");
+  }
+  {
+    OneOpModel m;
+    m.ConstBytes(TensorType_INT4, {4}, Pack({1, 2, 3, 4}));
+    m.ConstBytes(TensorType_INT4, {5}, Pack({1, 2, 3, 4, 5}));
+    m.Input(TensorType_INT32, {1});
+    m.Output(TensorType_INT4, {4});
+    m.Op(BuiltinOperator_DYNAMIC_UPDATE_SLICE);
+    testing::ExpectPrepareError(m, "does not fit in operand shape");
+  }
+}
+
+}  // namespace
+}  // namespace tflite_c
