@@ -712,7 +712,7 @@ std::vector<OpCase> LayoutCases() {
                  for (int j = 0; j < 6; ++j) y.v.push_back(d[0].v[(i % 2) * 3 + j % 3]);
                return std::vector<FTensor>{y};
              },
-             kF8};
+             kF816};
     add(c);
   }
   {
