@@ -4,11 +4,13 @@ if(TFLITE_C_BUILD_TOOLS)
 
   # benchmark_model: upstream's log lines, flag errors, op profile tables.
   foreach(case run unknown_flag bad_value no_graph op_profiling op_profiling_csv
-               op_profiling_subgraphs bad_profiling_mode)
+               op_profiling_subgraphs bad_profiling_mode op_profiling_delegate_internal
+               op_profiling_xnnpack)
     add_test(NAME benchmark_model_${case}
       COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tools/benchmark_model_test.sh
               $<TARGET_FILE:benchmark_model>
-              ${_tools_models}/java_add.tflite ${case})
+              ${_tools_models}/java_add.tflite ${case}
+              $<TARGET_FILE:tflite_c_dummy_external_delegate>)
     set_tests_properties(benchmark_model_${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
   endforeach()
 
@@ -20,6 +22,38 @@ if(TFLITE_C_BUILD_TOOLS)
               ${_tools_models}/java_add.tflite ${case})
     set_tests_properties(benchmark_compare_${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
   endforeach()
+
+  # The guide's benchmark_model_plus_dummy_delegate: --use_dummy_delegate
+  # through the tools' delegate registrar.
+  if(TARGET benchmark_model_plus_dummy_delegate)
+    add_test(NAME benchmark_model_dummy_provider
+      COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tools/benchmark_model_test.sh
+              $<TARGET_FILE:benchmark_model_plus_dummy_delegate>
+              ${_tools_models}/java_add.tflite dummy_provider)
+    set_tests_properties(benchmark_model_dummy_provider PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+  endif()
+
+  if(TARGET inference_diff_plus_dummy_delegate)
+    add_test(NAME inference_diff_dummy_provider
+      COMMAND sh -c "[ -f \"$1\" ] || exit 77; \"$0\" --graph=\"$1\" --use_dummy_delegate=true --num_runs=3 --max_abs_error=0 >\"$2\" || exit 1; grep -q '^Delegate under test: dummy delegate$' \"$2\""
+              $<TARGET_FILE:inference_diff_plus_dummy_delegate> ${_tools_models}/java_add.tflite
+              ${CMAKE_CURRENT_BINARY_DIR}/inference_diff_dummy_provider.txt)
+    set_tests_properties(inference_diff_dummy_provider PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+  endif()
+
+  # The registrar itself: flags, ordering, errors, one run per provider.
+  if(TARGET delegate_registry_test)
+    target_sources(delegate_registry_test PRIVATE
+      ${PROJECT_SOURCE_DIR}/tools/common/delegate_registry.cc
+      ${PROJECT_SOURCE_DIR}/tools/common/builtin_providers.cc
+      ${PROJECT_SOURCE_DIR}/examples/dummy_delegate/dummy_delegate_provider.cc)
+    target_include_directories(delegate_registry_test PRIVATE ${PROJECT_SOURCE_DIR}/tools)
+    target_link_libraries(delegate_registry_test PRIVATE tflite_c_delegate_utils_obj
+                          tflite_c_dummy_delegate_obj)
+    add_dependencies(delegate_registry_test tflite_c_dummy_external_delegate)
+    target_compile_definitions(delegate_registry_test PRIVATE
+      TFLITE_C_DUMMY_EXTERNAL_DELEGATE="$<TARGET_FILE:tflite_c_dummy_external_delegate>")
+  endif()
 
   # A deliberately wrong external delegate (ADD computes a + b + 1).
   add_library(tflite_c_test_wrong_add_delegate SHARED

@@ -1,11 +1,12 @@
 #!/bin/sh
 # Golden-format checks of tools/benchmark_model's output (the lines upstream's
 # log parsers grep for).
-#   benchmark_model_test.sh BENCHMARK_MODEL MODEL CASE
+#   benchmark_model_test.sh BENCHMARK_MODEL MODEL CASE [DUMMY_EXTERNAL_DELEGATE_SO]
 # CASE: run | unknown_flag | bad_value | no_graph | op_profiling | op_profiling_csv |
-#       op_profiling_subgraphs | bad_profiling_mode
+#       op_profiling_subgraphs | bad_profiling_mode | op_profiling_delegate_internal |
+#       op_profiling_xnnpack | dummy_provider
 # Exit 77 (skip) when the model file is absent.
-bin=$1 model=$2 case=$3
+bin=$1 model=$2 case=$3 dummy=$4
 [ -f "$model" ] || { echo "skip: $model not found"; exit 77; }
 out=$(mktemp) err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
@@ -58,12 +59,17 @@ case $case in
       --enable_op_profiling=true >"$out" 2>"$err" || fail "exit status $?"
     f='[0-9]+\.[0-9]{3}'
     expect_out '^INFO: Enable op profiling: \[1\]$'
+    expect_out '^INFO: Profiling Info for Benchmark Initialization:$'
     expect_out '^INFO: Operator-wise Profiling Info for Regular Benchmark Runs:$'
+    # Initialization: the AllocateTensors event of the primary subgraph, with
+    # the growth of the RSS high-water mark in [mem KB].
+    expect_out "^${T} +AllocateTensors${T} +$f${T} +$f${T} *$f%${T} *$f%${T} +$f${T} +1${T}AllocateTensors/0$"
     expect_out '^============================== Run Order ==============================$'
     expect_out '^============================== Top by Computation Time ==============================$'
     expect_out '^============================== Summary by node type ==============================$'
     hdr="^${T} +\\[node type\\]${T} +\\[first\\]${T} +\\[avg ms\\]${T} +\\[%\\]${T} +\\[cdf%\\]${T} +\\[mem KB\\]${T}\\[times called\\]${T}\\[Name\\]\$"
-    [ "$(grep -Ec "$hdr" "$out")" -eq 2 ] || fail "expected the column header twice"
+    # Run Order and Top by Computation Time, for initialization and for the runs.
+    [ "$(grep -Ec "$hdr" "$out")" -eq 4 ] || fail "expected the column header four times"
     # Every ADD node of the model is a row: type, first, avg, %, cdf%, mem, times called, name.
     # (Percentages are right-aligned in 7 columns: 100.000% fills them.)
     expect_out "^${T} +ADD${T} +$f${T} +$f${T} *$f%${T} *$f%${T} +0\.000${T} +1${T}\[[^]]*\]:[0-9]+$"
@@ -73,7 +79,8 @@ case $case in
     expect_out '^Memory \(bytes\): count=0$'
     expect_out '^[0-9]+ nodes observed$'
     # The run order table ends at 100% cumulative time.
-    awk '/Run Order/{on=1;next} on&&/^$/{exit} on' "$out" | tail -1 | grep -Eq "${T}100\\.000%${T}" ||
+    awk '/Regular Benchmark Runs/{run=1} run&&/Run Order/{on=1;next} on&&/^$/{exit} on' "$out" |
+      tail -1 | grep -Eq "${T}100\\.000%${T}" ||
       fail "the last Run Order row is not at cdf 100%"
     [ ! -s "$err" ] || fail "unexpected stderr output"
     ;;
@@ -112,6 +119,48 @@ case $case in
       >"$out" 2>"$err" && fail "bad mode accepted"
     [ $? -eq 1 ] || fail "exit status is not 1"
     expect_err "^ERROR: Output modexml is not supported. Supported values are: 'stdout', 'csv' and 'proto'\.$"
+    ;;
+  op_profiling_delegate_internal)
+    # The dummy delegate (examples/dummy_delegate, loaded as an external
+    # delegate) reports each ADD/SUB it runs as a delegate-internal event:
+    # upstream's "Delegate internal" section; its node is timed as a whole.
+    [ -f "$dummy" ] || { echo "skip: no dummy delegate"; exit 77; }
+    "$bin" --graph="$model" --num_runs=3 --min_secs=0 --warmup_runs=1 --warmup_min_secs=0 \
+      --use_xnnpack=false --external_delegate_path="$dummy" --enable_op_profiling=true \
+      >"$out" 2>"$err" || fail "exit status $?"
+    f='[0-9]+\.[0-9]{3}'
+    expect_out '^Delegate internal: $'
+    awk '/Regular Benchmark Runs/{run=1} run&&/^Delegate internal: $/{on=1} on' "$out" |
+      grep -Eq "^${T} +DelegateOpInvoke${T} +$f${T} +$f${T} *$f%${T} *$f%${T} +0\.000${T} +1${T}Delegate/DummyAdd:0$" ||
+      fail "no DelegateOpInvoke row for the dummy delegate's ADD"
+    # The delegate kernel itself is an operator row of the primary graph.
+    expect_out "^${T} +DummyDelegate${T}"
+    # Initialization: ModifyGraphWithDelegate of the external delegate.
+    expect_out "^${T} +ModifyGraphWithDelegate${T}.*${T}ModifyGraphWithDelegate/0$"
+    ;;
+  dummy_provider)
+    # benchmark_model_plus_dummy_delegate: the dummy delegate's provider is
+    # registered, so --use_dummy_delegate exists and applies it.
+    "$bin" --graph="$model" --num_runs=2 --min_secs=0 --warmup_runs=1 --warmup_min_secs=0 \
+      --use_xnnpack=false --use_dummy_delegate=true >"$out" 2>"$err" || fail "exit status $?"
+    expect_out '^INFO: Explicitly applied DummyDelegate delegate, and the model graph will be (completely|partially) executed by the delegate'
+    "$bin" --help >"$out" 2>"$err"
+    expect_err '--use_dummy_delegate=false'
+    ;;
+  op_profiling_xnnpack)
+    # BlazeFace on the default XNNPACK delegate: XNNPACK's own operators
+    # replace the delegate node in the tables (upstream's
+    # DELEGATE_PROFILED_OPERATOR_INVOKE_EVENT rows "Delegate/<op>:<index>").
+    face=$(dirname "$model")/mp_face_detection_short_range.tflite
+    [ -f "$face" ] || { echo "skip: $face not found"; exit 77; }
+    "$bin" --graph="$face" --num_runs=3 --min_secs=0 --warmup_runs=1 --warmup_min_secs=0 \
+      --enable_op_profiling=true >"$out" 2>"$err" || fail "exit status $?"
+    awk '/Regular Benchmark Runs/{run=1} run' "$out" >"$out.run"
+    rows=$(grep -Ec "${T}Delegate/[^${T}]+:[0-9]+$" "$out.run")
+    rm -f "$out.run"
+    [ "$rows" -ge 20 ] || fail "expected XNNPACK operators as rows, found $rows"
+    expect_out "^${T} *Convolution \(NHWC, F32\)[^${T}]*${T}.*${T}Delegate/Convolution \(NHWC, F32\)[^${T}]*:[0-9]+$"
+    grep -Eq "${T} +TfLiteXNNPackDelegate${T}" "$out" && fail "the delegate node is profiled as a whole"
     ;;
   *) echo "unknown case $case"; exit 2 ;;
 esac

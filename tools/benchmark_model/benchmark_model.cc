@@ -39,22 +39,13 @@
 #include "tensorflow/lite/c/c_api_experimental.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tensorflow/lite/delegates/external/external_delegate.h"
-#include "tensorflow/lite/profiling/telemetry/c/profiler.h"
 #include "benchmark_model/bench_util.h"
 #include "benchmark_model/flags.h"
 #include "benchmark_model/inputs.h"
+#include "common/delegate_registry.h"
 #include "common/op_profile.h"
 // The generated flatbuffer schema: subgraph names for the op profile.
 #include "schema_generated.h"
-// The XNNPACK delegate's header is optional (it lands with the delegate);
-// its functions are looked up at run time so that this tool links against
-// any build of the library.
-#if __has_include("tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h")
-#include <dlfcn.h>
-
-#include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
-#define TFLITE_C_HAVE_XNNPACK_HEADER 1
-#endif
 
 namespace {
 
@@ -116,7 +107,6 @@ class Benchmark {
   ~Benchmark() {
     if (runner_) TfLiteSignatureRunnerDelete(runner_);
     if (interpreter_) TfLiteInterpreterDelete(interpreter_);
-    for (auto& d : delegates_) d.deleter(d.delegate);
     if (options_) TfLiteInterpreterOptionsDelete(options_);
     if (model_) TfLiteModelDelete(model_);
   }
@@ -170,7 +160,8 @@ class Benchmark {
   TfLiteInterpreterOptions* options_ = nullptr;
   TfLiteInterpreter* interpreter_ = nullptr;
   TfLiteSignatureRunner* runner_ = nullptr;
-  std::vector<OwnedDelegate> delegates_;
+  tflite_c_tools::DelegateList delegate_list_;  // owns the delegates
+  std::vector<OwnedDelegate> delegates_;       // in the order they apply
   PlanProbe probe_;
   TfLiteDelegate probe_delegate_ = TfLiteDelegateCreate();
 };
@@ -218,62 +209,32 @@ bool Benchmark::Validate() {
   return PopulateInputLayerInfo(f_, &inputs_);
 }
 
+// The delegates the flags ask for, from the tools' delegate registrar
+// (tools/common/delegate_registry.h): XNNPACK, external, and any provider
+// linked into this binary (--use_dummy_delegate in
+// benchmark_model_plus_dummy_delegate).
 bool Benchmark::CreateDelegates() {
-  if (f_.Bool("use_xnnpack")) {
-    TfLiteDelegate* d = nullptr;
-    void (*destroy)(TfLiteDelegate*) = nullptr;
-#if defined(TFLITE_C_HAVE_XNNPACK_HEADER)
-    using DefaultFn = TfLiteXNNPackDelegateOptions (*)();
-    using CreateFn = TfLiteDelegate* (*)(const TfLiteXNNPackDelegateOptions*);
-    auto options_default =
-        reinterpret_cast<DefaultFn>(dlsym(RTLD_DEFAULT, "TfLiteXNNPackDelegateOptionsDefault"));
-    auto create = reinterpret_cast<CreateFn>(dlsym(RTLD_DEFAULT, "TfLiteXNNPackDelegateCreate"));
-    destroy = reinterpret_cast<void (*)(TfLiteDelegate*)>(
-        dlsym(RTLD_DEFAULT, "TfLiteXNNPackDelegateDelete"));
-    if (options_default && create && destroy) {
-      TfLiteXNNPackDelegateOptions opts = options_default();
-      if (f_.Int("num_threads") > 0) opts.num_threads = f_.Int("num_threads");
-      if (f_.Bool("xnnpack_force_fp16")) opts.flags |= TFLITE_XNNPACK_DELEGATE_FLAG_FORCE_FP16;
-      d = create(&opts);
-    }
-#endif
-    if (d != nullptr) {
-      LOG_INFO << "XNNPACK delegate created.";
-      delegates_.push_back({"XNNPACK", d, destroy, f_.Get("use_xnnpack").position});
-    } else {
-      LOG_WARN << "XNNPACK is not linked into this build of tflite-c; --use_xnnpack=true is "
-                  "ignored and the model runs on the builtin kernels.";
-    }
-  }
-  const std::string& lib = f_.Str("external_delegate_path");
-  if (!lib.empty()) {
-    TfLiteExternalDelegateOptions opts = TfLiteExternalDelegateOptionsDefault(lib.c_str());
-    // The option strings must outlive TfLiteExternalDelegateCreate.
-    std::vector<std::string> keys, values;
-    const std::vector<std::string> items = Split(f_.Str("external_delegate_options"), ';');
-    keys.reserve(items.size());
-    values.reserve(items.size());
-    for (const std::string& item : items) {
-      std::vector<std::string> kv = Split(item, ':');
-      if (kv.size() != 2) {
-        LOG_WARN << "Ignoring malformed external delegate option '" << item
-                 << "' (expected key:value).";
-        continue;
-      }
-      keys.push_back(kv[0]);
-      values.push_back(kv[1]);
-      opts.insert(&opts, keys.back().c_str(), values.back().c_str());
-    }
-    TfLiteDelegate* d = TfLiteExternalDelegateCreate(&opts);
-    if (d == nullptr) {
-      LOG_ERROR << "Failed to create the external delegate from " << lib << ".";
+  const auto& registry = tflite_c_tools::DelegateRegistry::Get();
+  tflite_c_tools::ToolParams params;
+  registry.DefineParams(&params);
+  params.Define({"num_threads", tflite_c_tools::ParamType::kInt, "-1", "", ""});
+  for (const Flag& fl : f_.all()) {
+    if (!params.Defined(fl.name) || !fl.set) continue;
+    std::string error;
+    if (!params.Set(fl.name, fl.value, fl.position, &error)) {
+      LOG_ERROR << error;
       return false;
     }
-    delegates_.push_back(
-        {"EXTERNAL", d, TfLiteExternalDelegateDelete, f_.Get("external_delegate_path").position});
   }
-  std::stable_sort(delegates_.begin(), delegates_.end(),
-                   [](const OwnedDelegate& a, const OwnedDelegate& b) { return a.position < b.position; });
+  std::string error;
+  if (!registry.CreateDelegates(params, &delegate_list_, &error)) {
+    LOG_ERROR << error;
+    return false;
+  }
+  for (const tflite_c_tools::ProvidedDelegate& d : delegate_list_.items()) {
+    if (d.provider == "XNNPACK") LOG_INFO << "XNNPACK delegate created.";
+    delegates_.push_back({d.provider, d.delegate, nullptr, d.position});
+  }
   return true;
 }
 
@@ -296,9 +257,11 @@ bool Benchmark::ApplyDelegates() {
       LOG_ERROR << "Failed to apply " << d.name << " delegate.";
       return false;
     }
-    // Count the delegate kernels now in the plan.
+    // Count the delegate kernels now in the plan (not part of the profile).
     probe_ = PlanProbe();
+    if (profile_) profile_->Pause();
     TfLiteInterpreterModifyGraphWithDelegate(interpreter_, &probe_delegate_);
+    if (profile_) profile_->Resume();
     // (The last probe's view, after every delegate, names the profile's nodes.)
     const int new_kernels = probe_.delegate_nodes - kernels_before;
     kernels_before = probe_.delegate_nodes;
@@ -338,7 +301,12 @@ bool Benchmark::Init() {
   // As upstream: an explicit --use_xnnpack (true or false) replaces the
   // default XNNPACK delegate; without the flag the default one applies.
   if (f_.Get("use_xnnpack").set) TfLiteInterpreterOptionsSetUseXNNPACK(options_, false);
-  if (profile_) TfLiteInterpreterOptionsSetTelemetryProfiler(options_, profile_->telemetry());
+  if (profile_) {
+    // As upstream's ProfilingListener: initialization is profiled too
+    // (ModifyGraphWithDelegate, AllocateTensors), until the first run.
+    TfLiteInterpreterOptionsSetProfiler(options_, profile_.get());
+    profile_->StartInit();
+  }
   interpreter_ = TfLiteInterpreterCreate(model_, options_);
   if (interpreter_ == nullptr) {
     LOG_ERROR << "Failed to initialize the interpreter";
@@ -424,6 +392,7 @@ bool Benchmark::Init() {
     LOG_ERROR << "Failed to allocate tensors!";
     return false;
   }
+  if (profile_) profile_->EndInit();
   return true;
 }
 
@@ -463,7 +432,9 @@ void Benchmark::ProbePlan() {
     probe_delegate_.Prepare = ProbePrepare;
     probe_delegate_.flags = kTfLiteDelegateFlagsAllowDynamicTensors;
     probe_ = PlanProbe();
+    profile_->Pause();
     TfLiteInterpreterModifyGraphWithDelegate(interpreter_, &probe_delegate_);
+    profile_->Resume();
   }
   for (size_t sg = 0; sg < probe_.node_outputs.size(); ++sg) {
     for (auto& [node, outputs] : probe_.node_outputs[sg]) {
@@ -484,22 +455,24 @@ void Benchmark::ProbePlan() {
   }
 }
 
-// Upstream's ProfilingListener output: a header line, then the tables, to
-// the log or to --op_profiling_output_file.
+// Upstream's ProfilingListener output: the initialization profile and the
+// profile of the regular runs, each after its header line, to the log or to
+// --op_profiling_output_file.
 bool Benchmark::ReportOpProfile() {
   const bool csv = f_.Str("op_profiling_output_mode") == "csv";
-  const std::string text = profile_->Report(csv);
-  const char* header = "Operator-wise Profiling Info for Regular Benchmark Runs:";
+  const std::pair<const char*, std::string> parts[] = {
+      {"Profiling Info for Benchmark Initialization:", profile_->InitReport(csv)},
+      {"Operator-wise Profiling Info for Regular Benchmark Runs:", profile_->RunReport(csv)}};
   const std::string& path = f_.Str("op_profiling_output_file");
   if (!path.empty()) {
     std::ofstream out(path);
     if (out.good()) {
-      out << header << "\n" << text << "\n";
+      for (const auto& [header, text] : parts) out << header << "\n" << text << "\n";
       return out.good();
     }
     LOG_WARN << "Could not open " << path << " for writing; printing the op profile instead.";
   }
-  LOG_INFO << header << "\n" << text;
+  for (const auto& [header, text] : parts) LOG_INFO << header << "\n" << text;
   return true;
 }
 

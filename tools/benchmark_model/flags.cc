@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "benchmark_model/bench_util.h"
+#include "common/delegate_registry.h"
 
 namespace tflite_c_bench {
 
@@ -197,9 +198,28 @@ const FlagSpec kFlagTable[] = {
     {"use_coreml", kBool, "false", "Core ML delegate (not available)", nullptr, kFull},
 };
 
+namespace {
+
+FlagType FromParamType(tflite_c_tools::ParamType t) {
+  switch (t) {
+    case tflite_c_tools::ParamType::kBool: return FlagType::kBool;
+    case tflite_c_tools::ParamType::kInt: return FlagType::kInt;
+    case tflite_c_tools::ParamType::kString: return FlagType::kString;
+  }
+  return FlagType::kString;
+}
+
+}  // namespace
+
 void DefineFlags(Flags& f) {
   for (const FlagSpec& s : kFlagTable) {
     if (s.help != nullptr) f.Add(s.name, s.type, s.def, s.help, s.support);
+  }
+  // Flags of delegate providers the table does not know (e.g.
+  // --use_dummy_delegate when the dummy delegate's provider is linked in).
+  for (const tflite_c_tools::ParamSpec& p :
+       tflite_c_tools::DelegateRegistry::Get().AllParams()) {
+    if (f.Find(p.name) == nullptr) f.Add(p.name, FromParamType(p.type), p.default_value, p.help);
   }
 }
 
@@ -263,6 +283,13 @@ void LogParams(const Flags& f) {
     // The model and signature are always logged; list_signatures only when set.
     const bool always = name == "graph" || name == "signature_to_run_for";
     LogParam(f, s.name, s.log, always || (v && name != "list_signatures"));
+  }
+  bool in_table;
+  for (const tflite_c_tools::ParamSpec& p :
+       tflite_c_tools::DelegateRegistry::Get().AllParams()) {
+    in_table = false;
+    for (const FlagSpec& s : kFlagTable) in_table = in_table || p.name == s.name;
+    if (!in_table && !p.log.empty()) LogParam(f, p.name.c_str(), p.log.c_str(), v);
   }
 }
 

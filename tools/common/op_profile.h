@@ -1,15 +1,25 @@
-// Per-operator profile of repeated Invoke calls, collected through the
-// public telemetry profiler (tensorflow/lite/profiling/telemetry/c/profiler.h)
-// and printed in the layout of upstream's benchmark_model
-// (--enable_op_profiling): "Run Order" and "Top by Computation Time" tables
-// with the columns [node type] [first] [avg ms] [%] [cdf%] [mem KB]
-// [times called] [Name], the summary by node type, and the timing summary,
-// per subgraph; or the same tables as CSV.
+// Per-operator profile of an interpreter, collected through a tflite::Profiler
+// (tensorflow/lite/core/api/profiler.h) installed with
+// TfLiteInterpreterOptionsSetProfiler (tflite_c_experimental.h), and printed
+// in the layout of upstream's benchmark_model (--enable_op_profiling):
+// "Run Order" and "Top by Computation Time" tables with the columns
+// [node type] [first] [avg ms] [%] [cdf%] [mem KB] [times called] [Name],
+// the summary by node type and the timing summary, per subgraph, then the
+// "Delegate internal" tables of the operators delegates report
+// (DELEGATE_OPERATOR_INVOKE_EVENT); or the same tables as CSV. Operators a
+// delegate reports as DELEGATE_PROFILED_OPERATOR_INVOKE_EVENT (XNNPACK does)
+// are rows "Delegate/<operator>:<index>" of the operator-wise tables.
 //
-// Usage: OpProfile p; TfLiteInterpreterOptionsSetTelemetryProfiler(options,
-// p.telemetry()); then p.BeginRun() / p.EndRun() around each Invoke that
-// should count. Events outside a run are ignored. Single-threaded (Invoke
-// runs its nodes one after another on the calling thread).
+// [mem KB] is what upstream puts there: for the runtime's own events
+// (ModifyGraphWithDelegate, AllocateTensors) the growth of the process's
+// resident-set high-water mark (getrusage ru_maxrss) while the event ran;
+// for operators 0, as upstream (no per-operator memory is measured).
+//
+// Usage: OpProfile p; TfLiteInterpreterOptionsSetProfiler(options, &p);
+// p.StartInit() before creating the interpreter, p.EndInit() once it is
+// ready; then p.BeginRun() / p.EndRun() around each Invoke that should count.
+// Events outside these windows are ignored. Single-threaded (the runtime
+// reports from the thread calling it).
 #ifndef TFLITE_C_TOOLS_COMMON_OP_PROFILE_H_
 #define TFLITE_C_TOOLS_COMMON_OP_PROFILE_H_
 
@@ -26,7 +36,9 @@
 #include <utility>
 #include <vector>
 
-#include "tensorflow/lite/profiling/telemetry/c/profiler.h"
+#include <sys/resource.h>
+
+#include "tensorflow/lite/core/api/profiler.h"
 
 namespace tflite_c_tools {
 
@@ -74,18 +86,22 @@ class RunningStat {
   double squared_sum_ = 0;
 };
 
-class OpProfile {
+// One event as the runtime reported it.
+struct ProfileEvent {
+  std::string tag;
+  tflite::Profiler::EventType type;
+  int64_t metadata1;  // node index, or the delegate's operator index
+  int64_t metadata2;  // subgraph index
+  int64_t start_us;
+  int64_t end_us;     // -1 while open
+  int64_t mem_kb;     // resident-set high-water mark growth (DEFAULT events)
+};
+
+class OpProfile : public tflite::Profiler {
  public:
-  OpProfile() {
-    telemetry_.data = this;
-    telemetry_.ReportBeginOpInvokeEvent = &OpProfile::Begin;
-    telemetry_.ReportEndOpInvokeEvent = &OpProfile::End;
-    telemetry_.ReportOpInvokeEvent = &OpProfile::Measured;
-  }
+  OpProfile() = default;
   OpProfile(const OpProfile&) = delete;
   OpProfile& operator=(const OpProfile&) = delete;
-
-  TfLiteTelemetryProfilerStruct* telemetry() { return &telemetry_; }
 
   // Output tensor names of a node, for the [Name] column ("[a, b]:<node>").
   void SetNodeOutputs(int subgraph, int node, std::vector<std::string> outputs) {
@@ -93,46 +109,177 @@ class OpProfile {
   }
   void SetSubgraphName(int subgraph, std::string name) { subgraph_names_[subgraph] = std::move(name); }
 
+  // Initialization (interpreter creation, delegates, AllocateTensors): the
+  // events between StartInit and EndInit make the initialization profile.
+  void StartInit() {
+    mode_ = Mode::kInit;
+    events_.clear();
+  }
+  void EndInit() {
+    if (mode_ != Mode::kInit) return;
+    mode_ = Mode::kOff;
+    Process(&init_);
+  }
+  // Stops and resumes recording (e.g. around the tool's own bookkeeping).
+  void Pause() {
+    paused_mode_ = mode_;
+    mode_ = Mode::kOff;
+  }
+  void Resume() { mode_ = paused_mode_; }
+
   void BeginRun() {
-    recording_ = true;
+    mode_ = Mode::kRun;
     events_.clear();
   }
   void EndRun() {
-    if (!recording_) return;
-    recording_ = false;
-    std::map<int, int64_t> total_per_subgraph;
-    int order = 0;
-    for (const Event& e : events_) {
-      if (e.end_us < 0) continue;  // never ended (failed run)
-      const int64_t us = e.end_us - e.start_us;
-      Calculator& calc = calculators_[e.subgraph];
-      const std::string name = NodeName(e.subgraph, e.node);
-      auto it = calc.details.find(name);
-      if (it == calc.details.end()) {
+    if (mode_ != Mode::kRun) return;
+    mode_ = Mode::kOff;
+    Process(&runs_);
+  }
+
+  bool empty() const { return runs_.calculators.empty(); }
+
+  // The text upstream prints after "Profiling Info for Benchmark
+  // Initialization:" (csv: its CSV formatter's text).
+  std::string InitReport(bool csv) const { return Report(init_, csv); }
+  // The text upstream prints after "Operator-wise Profiling Info for Regular
+  // Benchmark Runs:".
+  std::string RunReport(bool csv) const { return Report(runs_, csv); }
+  std::string Report(bool csv) const { return RunReport(csv); }
+
+  // ---- tflite::Profiler ------------------------------------------------------
+  uint32_t BeginEvent(const char* tag, EventType event_type, int64_t event_metadata1,
+                      int64_t event_metadata2) override {
+    if (mode_ == Mode::kOff || !Recorded(event_type)) return kNoEvent;
+    events_.push_back({tag != nullptr ? tag : "", event_type, event_metadata1, event_metadata2,
+                       NowUs(), -1, event_type == EventType::DEFAULT ? MaxRssKb() : 0});
+    return static_cast<uint32_t>(events_.size() - 1);
+  }
+  void EndEvent(uint32_t handle) override {
+    if (mode_ == Mode::kOff || handle >= events_.size()) return;
+    ProfileEvent& e = events_[handle];
+    e.end_us = NowUs();
+    if (e.type == EventType::DEFAULT) e.mem_kb = MaxRssKb() - e.mem_kb;
+  }
+  void AddEvent(const char* tag, EventType event_type, uint64_t elapsed_us,
+                int64_t event_metadata1, int64_t event_metadata2) override {
+    if (mode_ == Mode::kOff || !Recorded(event_type)) return;
+    const int64_t now = NowUs();
+    events_.push_back({tag != nullptr ? tag : "", event_type, event_metadata1, event_metadata2,
+                       now - static_cast<int64_t>(elapsed_us), now, 0});
+  }
+  using tflite::Profiler::AddEvent;
+  using tflite::Profiler::BeginEvent;
+  using tflite::Profiler::EndEvent;
+
+  // Resident-set high-water mark in KB (upstream's memory footprint).
+  static int64_t MaxRssKb() {
+    rusage usage;
+    if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+    return usage.ru_maxrss;
+  }
+
+ private:
+  static constexpr uint32_t kNoEvent = UINT32_MAX;
+  enum class Mode { kOff, kInit, kRun };
+
+  struct Detail {
+    std::string type;
+    std::string name;
+    int run_order = 0;
+    RunningStat elapsed;
+    RunningStat mem_kb;
+    int64_t times_called = 0;
+  };
+  struct Calculator {
+    std::map<std::string, Detail> details;
+    RunningStat run_total;
+    void AddNode(const std::string& name, const std::string& type, int order, int64_t us,
+                 int64_t mem_kb) {
+      auto it = details.find(name);
+      if (it == details.end()) {
         Detail d;
-        d.type = e.op_name;
+        d.type = type;
         d.name = name;
         d.run_order = order;
-        it = calc.details.emplace(name, std::move(d)).first;
+        it = details.emplace(name, std::move(d)).first;
       }
       it->second.elapsed.Add(us);
+      it->second.mem_kb.Add(mem_kb);
       it->second.times_called++;
-      total_per_subgraph[e.subgraph] += us;
+    }
+  };
+  // One profile: a calculator per subgraph and one for delegate internals.
+  struct Summary {
+    std::map<int, Calculator> calculators;
+    Calculator delegate;
+  };
+
+  static bool Recorded(EventType t) {
+    return t == EventType::DEFAULT || t == EventType::OPERATOR_INVOKE_EVENT ||
+           t == EventType::DELEGATE_OPERATOR_INVOKE_EVENT ||
+           t == EventType::DELEGATE_PROFILED_OPERATOR_INVOKE_EVENT;
+  }
+
+  // Upstream's ProfileSummarizer::ProcessProfiles: operator events are named
+  // after the node's outputs, delegate operators "Delegate/<tag>:<index>",
+  // other events "<tag>/<subgraph>" (the overall "Invoke" is left out).
+  void Process(Summary* summary) {
+    std::map<int, int64_t> total_per_subgraph;
+    int64_t delegate_total = 0;
+    bool delegate_seen = false;
+    int order = 0;
+    for (const ProfileEvent& e : events_) {
+      if (e.end_us < 0) continue;  // never ended (failed run)
+      const int64_t us = e.end_us - e.start_us;
+      const int subgraph = static_cast<int>(e.metadata2);
+      const std::string index = std::to_string(e.metadata1);
+      switch (e.type) {
+        case EventType::OPERATOR_INVOKE_EVENT:
+          summary->calculators[subgraph].AddNode(
+              NodeName(subgraph, static_cast<int>(e.metadata1)), e.tag, order, us, 0);
+          break;
+        case EventType::DELEGATE_OPERATOR_INVOKE_EVENT:
+          summary->delegate.AddNode("Delegate/" + e.tag + ":" + index, "DelegateOpInvoke", order,
+                                    us, 0);
+          break;
+        case EventType::DELEGATE_PROFILED_OPERATOR_INVOKE_EVENT:
+          summary->calculators[subgraph].AddNode("Delegate/" + e.tag + ":" + index, e.tag, order,
+                                                 us, 0);
+          break;
+        default:
+          if (e.tag == "Invoke") continue;
+          summary->calculators[subgraph].AddNode(e.tag + "/" + std::to_string(subgraph), e.tag,
+                                                 order, us, e.mem_kb);
+          break;
+      }
+      if (e.type == EventType::DELEGATE_OPERATOR_INVOKE_EVENT) {
+        delegate_total += us;
+        delegate_seen = true;
+      } else {
+        total_per_subgraph[subgraph] += us;
+      }
       ++order;
     }
     for (const auto& [subgraph, total] : total_per_subgraph) {
-      calculators_[subgraph].run_total.Add(total);
+      summary->calculators[subgraph].run_total.Add(total);
     }
+    // Upstream counts a run only when its delegate-internal time is > 0 us,
+    // which overstates [times called] for sub-microsecond operators; a run
+    // counts here when it reported any delegate-internal event.
+    if (delegate_seen) summary->delegate.run_total.Add(delegate_total);
+    events_.clear();
   }
 
-  bool empty() const { return calculators_.empty(); }
-
-  // The text upstream prints after "Operator-wise Profiling Info for Regular
-  // Benchmark Runs:" (csv: its CSV formatter's text).
-  std::string Report(bool csv) const {
+  // Upstream's ProfileSummaryDefaultFormatter::GenerateReport.
+  std::string Report(const Summary& summary, bool csv) const {
     std::ostringstream out;
-    const bool several = calculators_.size() - calculators_.count(0) > 0;
-    for (const auto& [index, calc] : calculators_) {
+    std::map<int, const Calculator*> calcs;
+    static const Calculator kEmpty;
+    calcs[0] = &kEmpty;  // the primary graph is always reported
+    for (const auto& [index, calc] : summary.calculators) calcs[index] = &calc;
+    const bool several = calcs.size() > 1;
+    for (const auto& [index, calc] : calcs) {
       const std::string name = SubgraphName(index);
       if (several) {
         if (index == 0) {
@@ -141,64 +288,34 @@ class OpProfile {
           out << "Subgraph (index: " << index << ", name: " << name << ") profile:\n";
         }
       }
-      out << Table(calc, "Run Order", /*by_time=*/false, 0, csv);
-      out << Table(calc, "Top by Computation Time", /*by_time=*/true, 10, csv);
-      out << ByNodeType(calc, csv);
+      out << Tables(*calc, csv);
       if (index != 0) out << "Subgraph (index: " << index << ", name: " << name << ") ";
-      out << "Timings (microseconds): " << calc.run_total.ToString() << "\n";
-      out << "Memory (bytes): count=0\n";
-      out << calc.details.size() << " nodes observed\n\n";
+      out << ShortSummary(*calc) << "\n";
+    }
+    if (summary.delegate.run_total.count() > 0) {
+      out << "Delegate internal: \n";
+      out << Tables(summary.delegate, csv);
+      out << ShortSummary(summary.delegate) << "\n";
     }
     return out.str();
   }
 
- private:
-  struct Event {
-    std::string op_name;
-    int node;
-    int subgraph;
-    int64_t start_us;
-    int64_t end_us;
-  };
-  struct Detail {
-    std::string type;
-    std::string name;
-    int run_order = 0;
-    RunningStat elapsed;
-    int64_t times_called = 0;
-  };
-  struct Calculator {
-    std::map<std::string, Detail> details;
-    RunningStat run_total;
-  };
+  static std::string Tables(const Calculator& calc, bool csv) {
+    return Table(calc, "Run Order", /*by_time=*/false, 0, csv) +
+           Table(calc, "Top by Computation Time", /*by_time=*/true, 10, csv) + ByNodeType(calc, csv);
+  }
+  static std::string ShortSummary(const Calculator& calc) {
+    std::ostringstream out;
+    out << "Timings (microseconds): " << calc.run_total.ToString() << "\n";
+    out << "Memory (bytes): count=0\n";
+    out << calc.details.size() << " nodes observed\n";
+    return out.str();
+  }
 
   static int64_t NowUs() {
     return std::chrono::duration_cast<std::chrono::microseconds>(
                std::chrono::steady_clock::now().time_since_epoch())
         .count();
-  }
-  static OpProfile* Self(TfLiteTelemetryProfilerStruct* p) { return static_cast<OpProfile*>(p->data); }
-  static uint32_t Begin(TfLiteTelemetryProfilerStruct* p, const char* op_name, int64_t op_idx,
-                        int64_t subgraph_idx) {
-    OpProfile* self = Self(p);
-    if (!self->recording_) return UINT32_MAX;
-    self->events_.push_back({op_name ? op_name : "", static_cast<int>(op_idx),
-                             static_cast<int>(subgraph_idx), NowUs(), -1});
-    return static_cast<uint32_t>(self->events_.size() - 1);
-  }
-  static void End(TfLiteTelemetryProfilerStruct* p, uint32_t handle) {
-    OpProfile* self = Self(p);
-    if (!self->recording_ || handle >= self->events_.size()) return;
-    self->events_[handle].end_us = NowUs();
-  }
-  static void Measured(TfLiteTelemetryProfilerStruct* p, const char* op_name, uint64_t elapsed_us,
-                       int64_t op_idx, int64_t subgraph_idx) {
-    OpProfile* self = Self(p);
-    if (!self->recording_) return;
-    const int64_t now = NowUs();
-    self->events_.push_back({op_name ? op_name : "", static_cast<int>(op_idx),
-                             static_cast<int>(subgraph_idx),
-                             now - static_cast<int64_t>(elapsed_us), now});
   }
 
   std::string NodeName(int subgraph, int node) const {
@@ -269,14 +386,15 @@ class OpProfile {
         std::string name = d->name;
         std::replace(name.begin(), name.end(), ',', '\t');
         s << std::fixed << std::setprecision(3) << d->type << ", " << first_ms << ", " << avg_ms
-          << ", " << pct << "%, " << cdf << "%, " << 0.0 << ", " << times << ", " << name << "\n";
+          << ", " << pct << "%, " << cdf << "%, " << d->mem_kb.avg() << ", " << times << ", " << name
+          << "\n";
       } else {
         Field(s, 24) << d->type;
         Field(s, 9) << first_ms;
         Field(s, 9) << avg_ms;
         Field(s, 7) << pct << "%";
         Field(s, 7) << cdf << "%";
-        Field(s, 10) << 0.0;
+        Field(s, 10) << d->mem_kb.avg();
         Field(s, 9) << times;
         s << "\t" << d->name << "\n";
       }
@@ -287,7 +405,7 @@ class OpProfile {
 
   static std::string ByNodeType(const Calculator& calc, bool csv) {
     const int64_t runs = std::max<int64_t>(1, calc.run_total.count());
-    std::map<std::string, int64_t> count, time_us, called;
+    std::map<std::string, int64_t> count, time_us, called, mem_kb;
     int64_t accumulated = 0;
     for (const auto& kv : calc.details) {
       const Detail& d = kv.second;
@@ -296,6 +414,7 @@ class OpProfile {
       count[d.type] += 1;
       time_us[d.type] += per_run;
       called[d.type] += d.times_called / runs;
+      mem_kb[d.type] += d.mem_kb.newest();
     }
     std::vector<std::pair<int64_t, std::string>> order;
     for (const auto& kv : time_us) order.emplace_back(kv.second, kv.first);
@@ -320,14 +439,15 @@ class OpProfile {
       cdf += pct;
       if (csv) {
         s << std::fixed << std::setprecision(3) << type << ", " << count[type] << ", " << ms << ", "
-          << pct << "%, " << cdf << "%, " << 0.0f << ", " << called[type] << "\n";
+          << pct << "%, " << cdf << "%, " << static_cast<float>(mem_kb[type]) << ", "
+          << called[type] << "\n";
       } else {
         Field(s, 24) << type;
         Field(s, 9) << count[type];
         Field(s, 10) << ms;
         Field(s, 10) << pct << "%";
         Field(s, 10) << cdf << "%";
-        Field(s, 10) << 0.0f;
+        Field(s, 10) << static_cast<float>(mem_kb[type]);
         Field(s, 9) << called[type];
         s << "\n";
       }
@@ -336,10 +456,10 @@ class OpProfile {
     return s.str();
   }
 
-  TfLiteTelemetryProfilerStruct telemetry_{};
-  bool recording_ = false;
-  std::vector<Event> events_;
-  std::map<int, Calculator> calculators_;
+  Mode mode_ = Mode::kOff;
+  Mode paused_mode_ = Mode::kOff;
+  std::vector<ProfileEvent> events_;
+  Summary init_, runs_;
   std::map<std::pair<int, int>, std::vector<std::string>> node_outputs_;
   std::map<int, std::string> subgraph_names_;
 };

@@ -12,8 +12,6 @@
 // Exit status: 0 success, 1 bad flags or a failure to load/run, 2 an
 // output's maximum absolute error exceeded --max_abs_error.
 
-#include <dlfcn.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -33,11 +31,8 @@
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/c_api_experimental.h"
 #include "tensorflow/lite/delegates/external/external_delegate.h"
-#include "../common/tool_util.h"  // tools/common, shared with the other tools
-#if __has_include("tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h")
-#include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
-#define TFLITE_C_HAVE_XNNPACK_HEADER 1
-#endif
+#include "common/delegate_registry.h"
+#include "common/tool_util.h"
 
 namespace {
 
@@ -54,10 +49,6 @@ const FlagSpec kFlags[] = {
     {"num_runs", "50", "number of runs, each with new random inputs"},
     {"seed", "0", "seed of the random inputs"},
     {"num_threads", "-1", "threads of both interpreters (-1: library default)"},
-    {"use_xnnpack", "false", "test side: the XNNPACK delegate"},
-    {"xnnpack_force_fp16", "false", "test side: XNNPACK in fp16"},
-    {"external_delegate_path", "", "test side: an external delegate shared library"},
-    {"external_delegate_options", "", "its options, 'key1:value1;key2:value2'"},
     {"input_files", "", "comma-separated raw input files, one per input, in input order"},
     {"max_abs_error", "-1", "exit 2 if an output's max |error| exceeds this (< 0: no check)"},
     {"help", "false", "print this text"},
@@ -67,6 +58,11 @@ class Flags {
  public:
   Flags() {
     for (const FlagSpec& f : kFlags) values_[f.name] = f.def;
+    // The test side's delegate: the flags of every provider of the tools'
+    // delegate registrar (--use_xnnpack, --external_delegate_path, ...).
+    for (const auto& p : tflite_c_tools::DelegateRegistry::Get().AllParams()) {
+      if (values_.count(p.name) == 0) values_[p.name] = p.default_value;
+    }
   }
   bool Parse(int argc, char** argv, std::string* error) {
     for (int i = 1; i < argc; ++i) {
@@ -82,6 +78,17 @@ class Flags {
         return false;
       }
       values_[arg.substr(2, eq - 2)] = arg.substr(eq + 1);
+      positions_[arg.substr(2, eq - 2)] = i;
+    }
+    return true;
+  }
+  // The registrar's view of the flags given.
+  bool ToParams(tflite_c_tools::ToolParams* params, std::string* error) const {
+    tflite_c_tools::DelegateRegistry::Get().DefineParams(params);
+    for (const auto& [name, position] : positions_) {
+      if (params->Defined(name) && !params->Set(name, values_.at(name), position, error)) {
+        return false;
+      }
     }
     return true;
   }
@@ -107,12 +114,18 @@ class Flags {
 
  private:
   std::map<std::string, std::string> values_;
+  std::map<std::string, int> positions_;
 };
 
 std::string Usage(const char* argv0) {
   std::ostringstream u;
   u << "usage: " << argv0 << " --graph=model.tflite [flags]\nFlags:\n";
   for (const FlagSpec& f : kFlags) u << "  --" << f.name << "=" << f.def << "\t" << f.help << "\n";
+  u << "The delegate under test (exactly one):\n";
+  for (const auto& p : tflite_c_tools::DelegateRegistry::Get().AllParams()) {
+    if (p.name == "num_threads") continue;
+    u << "  --" << p.name << "=" << p.default_value << "\t" << p.help << "\n";
+  }
   u << "Exit status: 0 ok, 1 error, 2 max_abs_error exceeded.\n";
   return u.str();
 }
@@ -245,27 +258,6 @@ bool ValuesOf(const TfLiteTensor* t, std::vector<double>* out) {
   }
 }
 
-TfLiteDelegate* CreateXnnpack(int num_threads, bool fp16, void (**deleter)(TfLiteDelegate*)) {
-#if defined(TFLITE_C_HAVE_XNNPACK_HEADER)
-  // Looked up at run time so that the tool runs against any build.
-  using DefaultFn = TfLiteXNNPackDelegateOptions (*)();
-  using CreateFn = TfLiteDelegate* (*)(const TfLiteXNNPackDelegateOptions*);
-  auto defaults =
-      reinterpret_cast<DefaultFn>(dlsym(RTLD_DEFAULT, "TfLiteXNNPackDelegateOptionsDefault"));
-  auto create = reinterpret_cast<CreateFn>(dlsym(RTLD_DEFAULT, "TfLiteXNNPackDelegateCreate"));
-  *deleter = reinterpret_cast<void (*)(TfLiteDelegate*)>(
-      dlsym(RTLD_DEFAULT, "TfLiteXNNPackDelegateDelete"));
-  if (defaults == nullptr || create == nullptr || *deleter == nullptr) return nullptr;
-  TfLiteXNNPackDelegateOptions options = defaults();
-  if (num_threads > 0) options.num_threads = num_threads;
-  if (fp16) options.flags |= TFLITE_XNNPACK_DELEGATE_FLAG_FORCE_FP16;
-  return create(&options);
-#else
-  (void)num_threads, (void)fp16, (void)deleter;
-  return nullptr;
-#endif
-}
-
 int Main(int argc, char** argv) {
   Flags flags;
   std::string error;
@@ -281,8 +273,6 @@ int Main(int argc, char** argv) {
   const long num_runs = flags.Int("num_runs", &ok);
   const long seed = flags.Int("seed", &ok);
   const long num_threads = flags.Int("num_threads", &ok);
-  const bool use_xnnpack = flags.Bool("use_xnnpack", &ok);
-  const bool fp16 = flags.Bool("xnnpack_force_fp16", &ok);
   const double max_abs_error = flags.Double("max_abs_error", &ok);
   if (!ok || num_runs < 1 || num_threads < -1 || num_threads == 0) {
     std::cerr << "ERROR: bad flag value (num_runs >= 1, num_threads -1 or >= 1, numbers and "
@@ -291,15 +281,31 @@ int Main(int argc, char** argv) {
     return 1;
   }
   const std::string& graph = flags.Str("graph");
-  const std::string& external = flags.Str("external_delegate_path");
   if (graph.empty()) {
     std::cerr << "ERROR: --graph is required\n" << Usage(argv[0]);
     return 1;
   }
-  if (use_xnnpack == !external.empty()) {
-    std::cerr << "ERROR: choose the delegate under test: exactly one of --use_xnnpack=true and "
-                 "--external_delegate_path\n";
+  // The delegate under test, from the tools' delegate registrar.
+  tflite_c_tools::ToolParams params;
+  if (!flags.ToParams(&params, &error)) {
+    std::cerr << "ERROR: " << error << "\n" << Usage(argv[0]);
     return 1;
+  }
+  params.Define({"num_threads", tflite_c_tools::ParamType::kInt, "-1", "", ""});
+  params.Set("num_threads", std::to_string(num_threads), 0, nullptr);
+  std::vector<tflite_c_tools::ProvidedDelegate> chosen;
+  {
+    tflite_c_tools::DelegateList list;
+    if (!tflite_c_tools::DelegateRegistry::Get().CreateDelegates(params, &list, &error)) {
+      std::cerr << "ERROR: " << error << "\n";
+      return 1;
+    }
+    if (list.size() != 1) {
+      std::cerr << "ERROR: choose the delegate under test: exactly one of --use_xnnpack=true and "
+                   "--external_delegate_path (or another delegate provider's flag)\n";
+      return 1;
+    }
+    chosen = list.Release();
   }
   // Neither side gets the library's default XNNPACK delegate: the reference
   // is the builtin kernels, the test side exactly the chosen delegate.
@@ -321,30 +327,10 @@ int Main(int argc, char** argv) {
     std::cerr << "ERROR: the reference interpreter (builtin kernels) could not be created\n";
     return 1;
   }
-  TfLiteDelegate* delegate = nullptr;
-  void (*deleter)(TfLiteDelegate*) = nullptr;
-  std::string delegate_name;
-  if (use_xnnpack) {
-    delegate = CreateXnnpack(static_cast<int>(num_threads), fp16, &deleter);
-    delegate_name = "XNNPACK";
-    if (delegate == nullptr) {
-      std::cerr << "ERROR: the XNNPACK delegate is not available in this build\n";
-      return 1;
-    }
-  } else {
-    TfLiteExternalDelegateOptions options = TfLiteExternalDelegateOptionsDefault(external.c_str());
-    std::vector<std::string> keys, values;
-    if (!tflite_c_tools::AddExternalDelegateOptions(flags.Str("external_delegate_options"),
-                                                    &options, &keys, &values))
-      return 1;
-    delegate = TfLiteExternalDelegateCreate(&options);
-    deleter = TfLiteExternalDelegateDelete;
-    delegate_name = "external delegate " + external;
-    if (delegate == nullptr) {
-      std::cerr << "ERROR: could not create the external delegate from " << external << "\n";
-      return 1;
-    }
-  }
+  // The test runner deletes the delegate after its interpreter.
+  TfLiteDelegate* delegate = chosen[0].delegate;
+  void (*deleter)(TfLiteDelegate*) = chosen[0].deleter;
+  const std::string delegate_name = chosen[0].description;
   if (!test.Init(model, static_cast<int>(num_threads), delegate, deleter)) {
     std::cerr << "ERROR: the interpreter with the " << delegate_name << " could not be created\n";
     return 1;

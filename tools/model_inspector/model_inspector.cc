@@ -38,7 +38,8 @@
 #include "tensorflow/lite/c/c_api_experimental.h"
 #include "tensorflow/lite/delegates/external/external_delegate.h"
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
-#include "../common/tool_util.h"  // tools/common, shared with the other tools
+#include "common/delegate_registry.h"
+#include "common/tool_util.h"
 
 namespace {
 
@@ -248,32 +249,13 @@ void CaptureMessage(void* user_data, const char* format, va_list args) {
   static_cast<Preview*>(user_data)->messages.push_back(buf);
 }
 
-bool RunPreview(TfLiteModel* model, bool use_xnnpack, const std::string& external,
-                const std::string& external_options, Preview* preview) {
-  TfLiteDelegate* delegate = nullptr;
-  void (*deleter)(TfLiteDelegate*) = nullptr;
-  std::vector<std::string> keys, values;
-  if (use_xnnpack) {
-    TfLiteXNNPackDelegateOptions options = TfLiteXNNPackDelegateOptionsDefault();
-    delegate = TfLiteXNNPackDelegateCreate(&options);
-    deleter = TfLiteXNNPackDelegateDelete;
-    preview->delegate = "XNNPACK";
-    if (delegate == nullptr) {
-      std::cerr << "ERROR: the XNNPACK delegate is not available in this build\n";
-      return false;
-    }
-  } else {
-    TfLiteExternalDelegateOptions options = TfLiteExternalDelegateOptionsDefault(external.c_str());
-    if (!tflite_c_tools::AddExternalDelegateOptions(external_options, &options, &keys, &values))
-      return false;
-    delegate = TfLiteExternalDelegateCreate(&options);
-    deleter = TfLiteExternalDelegateDelete;
-    preview->delegate = external;
-    if (delegate == nullptr) {
-      std::cerr << "ERROR: could not create the external delegate from " << external << "\n";
-      return false;
-    }
-  }
+// The delegate comes from the tools' delegate registrar
+// (tools/common/delegate_registry.h).
+bool RunPreview(TfLiteModel* model, const tflite_c_tools::ProvidedDelegate& chosen,
+                const tflite_c_tools::ToolParams& params, Preview* preview) {
+  TfLiteDelegate* delegate = chosen.delegate;
+  preview->delegate = chosen.provider == "EXTERNAL" ? params.GetString("external_delegate_path")
+                                                    : chosen.provider;
   TfLiteDelegate probe = TfLiteDelegateCreate();
   probe.data_ = preview;
   probe.Prepare = ProbePrepare;
@@ -286,7 +268,6 @@ bool RunPreview(TfLiteModel* model, bool use_xnnpack, const std::string& externa
   preview->applied = interpreter != nullptr;
   TfLiteInterpreterDelete(interpreter);
   TfLiteInterpreterOptionsDelete(options);
-  deleter(delegate);
   return true;
 }
 
@@ -474,6 +455,10 @@ void Usage(const char* argv0) {
   std::cerr << "usage: " << argv0
             << " [--json] [--use_xnnpack] [--external_delegate_path=lib.so "
                "[--external_delegate_options='k1:v1;k2:v2']] model.tflite\n";
+  std::cerr << "Delegate flags (one delegate at a time):\n";
+  for (const auto& p : tflite_c_tools::DelegateRegistry::Get().AllParams()) {
+    std::cerr << "  --" << p.name << "=" << p.default_value << "\t" << p.help << "\n";
+  }
 }
 
 void ReportLoadError(void* user_data, const char* format, va_list args) {
@@ -486,20 +471,24 @@ void ReportLoadError(void* user_data, const char* format, va_list args) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool json = false, use_xnnpack = false;
-  std::string path, external, external_options;
+  bool json = false;
+  std::string path;
+  // Delegate flags: those of every provider of the tools' registrar
+  // (--use_xnnpack, --external_delegate_path, ...).
+  tflite_c_tools::ToolParams params;
+  tflite_c_tools::DelegateRegistry::Get().DefineParams(&params);
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    bool matched = false;
+    std::string error;
+    if (!params.ParseArg(arg, i, &matched, &error)) {
+      std::cerr << "ERROR: " << error << "\n";
+      Usage(argv[0]);
+      return 1;
+    }
+    if (matched) continue;
     if (arg == "--json") {
       json = true;
-    } else if (arg == "--use_xnnpack" || arg == "--use_xnnpack=true") {
-      use_xnnpack = true;
-    } else if (arg == "--use_xnnpack=false") {
-      use_xnnpack = false;
-    } else if (arg.rfind("--external_delegate_path=", 0) == 0) {
-      external = arg.substr(std::strlen("--external_delegate_path="));
-    } else if (arg.rfind("--external_delegate_options=", 0) == 0) {
-      external_options = arg.substr(std::strlen("--external_delegate_options="));
     } else if (arg == "--help" || arg == "-h") {
       Usage(argv[0]);
       return 0;
@@ -515,7 +504,15 @@ int main(int argc, char** argv) {
     Usage(argv[0]);
     return 1;
   }
-  if (use_xnnpack && !external.empty()) {
+  tflite_c_tools::DelegateList delegates;
+  {
+    std::string error;
+    if (!tflite_c_tools::DelegateRegistry::Get().CreateDelegates(params, &delegates, &error)) {
+      std::cerr << "ERROR: " << error << "\n";
+      return 1;
+    }
+  }
+  if (delegates.size() > 1) {
     std::cerr << "ERROR: preview one delegate at a time (--use_xnnpack or "
                  "--external_delegate_path)\n";
     return 1;
@@ -631,9 +628,9 @@ int main(int argc, char** argv) {
     }
   }
   int status = 0;
-  if (use_xnnpack || !external.empty()) {
+  if (!delegates.empty()) {
     r.preview.requested = true;
-    if (!RunPreview(model, use_xnnpack, external, external_options, &r.preview)) status = 1;
+    if (!RunPreview(model, delegates.items()[0], params, &r.preview)) status = 1;
   }
   TfLiteModelDelete(model);
   if (status != 0) return status;
