@@ -1,12 +1,24 @@
 // Whole-model benchmarks over the shared model collection, through the public
-// C API: Init (load + interpreter creation + AllocateTensors) and Invoke.
-// Models that are absent, or that need operators this build lacks, are
-// reported as skipped rather than failing the run. Counter "heap_MB": heap
-// bytes (glibc mallinfo2: in-use + mmapped chunks) the loaded, allocated and
-// once-invoked interpreter holds — arena, persistent buffers and kernel data.
+// C API: Init (load + interpreter creation + AllocateTensors) and Invoke, each
+// model twice: on the XNNPACK delegate (the library's default) and on the
+// builtin reference kernels (TfLiteInterpreterOptionsSetUseXNNPACK(false)),
+// so that the pair shows the delegate's speed-up. Models that are absent, or
+// that need operators this build lacks, are reported as skipped rather than
+// failing the run.
+//
+// Memory counters of the Invoke benchmarks (benchmark::Counter, MB):
+//   arena_MB  heap bytes (glibc mallinfo2: in-use + mmapped chunks) the
+//             created and allocated interpreter holds: tensor arena,
+//             persistent buffers, kernel data, XNNPACK's packed weights;
+//   invoke_MB heap bytes the first Invoke adds (lazy allocations);
+//   peak_MB   the process' resident-set high-water mark (getrusage) after
+//             the benchmark; a process-wide maximum, so it only grows from
+//             one benchmark to the next (run one with --benchmark_filter
+//             for that model's peak).
 
 #include <benchmark/benchmark.h>
 #include <malloc.h>
+#include <sys/resource.h>
 
 #include <cstdarg>
 #include <cstdint>
@@ -16,6 +28,7 @@
 #include <vector>
 
 #include "tensorflow/lite/c/c_api.h"
+#include "tensorflow/lite/c/tflite_c_experimental.h"
 
 #ifndef TFLITE_C_MODELS_DIR
 #define TFLITE_C_MODELS_DIR ""
@@ -44,6 +57,14 @@ double HeapBytes() {
 #endif
 }
 
+double PeakRssBytes() {
+  rusage usage;
+  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+  return static_cast<double>(usage.ru_maxrss) * 1024.0;
+}
+
+constexpr double kMB = 1024.0 * 1024.0;
+
 void Quiet(void*, const char*, va_list) {}
 
 struct Session {
@@ -53,11 +74,12 @@ struct Session {
     if (interpreter) TfLiteInterpreterDelete(interpreter);
     if (model) TfLiteModelDelete(model);
   }
-  bool Init(const std::string& path, int threads) {
+  bool Init(const std::string& path, int threads, bool xnnpack) {
     model = TfLiteModelCreateFromFileWithErrorReporter(path.c_str(), Quiet, nullptr);
     if (!model) return false;
     TfLiteInterpreterOptions* o = TfLiteInterpreterOptionsCreate();
     TfLiteInterpreterOptionsSetNumThreads(o, threads);
+    TfLiteInterpreterOptionsSetUseXNNPACK(o, xnnpack);
     TfLiteInterpreterOptionsSetErrorReporter(o, Quiet, nullptr);
     interpreter = TfLiteInterpreterCreate(model, o);
     TfLiteInterpreterOptionsDelete(o);
@@ -86,9 +108,10 @@ void BM_ModelInit(benchmark::State& state, const char* name) {
     state.SkipWithError(("model not found: " + path).c_str());
     return;
   }
+  state.SetLabel(state.range(1) ? "xnnpack" : "reference");
   for (auto _ : state) {
     Session s;
-    if (!s.Init(path, static_cast<int>(state.range(0)))) {
+    if (!s.Init(path, static_cast<int>(state.range(0)), state.range(1) != 0)) {
       state.SkipWithError("model cannot be loaded or allocated by this build");
       return;
     }
@@ -101,28 +124,37 @@ void BM_ModelInvoke(benchmark::State& state, const char* name) {
     state.SkipWithError(("model not found: " + path).c_str());
     return;
   }
+  state.SetLabel(state.range(1) ? "xnnpack" : "reference");
   const double heap_before = HeapBytes();
   Session s;
-  if (!s.Init(path, static_cast<int>(state.range(0)))) {
+  if (!s.Init(path, static_cast<int>(state.range(0)), state.range(1) != 0)) {
     state.SkipWithError("model cannot be loaded or allocated by this build");
     return;
   }
+  const double heap_allocated = HeapBytes();
   s.FillInputs();
   if (TfLiteInterpreterInvoke(s.interpreter) != kTfLiteOk) {
     state.SkipWithError("Invoke failed (unsupported operator?)");
     return;
   }
-  state.counters["heap_MB"] = (HeapBytes() - heap_before) / (1024.0 * 1024.0);
+  const double heap_invoked = HeapBytes();
   for (auto _ : state) {
     if (TfLiteInterpreterInvoke(s.interpreter) != kTfLiteOk) {
       state.SkipWithError("Invoke failed");
       break;
     }
   }
+  state.counters["arena_MB"] = benchmark::Counter((heap_allocated - heap_before) / kMB);
+  state.counters["invoke_MB"] = benchmark::Counter((heap_invoked - heap_allocated) / kMB);
+  state.counters["peak_MB"] = benchmark::Counter(PeakRssBytes() / kMB);
 }
 
+// threads 1 and 2, each on XNNPACK (xnnpack:1) and the reference kernels.
 void Threads(benchmark::internal::Benchmark* b) {
-  b->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+  b->ArgNames({"threads", "xnnpack"})
+      ->ArgsProduct({{1, 2}, {1, 0}})
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
 }
 
 // BlazeFace (short range) is the reference model of the performance section.
