@@ -1,8 +1,9 @@
 // SLICE (input, begin, size): the block starting at `begin` with `size`
 // elements per dimension; a size of -1 takes the rest of the dimension. Any
-// fixed-size element type, or STRING (the output is then dynamic, its buffer
-// built at Eval); begin and size INT32 or INT64 with one entry per input
-// dimension. Non-constant begin or size make the output dynamic.
+// fixed-size element type, packed INT4 (op version 7), or STRING (the output
+// is then dynamic, its buffer built at Eval); begin and size INT32 or INT64
+// with one entry per input dimension. Non-constant begin or size make the
+// output dynamic.
 #include <vector>
 
 #include "src/kernels/internal/axis_gather.h"
@@ -61,7 +62,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return internal::TypeMismatch(context, kOp, "input", input->type, "output", output->type);
   }
   data->element_bytes = 0;
-  if (input->type != kTfLiteString) {
+  if (input->type != kTfLiteString && input->type != kTfLiteInt4) {
     TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, kOp, "input", input->type,
                                                          &data->element_bytes));
   }
@@ -85,10 +86,15 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<internal::GatherOpData*>(node->user_data);
   const TfLiteTensor* input = internal::InputAt(context, node, 0);
-  if (input->type != kTfLiteString) return internal::EvalGatherOp<Plan>(context, node);
+  if (input->type != kTfLiteString && input->type != kTfLiteInt4) {
+    return internal::EvalGatherOp<Plan>(context, node);
+  }
   if (!data->planned_in_prepare) TF_LITE_ENSURE_OK(context, Plan(context, node, data));
-  return internal::RunStringGather(context, kOp, data->gather, input,
-                                   internal::OutputAt(context, node, 0));
+  TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  if (input->type == kTfLiteInt4) {
+    return internal::RunInt4Gather(context, kOp, data->gather, input, output);
+  }
+  return internal::RunStringGather(context, kOp, data->gather, input, output);
 }
 
 }  // namespace

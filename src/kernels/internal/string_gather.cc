@@ -87,6 +87,41 @@ TfLiteStatus WriteStrings(TfLiteContext* context, const char* op, const TfLiteTe
   return kTfLiteOk;
 }
 
+void GatherPositions(const AxisGather& g, int64_t input_count, int64_t output_count,
+                     std::vector<int64_t>* positions) {
+  std::vector<int64_t> all(static_cast<size_t>(input_count));
+  std::iota(all.begin(), all.end(), int64_t{0});
+  positions->assign(static_cast<size_t>(output_count), 0);
+  if (output_count > 0) RunAxisGather(g, all.data(), positions->data(), sizeof(int64_t));
+}
+
+TfLiteStatus RunInt4Gather(TfLiteContext* context, const char* op, const AxisGather& g,
+                           const TfLiteTensor* input, TfLiteTensor* output) {
+  const int64_t in_count = NumElements(input), out_count = NumElements(output);
+  for (const TfLiteTensor* t : {input, static_cast<const TfLiteTensor*>(output)}) {
+    const int64_t needed = (NumElements(t) + 1) / 2;
+    if ((needed > 0 && t->data.raw == nullptr) || static_cast<int64_t>(t->bytes) < needed) {
+      TF_LITE_KERNEL_LOG(context, "%s: INT4 tensor holds %zu bytes, needs %lld", op, t->bytes,
+                         static_cast<long long>(needed));
+      return kTfLiteError;
+    }
+  }
+  std::vector<int64_t> positions;
+  GatherPositions(g, in_count, out_count, &positions);
+  const auto* in = reinterpret_cast<const uint8_t*>(input->data.raw_const);
+  auto* out = reinterpret_cast<uint8_t*>(output->data.raw);
+  for (int64_t i = 0; i < out_count; i += 2) {
+    uint8_t byte = 0;
+    for (int64_t k = 0; k < 2 && i + k < out_count; ++k) {
+      const int64_t p = positions[static_cast<size_t>(i + k)];
+      const uint8_t v = (p % 2 == 0) ? (in[p / 2] & 0x0F) : (in[p / 2] >> 4);
+      byte = static_cast<uint8_t>(byte | (v << (4 * k)));
+    }
+    out[i / 2] = byte;
+  }
+  return kTfLiteOk;
+}
+
 TfLiteStatus RunStringGather(TfLiteContext* context, const char* op, const AxisGather& g,
                              const TfLiteTensor* input, TfLiteTensor* output) {
   TF_LITE_ENSURE_OK(context, CheckStringTensor(context, op, "input", input));
@@ -94,10 +129,8 @@ TfLiteStatus RunStringGather(TfLiteContext* context, const char* op, const AxisG
   if (static_cast<uint64_t>(count) > kMaxStringBytes / sizeof(int32_t) - 2) {
     return TooLarge(context, op, count);
   }
-  std::vector<int64_t> positions(static_cast<size_t>(NumElements(input)));
-  std::iota(positions.begin(), positions.end(), int64_t{0});
-  std::vector<int64_t> selected(static_cast<size_t>(count));
-  if (count > 0) RunAxisGather(g, positions.data(), selected.data(), sizeof(int64_t));
+  std::vector<int64_t> selected;
+  GatherPositions(g, NumElements(input), count, &selected);
   return WriteStrings(context, op, input, selected.data(), count, output->dims, output);
 }
 

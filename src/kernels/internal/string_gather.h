@@ -1,15 +1,29 @@
-// STRING tensors in the data-movement kernels (SLICE, TILE): the element
-// positions an AxisGather would copy are worked out on an index array, and
-// the output string buffer is built from the input strings at those
-// positions. STRING outputs are dynamic tensors sized at Eval.
+// STRING and packed INT4 tensors in the data-movement kernels (SLICE, TILE),
+// whose elements are not fixed-size bytes: the element positions an
+// AxisGather would copy are worked out on an index array, and the output is
+// built from the input elements at those positions. STRING outputs are
+// dynamic tensors whose buffer is built at Eval.
 #ifndef TFLITE_C_SRC_KERNELS_INTERNAL_STRING_GATHER_H_
 #define TFLITE_C_SRC_KERNELS_INTERNAL_STRING_GATHER_H_
+
+#include <cstdint>
+#include <vector>
 
 #include "src/kernels/internal/axis_gather.h"
 
 namespace tflite_c {
 namespace kernels {
 namespace internal {
+
+// positions[i] = the input element that output element i of `g` reads, for
+// the `output_count` output elements of a gather over `input_count` inputs.
+void GatherPositions(const AxisGather& g, int64_t input_count, int64_t output_count,
+                     std::vector<int64_t>* positions);
+
+// Runs `g` over packed INT4 values (two per byte, low nibble first) of
+// `input` into `output`, checking that both hold their values.
+TfLiteStatus RunInt4Gather(TfLiteContext* context, const char* op, const AxisGather& g,
+                           const TfLiteTensor* input, TfLiteTensor* output);
 
 // Checks that `input` is a well-formed STRING tensor holding one string per
 // element of its shape.

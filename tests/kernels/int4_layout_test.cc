@@ -1,6 +1,6 @@
-// DYNAMIC_UPDATE_SLICE on INT4 tensors: values packed two per byte, low
-// nibble first, as upstream reads and writes them. Expected outputs are
-// worked out on unpacked values here and compared nibble by nibble.
+// DYNAMIC_UPDATE_SLICE and SLICE on INT4 tensors: values packed two per
+// byte, low nibble first, as upstream reads and writes them. Expected outputs
+// are worked out on unpacked values here and compared nibble by nibble.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -97,6 +97,47 @@ TEST(DynamicUpdateSliceInt4Test, Errors) {
     m.Output(TensorType_INT4, {4});
     m.Op(BuiltinOperator_DYNAMIC_UPDATE_SLICE);
     testing::ExpectPrepareError(m, "does not fit in operand shape");
+  }
+}
+
+
+// ---- SLICE on INT4 ---------------------------------------------------------------
+
+TEST(SliceInt4Test, ConstantAndRuntimeInputs) {
+  // [3, 5] values, slice [1:3, 1:4]: crosses nibble boundaries both ways.
+  std::vector<int> values;
+  for (int i = 0; i < 15; ++i) values.push_back(i % 16 - 8);
+  std::vector<int> want;
+  for (int r = 1; r < 3; ++r)
+    for (int c = 1; c < 4; ++c) want.push_back(values[r * 5 + c]);
+  {
+    OneOpModel m;
+    m.ConstBytes(TensorType_INT4, {3, 5}, Pack(values));
+    m.Input(TensorType_INT32, {2});
+    m.Const<int32_t>({2}, {2, 3});
+    m.Output(TensorType_INT4, {2, 3});
+    m.Op(BuiltinOperator_SLICE, {}, 7);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<int32_t>(0, {1, 1});
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Shape(), (std::vector<int>{2, 3}));
+    EXPECT_EQ(Unpack(m.GetBytes(), 6), want);
+    m.Set<int32_t>(0, {0, 2});
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(Unpack(m.GetBytes(), 6),
+              (std::vector<int>{values[2], values[3], values[4], values[7], values[8], values[9]}));
+  }
+  {
+    OneOpModel m;
+    m.Input(TensorType_INT4, {3, 5});
+    m.Const<int64_t>({2}, {1, 1});
+    m.Const<int64_t>({2}, {-1, 3});
+    m.Output(TensorType_INT4, {2, 3});
+    m.Op(BuiltinOperator_SLICE, {}, 7);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.SetBytes(0, Pack(values, 15));
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(Unpack(m.GetBytes(), 6), want);
   }
 }
 
