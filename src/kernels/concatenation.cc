@@ -1,6 +1,7 @@
 // CONCATENATION: joins its inputs along `axis` (negative counts from the
 // end). All inputs share type and rank; their other dimensions must match.
-// Any fixed-size element type; scalars are joined into a vector.
+// Any fixed-size element type, or packed INT4 (two values per byte, low
+// nibble first; op version 5, as upstream); scalars are joined into a vector.
 //
 // Quantized inputs: a UINT8 or INT8 input whose scale or zero point differs
 // from the output's is requantized, out = round(in * s_in / s_out + b) with
@@ -32,6 +33,7 @@ struct OpData {
   size_t element_bytes = 0;
   bool requantize = false;  // some 8-bit input needs rescaling
   bool folded = false;      // computed in Prepare
+  bool int4 = false;        // packed INT4 values
   int32_t act_min = 0, act_max = 0;
 };
 
@@ -88,8 +90,49 @@ void CopySlab(const OpData& data, const TfLiteTensor* input, const TfLiteTensor*
   }
 }
 
+// Copies `n` packed INT4 values from value index `from` of `src` to `to` of `dst`.
+void CopyInt4(const uint8_t* src, int64_t from, uint8_t* dst, int64_t to, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t s = from + i, d = to + i;
+    const uint8_t v = (s % 2 == 0) ? (src[s / 2] & 0x0F) : (src[s / 2] >> 4);
+    dst[d / 2] = (d % 2 == 0) ? static_cast<uint8_t>((dst[d / 2] & 0xF0) | v)
+                              : static_cast<uint8_t>((dst[d / 2] & 0x0F) | (v << 4));
+  }
+}
+
+TfLiteStatus CheckInt4Bytes(TfLiteContext* context, const char* what, const TfLiteTensor* t) {
+  const int64_t needed = (internal::NumElements(t) + 1) / 2;
+  if ((needed > 0 && t->data.raw == nullptr) || static_cast<int64_t>(t->bytes) < needed) {
+    TF_LITE_KERNEL_LOG(context, "%s: INT4 %s holds %zu bytes, needs %lld", kOp, what, t->bytes,
+                       static_cast<long long>(needed));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus ComputeInt4(TfLiteContext* context, TfLiteNode* node, const OpData& data) {
+  TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  TF_LITE_ENSURE_OK(context, CheckInt4Bytes(context, "output", output));
+  const int rank = internal::NumDims(output);
+  const int64_t outer = internal::DimsProduct(output->dims, 0, data.axis);
+  const int64_t inner = internal::DimsProduct(output->dims, data.axis + 1, rank);
+  const int64_t out_row = internal::NumElements(output) / std::max<int64_t>(outer, 1);
+  auto* out = reinterpret_cast<uint8_t*>(output->data.raw);
+  std::memset(out, 0, static_cast<size_t>((internal::NumElements(output) + 1) / 2));
+  for (int i = 0, offset = 0; i < internal::NumInputs(node); ++i) {
+    const TfLiteTensor* input = internal::InputAt(context, node, i);
+    TF_LITE_ENSURE_OK(context, CheckInt4Bytes(context, "input", input));
+    const int64_t row = internal::NumDims(input) == 0 ? 1 : internal::Dim(input, data.axis) * inner;
+    const auto* in = reinterpret_cast<const uint8_t*>(input->data.raw_const);
+    for (int64_t o = 0; o < outer; ++o) CopyInt4(in, o * row, out, o * out_row + offset, row);
+    offset += static_cast<int>(row);
+  }
+  return kTfLiteOk;
+}
+
 TfLiteStatus Compute(TfLiteContext* context, TfLiteNode* node) {
   const auto& data = *static_cast<const OpData*>(node->user_data);
+  if (data.int4) return ComputeInt4(context, node, data);
   const auto* params = static_cast<const TfLiteConcatenationParams*>(node->builtin_data);
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
   const int rank = internal::NumDims(output);
@@ -142,8 +185,12 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &t0));
   TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
   const TfLiteType type = t0->type;
-  TF_LITE_ENSURE_OK(context,
-                    internal::GetElementBytes(context, kOp, "input", type, &data->element_bytes));
+  data->int4 = type == kTfLiteInt4;
+  data->element_bytes = 0;
+  if (!data->int4) {
+    TF_LITE_ENSURE_OK(context,
+                      internal::GetElementBytes(context, kOp, "input", type, &data->element_bytes));
+  }
   if (output->type != type) {
     return internal::TypeMismatch(context, kOp, "input", type, "output", output->type);
   }

@@ -1,4 +1,4 @@
-// DYNAMIC_UPDATE_SLICE and SLICE on INT4 tensors: values packed two per
+// DYNAMIC_UPDATE_SLICE, SLICE and CONCATENATION on INT4 tensors: values packed two per
 // byte, low nibble first, as upstream reads and writes them. Expected outputs
 // are worked out on unpacked values here and compared nibble by nibble.
 #include <gtest/gtest.h>
@@ -13,6 +13,7 @@ namespace tflite_c {
 namespace {
 
 using testing::OneOpModel;
+using testing::Opts;
 using namespace tflite;  // NOLINT(build/namespaces): schema enums and options
 
 std::vector<uint8_t> Pack(const std::vector<int>& v, size_t bytes = 0) {
@@ -138,6 +139,52 @@ TEST(SliceInt4Test, ConstantAndRuntimeInputs) {
     m.SetBytes(0, Pack(values, 15));
     ASSERT_TRUE(m.Invoke()) << m.log();
     EXPECT_EQ(Unpack(m.GetBytes(), 6), want);
+  }
+}
+
+
+// ---- CONCATENATION on INT4 -------------------------------------------------------
+
+TEST(ConcatenationInt4Test, OddWidthsRuntimeAndConstant) {
+  const std::vector<int> a = {-8, -7, -6, 5, 6, 7};  // [2, 3]
+  const std::vector<int> b = {1, -1, 2, -2};         // [2, 2]
+  const std::vector<int> axis1 = {-8, -7, -6, 1, -1, 5, 6, 7, 2, -2};
+  const std::vector<int> axis0 = {-8, -7, -6, 5, 6, 7, 1, -1, 2, -2, 3, 4};
+  {
+    OneOpModel m;
+    m.Input(TensorType_INT4, {2, 3});
+    m.ConstBytes(TensorType_INT4, {2, 2}, Pack(b));
+    m.Output(TensorType_INT4, {2, 5});
+    ConcatenationOptionsT o;
+    o.axis = -1;
+    m.Op(BuiltinOperator_CONCATENATION, Opts(o), 5);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.SetBytes(0, Pack(a, 6));
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Shape(), (std::vector<int>{2, 5}));
+    EXPECT_EQ(Unpack(m.GetBytes(), 10), axis1);
+  }
+  {  // all constant: folded in Prepare
+    OneOpModel m;
+    m.ConstBytes(TensorType_INT4, {2, 3}, Pack(a));
+    m.ConstBytes(TensorType_INT4, {2, 3}, Pack({1, -1, 2, -2, 3, 4}));
+    m.Output(TensorType_INT4, {4, 3});
+    ConcatenationOptionsT o;
+    o.axis = 0;
+    m.Op(BuiltinOperator_CONCATENATION, Opts(o), 5);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(Unpack(m.GetBytes(), 12), axis0);
+  }
+  {  // no fused activation on INT4
+    OneOpModel m;
+    m.Input(TensorType_INT4, {2, 3});
+    m.Input(TensorType_INT4, {2, 3});
+    m.Output(TensorType_INT4, {4, 3});
+    ConcatenationOptionsT o;
+    o.fused_activation_function = ActivationFunctionType_RELU;
+    m.Op(BuiltinOperator_CONCATENATION, Opts(o), 5);
+    testing::ExpectPrepareError(m, "a fused activation is not supported for type INT4");
   }
 }
 
