@@ -57,7 +57,7 @@ void RegisterElementwiseKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinReduceAll, Register_REDUCE_ALL(), 1, 1);
 
   // Quantized versions (TANH v2-3, LOG_SOFTMAX v2, L2_NORMALIZATION v2) are
-  // implemented by the kernels in activations.cc.
+  // implemented by the kernels in lut_activations.cc and rowwise_activations.cc.
   resolver->AddBuiltin(kTfLiteBuiltinTanh, Register_TANH(), 1, 3);
   resolver->AddBuiltin(kTfLiteBuiltinHardSwish, Register_HARD_SWISH(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinElu, Register_ELU(), 1, 1);

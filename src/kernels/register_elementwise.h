@@ -57,7 +57,7 @@ const TfLiteRegistration* Register_REDUCE_MIN();
 const TfLiteRegistration* Register_REDUCE_ANY();
 const TfLiteRegistration* Register_REDUCE_ALL();
 
-// activations.cc, arg_min_max.cc
+// activations.cc, lut_activations.cc, rowwise_activations.cc, arg_min_max.cc
 const TfLiteRegistration* Register_TANH();
 const TfLiteRegistration* Register_HARD_SWISH();
 const TfLiteRegistration* Register_ELU();
