@@ -1,6 +1,10 @@
-// Pieces shared by the LSTM kernels (lstm.cc: options, shapes and the float
-// cell; lstm_integer_eval.cc: the fully integer 8x8->16 cell): input indices,
-// per-gate tables and the per-node state.
+// Pieces shared by the LSTM kernels: lstm.cc (LSTM and
+// UNIDIRECTIONAL_SEQUENCE_LSTM options, the cell's validation PrepareCell),
+// lstm_float_eval.cc (the float and hybrid cell), lstm_integer_eval.cc (the
+// integer 8x8->16 cell) and bidirectional_sequence_lstm.cc: input indices,
+// per-gate tables and the per-cell state. The cell functions find their
+// inputs through a map from Input to node input index, so one cell serves
+// the 20/24-input ops and either half of the 48-input bidirectional one.
 #ifndef TFLITE_C_SRC_KERNELS_LSTM_CELL_H_
 #define TFLITE_C_SRC_KERNELS_LSTM_CELL_H_
 

@@ -144,6 +144,13 @@ void StepInteger(const OpData& d, const IntegerWeights& w, int n_batch, const in
 
 TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d) {
   const char* op = OpName(d);
+  if (node->intermediates != nullptr && node->intermediates->size == 12) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: the 8x8->8 integer kernel (12 intermediates) is not supported; "
+                       "only the 8x8->16 kernel (5 intermediates) is",
+                       op);
+    return kTfLiteError;
+  }
   if (node->intermediates == nullptr || node->intermediates->size != 5) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: integer LSTM needs 5 intermediate tensors with the gate and hidden "

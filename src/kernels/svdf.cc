@@ -45,6 +45,7 @@ struct OpData {
   bool hybrid = false;
   bool asymmetric = false;
   float feature_scale = 1.0f;
+  float time_scale = 1.0f;
   bool hybrid_ready = false;  // dequantized weights_time and row sums computed
   std::vector<float> float_weights_time;
   std::vector<int32_t> row_sums;
@@ -143,6 +144,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "weights_time",
                                                           weights_time, &wt_q));
       d->feature_scale = wf_q.scale;
+      d->time_scale = wt_q.scale;
       d->asymmetric = params->asymmetric_quantize_inputs;
       d->hybrid_ready = false;
       d->quantized.assign(std::max(d->n_input, 1), 0);
@@ -223,11 +225,10 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     if (d->hybrid) {
       const int8_t* wf = static_cast<const int8_t*>(weights_feature->data.data);
       if (!d->hybrid_ready) {
-        const internal::QuantParams wt_q = internal::LegacyQuantParams(weights_time);
         const int8_t* q = static_cast<const int8_t*>(weights_time->data.data);
         d->float_weights_time.resize(static_cast<size_t>(nf) * nm);
         for (size_t i = 0; i < d->float_weights_time.size(); ++i) {
-          d->float_weights_time[i] = q[i] * wt_q.scale;
+          d->float_weights_time[i] = q[i] * d->time_scale;
         }
         if (d->asymmetric) {
           d->row_sums.resize(nf);

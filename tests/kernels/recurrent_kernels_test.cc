@@ -563,6 +563,13 @@ TEST(SequenceLstmTest, Int8RejectsMissingIntermediates) {
   b.tensor(0).type = tflite::TensorType_INT8;
   b.SetQuantization(0, {{0.1f}, {0}, 0});
   ExpectLstmError(b, "needs 5 intermediate tensors");
+  // 12 intermediates select upstream's 8x8->8 kernel, which is refused by name.
+  for (int i = 0; i < 12; ++i) {
+    const int t = b.AddTensor(tflite::TensorType_INT16, {}, "intermediate");
+    b.SetQuantization(t, {{0.01f}, {0}, 0});
+    b.op(0).intermediates.push_back(t);
+  }
+  ExpectLstmError(b, "8x8->8 integer kernel (12 intermediates) is not supported");
 }
 
 // ---- SVDF -------------------------------------------------------------------------
