@@ -508,15 +508,9 @@ TfLiteDelegate* MaybeCreateDefaultXnnpackDelegate(int num_threads) {
 
 }  // namespace tflite_c
 
-// ---- C API ---------------------------------------------------------------------------
+// ---- C API (the weights cache functions are in weights_cache_api.cc) ------------------
 
 extern "C" {
-
-bool TfLiteXNNPackDelegateCanUseInMemoryWeightCacheProvider(void) { return true; }
-
-const char* TfLiteXNNPackDelegateInMemoryFilePath(void) {
-  return tflite_c::xnnpack::kInMemoryCachePath;
-}
 
 TfLiteXNNPackDelegateOptions TfLiteXNNPackDelegateOptionsDefault(void) {
   TfLiteXNNPackDelegateOptions o;
@@ -558,37 +552,6 @@ void TfLiteXNNPackDelegateDelete(TfLiteDelegate* delegate) {
   auto* d = tflite_c::xnnpack::FromTfLite(delegate);
   if (d->threadpool) pthreadpool_destroy(d->threadpool);
   delete d;
-}
-
-TfLiteXNNPackDelegateWeightsCache* TfLiteXNNPackDelegateWeightsCacheCreate(void) {
-  if (!tflite_c::xnnpack::InitializeXnnpack()) return nullptr;
-  xnn_weights_cache_t cache = nullptr;
-  if (xnn_create_weights_cache(&cache) != xnn_status_success) return nullptr;
-  return reinterpret_cast<TfLiteXNNPackDelegateWeightsCache*>(cache);
-}
-
-TfLiteXNNPackDelegateWeightsCache* TfLiteXNNPackDelegateWeightsCacheCreateWithSize(size_t size) {
-  if (!tflite_c::xnnpack::InitializeXnnpack()) return nullptr;
-  xnn_weights_cache_t cache = nullptr;
-  if (xnn_create_weights_cache_with_size(size, &cache) != xnn_status_success) return nullptr;
-  return reinterpret_cast<TfLiteXNNPackDelegateWeightsCache*>(cache);
-}
-
-bool TfLiteXNNPackDelegateWeightsCacheFinalizeSoft(TfLiteXNNPackDelegateWeightsCache* cache) {
-  if (cache == nullptr) return false;
-  return xnn_finalize_weights_cache(tflite_c::xnnpack::ToXnn(cache),
-                                    xnn_weights_cache_finalization_kind_soft) == xnn_status_success;
-}
-
-bool TfLiteXNNPackDelegateWeightsCacheFinalizeHard(TfLiteXNNPackDelegateWeightsCache* cache) {
-  if (cache == nullptr) return false;
-  return xnn_finalize_weights_cache(tflite_c::xnnpack::ToXnn(cache),
-                                    xnn_weights_cache_finalization_kind_hard) == xnn_status_success;
-}
-
-void TfLiteXNNPackDelegateWeightsCacheDelete(TfLiteXNNPackDelegateWeightsCache* cache) {
-  if (cache == nullptr) return;
-  xnn_delete_weights_cache(tflite_c::xnnpack::ToXnn(cache));
 }
 
 }  // extern "C"
