@@ -489,6 +489,17 @@ TEST(HybridConvErrorTest, NonzeroZeroPointAndBadScale) {
   }
 }
 
+TEST(HybridConvErrorTest, TooDeepFilterIsNotSupported) {
+  // 1 x 200 x 200 taps: int32 sums could overflow, refused rather than wrong.
+  ConvCase c;
+  c.depthwise = true;
+  c.in_c = c.out_c = 1, c.h = c.w = 200, c.kh = c.kw = 200, c.same = false;
+  c.scales = {0.1f};
+  OneOpModel m;
+  Build(m, c, MakeData(c, 38), TensorType_INT8, FilterQuant(c));
+  testing::ExpectPrepareError(m, "hybrid filters deeper than 32768 values (here 40000) are not supported");
+}
+
 TEST(HybridConvErrorTest, BiasMustBeFloat) {
   for (bool depthwise : {false, true}) {
     const ConvCase c = SmallCase(depthwise);

@@ -221,11 +221,12 @@ TfLiteStatus PrepareHybridConv(TfLiteContext* context, const char* op, bool dept
   d->window = window;
   d->activation = activation;
   d->patch_cols = depthwise ? 0 : int64_t{g.filter_h} * g.filter_w * (g.in_c / d->groups);
-  if (!depthwise && d->patch_cols > kMaxQGemmDepth) {
+  // Bounds the int32 sums (|filter * (q - zp)| <= 128 * 255 per tap).
+  const int64_t depth = depthwise ? int64_t{g.filter_h} * g.filter_w : d->patch_cols;
+  if (depth > kMaxQGemmDepth) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: hybrid filters deeper than %lld values (here %lld) are not supported",
-                       op, static_cast<long long>(kMaxQGemmDepth),
-                       static_cast<long long>(d->patch_cols));
+                       op, static_cast<long long>(kMaxQGemmDepth), static_cast<long long>(depth));
     return kTfLiteError;
   }
   // Upstream: CONV_2D takes the symmetric per-tensor route unless the scales
