@@ -173,7 +173,8 @@ INSTANTIATE_TEST_SUITE_P(
                       UnaryCase{"LEAKY_RELU", tflite::BuiltinOperator_LEAKY_RELU, -3, 3},
                       UnaryCase{"GELU", tflite::BuiltinOperator_GELU, -3, 3},
                       UnaryCase{"EXP", tflite::BuiltinOperator_EXP, -3, 3},
-                      UnaryCase{"LOG", tflite::BuiltinOperator_LOG, 0.1f, 4}),
+                      UnaryCase{"LOG", tflite::BuiltinOperator_LOG, 0.1f, 4},
+                      UnaryCase{"COS", tflite::BuiltinOperator_COS, -6, 6}),
     [](const ::testing::TestParamInfo<UnaryCase>& i) { return i.param.name; });
 
 // ---- float32 binary ops -----------------------------------------------------------------
@@ -527,18 +528,23 @@ INSTANTIATE_TEST_SUITE_P(
         QuantCase{"HARD_SWISH_int8_builtin", tflite::BuiltinOperator_HARD_SWISH, kI8, 0.05f, 0, 0.04f, 0, 1, false}),
     [](const ::testing::TestParamInfo<QuantCase>& i) { return i.param.name; });
 
-TEST(XnnpackQuantized, MeanMatchesBuiltinWithinOneStep) {
+// MEAN and SUM, float32 (relative 1e-5) and int8/uint8 (one step).
+TEST(XnnpackQuantized, MeanAndSumMatchBuiltin) {
   SKIP_WITHOUT_XNNPACK();
-  for (tflite::TensorType type : {kI8, kU8}) {
+  for (BuiltinOperator op : {tflite::BuiltinOperator_MEAN, tflite::BuiltinOperator_SUM})
+  for (tflite::TensorType type : {kI8, kU8, TensorType_FLOAT32}) {
     for (bool keep_dims : {true, false}) {
       for (const std::vector<int32_t>& axes :
            std::vector<std::vector<int32_t>>{{1, 2}, {2}, {-2, -3}}) {
-        SCOPED_TRACE(std::string(type == kI8 ? "int8" : "uint8") + (keep_dims ? " keep" : "") +
+        SCOPED_TRACE(std::string(op == tflite::BuiltinOperator_SUM ? "SUM " : "MEAN ") +
+                     (type == kI8 ? "int8" : type == kU8 ? "uint8" : "float32") +
+                     (keep_dims ? " keep" : "") +
                      " axes " + std::to_string(axes.size()) + "/" + std::to_string(axes[0]));
         const int zp = type == kI8 ? -3 : 130;
         ModelBuilder b;
+        const bool quantized = type != TensorType_FLOAT32;
         const int x = b.AddInput(type, {2, 5, 7, 6}, "x");
-        b.SetQuantization(x, {{0.05f}, {zp}});
+        if (quantized) b.SetQuantization(x, {{0.05f}, {zp}});
         const int a = b.AddConstant<int32_t>({static_cast<int>(axes.size())}, axes);
         std::vector<int> out_shape = {2, 5, 7, 6};
         if (axes.size() == 2) out_shape[1] = out_shape[2] = keep_dims ? 1 : 0;
@@ -547,13 +553,15 @@ TEST(XnnpackQuantized, MeanMatchesBuiltinWithinOneStep) {
         for (int d : out_shape)
           if (d != 0) shape.push_back(d);
         const int y = b.AddOutput(type, shape, "y");
-        b.SetQuantization(y, {{0.02f}, {type == kI8 ? 7 : 120}});
+        // A sum of up to 35 values needs a coarser output scale.
+        const float out_scale = op == tflite::BuiltinOperator_SUM ? 0.4f : 0.02f;
+        if (quantized) b.SetQuantization(y, {{out_scale}, {type == kI8 ? 7 : 120}});
         tflite::ReducerOptionsT o;
         o.keep_dims = keep_dims;
-        b.AddOperator(tflite::BuiltinOperator_MEAN, {x, a}, {y}, o, 2);
+        b.AddOperator(op, {x, a}, {y}, o, quantized ? 2 : 1);
         Expect e;
-        e.atol = 1;
-        e.rtol = 0;
+        e.atol = quantized ? 1 : 1e-5;
+        e.rtol = quantized ? 0 : 1e-5;
         CompareWithBuiltin(b.Finish(), e);
       }
     }

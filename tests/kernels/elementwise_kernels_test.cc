@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "tensorflow/lite/c/c_api.h"
+#include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tests/util/model_builder.h"
 
 namespace tflite_c {
@@ -123,6 +124,7 @@ Outcome RunCase(const Case& c) {
   TfLiteModel* model = TfLiteModelCreate(model_bytes.data(), model_bytes.size());
   TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
   TfLiteInterpreterOptionsSetErrorReporter(options, CollectLog, &o.log);
+  TfLiteInterpreterOptionsSetUseXNNPACK(options, false);  // kernel tests: builtin kernels
   TfLiteInterpreter* interpreter = model ? TfLiteInterpreterCreate(model, options) : nullptr;
   o.allocated = interpreter != nullptr && TfLiteInterpreterAllocateTensors(interpreter) == kTfLiteOk;
   if (o.allocated) {

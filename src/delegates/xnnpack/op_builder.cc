@@ -145,6 +145,8 @@ TfLiteStatus OpBuilder::Visit(int node_index, const TfLiteNode* node,
       return VisitUnary(node, xnn_unary_square);
     case kTfLiteBuiltinExp:
       return VisitUnary(node, xnn_unary_exp);
+    case kTfLiteBuiltinCos:
+      return VisitUnary(node, xnn_unary_cosine);
     case kTfLiteBuiltinLog:
       return VisitUnary(node, xnn_unary_log);
     case kTfLiteBuiltinElu: {
@@ -170,7 +172,9 @@ TfLiteStatus OpBuilder::Visit(int node_index, const TfLiteNode* node,
     case kTfLiteBuiltinSoftmax:
       return VisitSoftmax(node, static_cast<const TfLiteSoftmaxParams*>(data));
     case kTfLiteBuiltinMean:
-      return VisitMean(node, static_cast<const TfLiteReducerParams*>(data));
+      return VisitReduce(node, static_cast<const TfLiteReducerParams*>(data), xnn_reduce_mean);
+    case kTfLiteBuiltinSum:
+      return VisitReduce(node, static_cast<const TfLiteReducerParams*>(data), xnn_reduce_sum);
     case kTfLiteBuiltinPad:
       return VisitPad(node);
     case kTfLiteBuiltinConcatenation:
@@ -208,6 +212,7 @@ void OpBuilder::ValueTensors(int builtin_code, const TfLiteNode* node, std::vect
     case kTfLiteBuiltinPad:
     case kTfLiteBuiltinReshape:
     case kTfLiteBuiltinMean:
+    case kTfLiteBuiltinSum:
     case kTfLiteBuiltinResizeBilinear:
     case kTfLiteBuiltinSlice:
     case kTfLiteBuiltinStridedSlice:

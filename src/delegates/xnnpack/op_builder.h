@@ -157,7 +157,9 @@ class OpBuilder {
                           const xnn_unary_params* params = nullptr);
   TfLiteStatus VisitPrelu(const TfLiteNode* n);
   TfLiteStatus VisitSoftmax(const TfLiteNode* n, const TfLiteSoftmaxParams* p);
-  TfLiteStatus VisitMean(const TfLiteNode* n, const TfLiteReducerParams* p);
+  // MEAN and SUM.
+  TfLiteStatus VisitReduce(const TfLiteNode* n, const TfLiteReducerParams* p,
+                           xnn_reduce_operator op);
 
   // ops_mediapipe.cc: MediaPipe custom operators (by custom_name).
   TfLiteStatus VisitCustom(const TfLiteNode* n, const TfLiteRegistration* reg);

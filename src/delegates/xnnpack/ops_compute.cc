@@ -1,5 +1,5 @@
 // Compute ops of the XNNPACK delegate: convolutions, fully connected, batch
-// matmul, pooling, element-wise unary/binary ops, PRELU, SOFTMAX, MEAN. Each
+// matmul, pooling, element-wise unary/binary ops, PRELU, SOFTMAX, MEAN, SUM. Each
 // Visit* checks the node and, when defining, adds it to the xnn_subgraph.
 #include <algorithm>
 #include <cmath>
@@ -352,7 +352,8 @@ TfLiteStatus OpBuilder::VisitSoftmax(const TfLiteNode* n, const TfLiteSoftmaxPar
   return Check(xnn_define_softmax(subgraph_, Id(in), Id(out), 0), "xnn_define_softmax");
 }
 
-TfLiteStatus OpBuilder::VisitMean(const TfLiteNode* n, const TfLiteReducerParams* p) {
+TfLiteStatus OpBuilder::VisitReduce(const TfLiteNode* n, const TfLiteReducerParams* p,
+                                    xnn_reduce_operator op) {
   if (!p || !Arity(n, 2, 2, 1)) return kTfLiteError;
   const int in = In(n, 0), axes_t = In(n, 1), out = Out(n, 0);
   // float32, or QS8/QU8 (input and output of one type, own quantizations).
@@ -375,7 +376,7 @@ TfLiteStatus OpBuilder::VisitMean(const TfLiteNode* n, const TfLiteReducerParams
   const int out_rank = p->keep_dims ? rank : rank - static_cast<int>(axes.size());
   if (NumDims(out) != out_rank) return Fail("output rank mismatch");
   if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_static_reduce(subgraph_, xnn_reduce_mean, axes.size(), axes.data(),
+  return Check(xnn_define_static_reduce(subgraph_, op, axes.size(), axes.data(),
                                         Id(in), Id(out), p->keep_dims ? XNN_FLAG_KEEP_DIMS : 0),
                "xnn_define_static_reduce");
 }

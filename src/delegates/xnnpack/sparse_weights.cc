@@ -29,6 +29,8 @@ namespace xnnpack {
 namespace {
 
 constexpr int kMaxLevels = 16;
+// Larger weights (over 1 GiB as float32) are not densified here.
+constexpr size_t kMaxDenseElements = size_t{1} << 28;
 
 class Densifier {
  public:
@@ -83,9 +85,13 @@ class Densifier {
     return true;
   }
 
+  // The element count, saturating at kMaxDenseElements + 1.
   size_t DenseSize() const {
     size_t n = 1;
-    for (int d : shape_) n *= static_cast<size_t>(d);
+    for (int d : shape_) {
+      n *= static_cast<size_t>(d);
+      if (n > kMaxDenseElements) return kMaxDenseElements + 1;
+    }
     return n;
   }
 
@@ -148,6 +154,7 @@ StaticData Densify(const TfLiteTensor& t) {
   Densifier d;
   if (!d.Init(t)) return nullptr;
   const size_t n = d.DenseSize();
+  if (n > kMaxDenseElements) return nullptr;  // left to the builtin kernel
   auto data = std::make_shared<std::vector<float>>(n + XNN_EXTRA_BYTES / sizeof(float));
   bool ok = false;
   const char* raw = t.data.raw_const;
