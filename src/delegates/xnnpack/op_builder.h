@@ -6,11 +6,12 @@
 //   op_builder.cc      tensor/value support checks, quantization rules, the
 //                      op dispatch (Visit) and how tensors become values
 //   ops_compute.cc     convolutions, fully connected, pooling, batch matmul,
-//                      element-wise unary/binary ops, softmax, mean
+//                      element-wise unary/binary ops, softmax, mean, sum
 //   ops_mediapipe.cc   MediaPipe custom ops (transposed conv with bias,
 //                      argmax pooling / unpooling pairs)
 //   ops_layout.cc      pad, concatenation, reshape, slice, strided slice,
 //                      transpose, split, depth/space, resize, (de)quantize
+//   sparse_weights.cc  DENSIFY of sparse constants, done once at prepare
 //   xnnpack_delegate.cc  the delegate object, partition kernels and C API
 #ifndef TFLITE_C_SRC_DELEGATES_XNNPACK_OP_BUILDER_H_
 #define TFLITE_C_SRC_DELEGATES_XNNPACK_OP_BUILDER_H_
