@@ -39,6 +39,7 @@
 #include "tensorflow/lite/c/c_api_experimental.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tensorflow/lite/delegates/external/external_delegate.h"
+#include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 #include "benchmark_model/bench_util.h"
 #include "benchmark_model/flags.h"
 #include "benchmark_model/inputs.h"
@@ -107,6 +108,7 @@ class Benchmark {
   ~Benchmark() {
     if (runner_) TfLiteSignatureRunnerDelete(runner_);
     if (interpreter_) TfLiteInterpreterDelete(interpreter_);
+    if (default_xnnpack_) TfLiteXNNPackDelegateDelete(default_xnnpack_);
     if (options_) TfLiteInterpreterOptionsDelete(options_);
     if (model_) TfLiteModelDelete(model_);
   }
@@ -118,6 +120,7 @@ class Benchmark {
   bool Init();
   bool CreateDelegates();
   bool ApplyDelegates();
+  bool ApplyDefaultXnnpack();
   bool PrepareInputData();
   void ResetInputs();
   bool Invoke() {
@@ -162,6 +165,9 @@ class Benchmark {
   TfLiteSignatureRunner* runner_ = nullptr;
   tflite_c_tools::DelegateList delegate_list_;  // owns the delegates
   std::vector<OwnedDelegate> delegates_;       // in the order they apply
+  // The library's default XNNPACK delegate, applied by the tool after the
+  // flags' delegates (see ApplyDefaultXnnpack).
+  TfLiteDelegate* default_xnnpack_ = nullptr;
   PlanProbe probe_;
   TfLiteDelegate probe_delegate_ = TfLiteDelegateCreate();
 };
@@ -286,6 +292,31 @@ bool Benchmark::ApplyDelegates() {
   return true;
 }
 
+// After the flags' delegates, the default XNNPACK delegate takes what they
+// left on the CPU (nothing to do without them: the library applied it at
+// TfLiteInterpreterCreate; nor with an explicit --use_xnnpack).
+bool Benchmark::ApplyDefaultXnnpack() {
+  if (delegates_.empty() || f_.Get("use_xnnpack").set) return true;
+  probe_ = PlanProbe();
+  probe_delegate_.data_ = &probe_;
+  probe_delegate_.Prepare = ProbePrepare;
+  probe_delegate_.flags = kTfLiteDelegateFlagsAllowDynamicTensors;
+  if (profile_) profile_->Pause();
+  TfLiteInterpreterModifyGraphWithDelegate(interpreter_, &probe_delegate_);
+  if (profile_) profile_->Resume();
+  if (probe_.plan_size == probe_.delegate_nodes) return true;  // fully delegated
+  TfLiteXNNPackDelegateOptions opts = TfLiteXNNPackDelegateOptionsDefault();
+  opts.num_threads = std::max(1, f_.Int("num_threads"));
+  default_xnnpack_ = TfLiteXNNPackDelegateCreate(&opts);
+  // As the library's own default: when XNNPACK cannot be applied, the
+  // builtin kernels run.
+  if (default_xnnpack_ != nullptr &&
+      TfLiteInterpreterModifyGraphWithDelegate(interpreter_, default_xnnpack_) != kTfLiteOk) {
+    LOG_WARN << "The default XNNPACK delegate could not be applied; the builtin kernels run.";
+  }
+  return true;
+}
+
 bool Benchmark::Init() {
   const std::string& path = f_.Str("graph");
   model_ = TfLiteModelCreateFromFileWithErrorReporter(path.c_str(), ErrorReporter, nullptr);
@@ -299,8 +330,14 @@ bool Benchmark::Init() {
   TfLiteInterpreterOptionsSetErrorReporter(options_, ErrorReporter, nullptr);
   TfLiteInterpreterOptionsSetNumThreads(options_, f_.Int("num_threads"));
   // As upstream: an explicit --use_xnnpack (true or false) replaces the
-  // default XNNPACK delegate; without the flag the default one applies.
-  if (f_.Get("use_xnnpack").set) TfLiteInterpreterOptionsSetUseXNNPACK(options_, false);
+  // default XNNPACK delegate; without the flag the default one applies. With
+  // other delegates (--external_delegate_path, ...) the default XNNPACK
+  // delegate comes after them, as upstream applies its lazy default delegate
+  // at AllocateTensors, after the tool's ModifyGraphWithDelegate calls: the
+  // library's default is turned off here and ApplyDefaultXnnpack adds it.
+  if (!CreateDelegates()) return false;
+  if (f_.Get("use_xnnpack").set || !delegates_.empty())
+    TfLiteInterpreterOptionsSetUseXNNPACK(options_, false);
   if (profile_) {
     // As upstream's ProfilingListener: initialization is profiled too
     // (ModifyGraphWithDelegate, AllocateTensors), until the first run.
@@ -383,7 +420,7 @@ bool Benchmark::Init() {
     }
   }
 
-  if (!CreateDelegates() || !ApplyDelegates()) return false;
+  if (!ApplyDelegates() || !ApplyDefaultXnnpack()) return false;
   if (profile_) ProbePlan();
 
   const TfLiteStatus alloc = runner_ ? TfLiteSignatureRunnerAllocateTensors(runner_)
