@@ -5,7 +5,7 @@ if(TFLITE_C_BUILD_TOOLS)
   # benchmark_model: upstream's log lines, flag errors, op profile tables.
   foreach(case run unknown_flag bad_value no_graph op_profiling op_profiling_csv
                op_profiling_subgraphs bad_profiling_mode op_profiling_delegate_internal
-               op_profiling_xnnpack)
+               op_profiling_xnnpack xnnpack_weight_cache external_then_xnnpack)
     add_test(NAME benchmark_model_${case}
       COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tools/benchmark_model_test.sh
               $<TARGET_FILE:benchmark_model>

@@ -4,7 +4,8 @@
 #   benchmark_model_test.sh BENCHMARK_MODEL MODEL CASE [DUMMY_EXTERNAL_DELEGATE_SO]
 # CASE: run | unknown_flag | bad_value | no_graph | op_profiling | op_profiling_csv |
 #       op_profiling_subgraphs | bad_profiling_mode | op_profiling_delegate_internal |
-#       op_profiling_xnnpack | dummy_provider
+#       op_profiling_xnnpack | dummy_provider | xnnpack_weight_cache |
+#       external_then_xnnpack
 # Exit 77 (skip) when the model file is absent.
 bin=$1 model=$2 case=$3 dummy=$4
 [ -f "$model" ] || { echo "skip: $model not found"; exit 77; }
@@ -149,6 +150,46 @@ case $case in
     expect_out '^INFO: Explicitly applied DummyDelegate delegate, and the model graph will be (completely|partially) executed by the delegate'
     "$bin" --help >"$out" 2>"$err"
     expect_err '--use_dummy_delegate=false'
+    ;;
+  xnnpack_weight_cache)
+    # --xnnpack_weight_cache_file_path reaches the XNNPACK delegate: the first
+    # run writes the packed weights there, the second loads them; the outputs
+    # (same zero input) are byte-identical to a run without the cache.
+    face=$(dirname "$model")/mp_face_detection_short_range.tflite
+    [ -f "$face" ] || { echo "skip: $face not found"; exit 77; }
+    dir=$(mktemp -d)
+    head -c $((128 * 128 * 3 * 4)) /dev/zero >"$dir/input.bin"
+    common="--graph=$face --num_runs=1 --min_secs=0 --warmup_runs=0 --warmup_min_secs=0 \
+      --use_xnnpack=true --input_layer=input --input_layer_shape=1,128,128,3 \
+      --input_layer_value_files=input:$dir/input.bin"
+    # shellcheck disable=SC2086
+    "$bin" $common --output_filepath="$dir/plain.out" >"$out" 2>"$err" || fail "plain run: $?"
+    # shellcheck disable=SC2086
+    "$bin" $common --xnnpack_weight_cache_file_path="$dir/cache" --output_filepath="$dir/first.out" \
+      >"$out" 2>"$err" || fail "first cached run: $?"
+    expect_out "^INFO: xnnpack_weight_cache_file_path: \[$dir/cache\]$"
+    [ -s "$dir/cache" ] || fail "no weight cache file written"
+    size=$(wc -c <"$dir/cache")
+    # shellcheck disable=SC2086
+    "$bin" $common --xnnpack_weight_cache_file_path="$dir/cache" --output_filepath="$dir/second.out" \
+      >"$out" 2>"$err" || fail "second cached run: $?"
+    [ "$(wc -c <"$dir/cache")" -eq "$size" ] || fail "the cache file changed size on reuse"
+    cmp -s "$dir/plain.out" "$dir/first.out" || fail "outputs differ with a fresh cache"
+    cmp -s "$dir/plain.out" "$dir/second.out" || fail "outputs differ with a loaded cache"
+    rm -rf "$dir"
+    ;;
+  external_then_xnnpack)
+    # As upstream's lazy default delegate: the external delegate (the dummy,
+    # ADD/SUB only) is applied first and the default XNNPACK delegate takes
+    # what it left; both show up in the op profile.
+    face=$(dirname "$model")/mp_face_detection_short_range.tflite
+    [ -f "$face" ] || { echo "skip: $face not found"; exit 77; }
+    "$bin" --graph="$face" --num_runs=2 --min_secs=0 --warmup_runs=1 --warmup_min_secs=0 \
+      --external_delegate_path="$dummy" --enable_op_profiling=true >"$out" 2>"$err" ||
+      fail "exit status $?"
+    expect_out '^INFO: Explicitly applied EXTERNAL delegate, and the model graph will be partially executed by the delegate w/ [0-9]+ delegate kernels\.$'
+    expect_out "^${T} *DummyDelegate${T}"
+    expect_out "${T}Delegate/Convolution \(NHWC, F32\)[^${T}]*:[0-9]+$"
     ;;
   op_profiling_xnnpack)
     # BlazeFace on the default XNNPACK delegate: XNNPACK's own operators

@@ -182,9 +182,9 @@ const FlagSpec kFlagTable[] = {
     {"xnnpack_force_fp16", kBool, "false", "force fp16 inference in XNNPACK", "xnnpack_force_fp16",
      kFull},
     {"xnnpack_weight_cache_file_path", kStr, "", "XNNPACK weight cache file",
-     "xnnpack_weight_cache_file_path", kNo},
+     "xnnpack_weight_cache_file_path", kFull},
     {"xnnpack_runtime_flags", kInt, "0", "extra XNNPACK runtime flags",
-     "Extra flags for XNNPACK runtime", kNo},
+     "Extra flags for XNNPACK runtime", kFull},
     // External delegate provider.
     {"external_delegate_path", kStr, "", "shared library of an external delegate",
      "External delegate path", kFull},

@@ -19,7 +19,12 @@ class XnnpackProvider : public DelegateProvider {
   std::vector<ParamSpec> Params() const override {
     return {{"use_xnnpack", ParamType::kBool, "false", "apply the XNNPACK delegate", "Use xnnpack"},
             {"xnnpack_force_fp16", ParamType::kBool, "false", "force fp16 inference in XNNPACK",
-             "xnnpack_force_fp16"}};
+             "xnnpack_force_fp16"},
+            {"xnnpack_weight_cache_file_path", ParamType::kString, "",
+             "XNNPACK weight cache file (packed weights saved there, reused by later runs)",
+             "xnnpack_weight_cache_file_path"},
+            {"xnnpack_runtime_flags", ParamType::kInt, "0", "extra XNNPACK runtime flags",
+             "Extra flags for XNNPACK runtime"}};
   }
   bool CreateDelegate(const ToolParams& params, ProvidedDelegate* out,
                       std::string* error) const override {
@@ -29,6 +34,10 @@ class XnnpackProvider : public DelegateProvider {
       options.num_threads = params.GetInt("num_threads");
     }
     if (params.GetBool("xnnpack_force_fp16")) options.flags |= TFLITE_XNNPACK_DELEGATE_FLAG_FORCE_FP16;
+    // The delegate copies the path; the string need not outlive the call.
+    const std::string cache_path = params.GetString("xnnpack_weight_cache_file_path");
+    if (!cache_path.empty()) options.weight_cache_file_path = cache_path.c_str();
+    options.runtime_flags = static_cast<uint32_t>(params.GetInt("xnnpack_runtime_flags"));
     out->delegate = TfLiteXNNPackDelegateCreate(&options);
     if (out->delegate == nullptr) {
       *error = "the XNNPACK delegate is not available in this build or on this CPU";
