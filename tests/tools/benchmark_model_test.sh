@@ -9,12 +9,8 @@
 # Exit 77 (skip) when the model file is absent.
 bin=$1 model=$2 case=$3 dummy=$4
 [ -f "$model" ] || { echo "skip: $model not found"; exit 77; }
-out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
+. "$(dirname "$0")/test_lib.sh"
 T=$(printf '\t')
-fail() { echo "FAIL: $*"; echo "--- stdout"; cat "$out"; echo "--- stderr"; cat "$err"; exit 1; }
-expect_out() { grep -Eq -- "$1" "$out" || fail "stdout lacks /$1/"; }
-expect_err() { grep -Eq -- "$1" "$err" || fail "stderr lacks /$1/"; }
 
 case $case in
   run)

@@ -5,11 +5,7 @@
 # Exit 77 (skip) when the model file is absent.
 bin=$1 model=$2 dummy=$3 wrong=$4 case=$5
 [ -f "$model" ] || { echo "skip: $model not found"; exit 77; }
-out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
-fail() { echo "FAIL: $*"; echo "--- stdout"; cat "$out"; echo "--- stderr"; cat "$err"; exit 1; }
-expect_out() { grep -Eq -- "$1" "$out" || fail "stdout lacks /$1/"; }
-expect_err() { grep -Eq -- "$1" "$err" || fail "stderr lacks /$1/"; }
+. "$(dirname "$0")/test_lib.sh"
 num='[0-9]+(\.[0-9]+)?(e[-+][0-9]+)?'
 
 case $case in

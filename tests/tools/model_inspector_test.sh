@@ -6,11 +6,7 @@
 # Exit 77 (skip) when the shared models are absent.
 bin=$1 dir=$2 dummy=$3 case=$4
 [ -f "$dir/java_add.tflite" ] || { echo "skip: $dir not found"; exit 77; }
-out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
-fail() { echo "FAIL: $*"; echo "--- stdout"; cat "$out"; echo "--- stderr"; cat "$err"; exit 1; }
-expect_out() { grep -Eq -- "$1" "$out" || fail "stdout lacks /$1/"; }
-expect_err() { grep -Eq -- "$1" "$err" || fail "stderr lacks /$1/"; }
+. "$(dirname "$0")/test_lib.sh"
 # Checks the JSON report's shape with python3 (skipped when absent).
 check_json() {
   command -v python3 >/dev/null 2>&1 || return 0
