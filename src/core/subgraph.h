@@ -134,7 +134,7 @@ class Subgraph {
   const std::pair<TfLiteNode, TfLiteRegistration>* node_and_registration(int node_index) const;
   size_t arena_bytes() const { return arena_.committed_bytes(); }
 
-  // ---- opaque API support (c_api_opaque.cc) ----------------------------------
+  // ---- opaque API support (c_api_opaque_context.cc) ----------------------------------
   // A delegate handles subgraph `subgraph_index` itself (e.g. a WHILE body),
   // so delegates need not be offered it. Index 0 (primary) is rejected.
   TfLiteStatus MarkSubgraphAsDelegationSkippable(int subgraph_index);
