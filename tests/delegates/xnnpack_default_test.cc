@@ -21,8 +21,8 @@ namespace tflite_c {
 namespace testing {
 namespace {
 
-// x[1,6,6,3] -> CONV_2D 3x3 (RELU) -> SIN (not an XNNPACK op) -> ADD x' -> y,
-// where x' = CONV_2D 1x1 of x: two XNNPACK partitions around SIN.
+// x[1,6,6,3] -> CONV_2D 3x3 (RELU) -> SIGN (not an XNNPACK op) -> ADD x' -> y,
+// where x' = CONV_2D 1x1 of x: two XNNPACK partitions around SIGN.
 std::vector<uint8_t> MixedModel() {
   ModelBuilder b;
   const int x = b.AddInput(tflite::TensorType_FLOAT32, {1, 6, 6, 3}, "x");
@@ -34,7 +34,7 @@ std::vector<uint8_t> MixedModel() {
   conv.fused_activation_function = tflite::ActivationFunctionType_RELU;
   b.AddOperator(tflite::BuiltinOperator_CONV_2D, {x, w1, -1}, {c1}, conv);
   const int s = b.AddTensor(tflite::TensorType_FLOAT32, {1, 6, 6, 4});
-  b.AddOperator(tflite::BuiltinOperator_SIN, {c1}, {s});
+  b.AddOperator(tflite::BuiltinOperator_SIGN, {c1}, {s});
   const int w2 = b.AddConstant<float>({4, 1, 1, 3}, Random(12, 2));
   const int c2 = b.AddTensor(tflite::TensorType_FLOAT32, {1, 6, 6, 4});
   b.AddOperator(tflite::BuiltinOperator_CONV_2D, {x, w2, -1}, {c2}, conv);
@@ -102,7 +102,7 @@ TEST(XnnpackDefault, AppliedWithoutAnyCallAndMatchesBuiltin) {
   EXPECT_EQ(plain.plan().size(), 4u);
   EXPECT_EQ(plain.interpreter->default_delegate, nullptr);
   if (kWithXnnpack) {
-    // [CONV_2D] SIN [CONV_2D, ADD] (the 1x1 conv runs before SIN or after).
+    // [CONV_2D] SIGN [CONV_2D, ADD] (the 1x1 conv runs before SIGN or after).
     EXPECT_EQ(def.plan().size(), 3u);
     EXPECT_EQ(def.DelegateNodes(), 2);
     EXPECT_NE(def.interpreter->default_delegate, nullptr);
@@ -173,8 +173,8 @@ TEST(XnnpackDefault, NotAppliedToAGraphTheUserDelegateTookWhole) {
 TEST(XnnpackDefault, AppliedAfterAUserDelegateOnTheRest) {
   SKIP_WITHOUT_XNNPACK();
   // The user's delegate has QS8/QU8 and float ops; here it sees only float
-  // nodes it all takes except SIN; the default one then finds nothing left
-  // but SIN, so the plan is the user's partitions + SIN.
+  // nodes it all takes except SIGN; the default one then finds nothing left
+  // but SIGN, so the plan is the user's partitions + SIGN.
   const std::vector<uint8_t> bytes = MixedModel();
   TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
   XnnPtr user(TfLiteXNNPackDelegateCreate(&o));
@@ -196,7 +196,7 @@ TEST(XnnpackDefault, DynamicShapesStillWork) {
   const int r = b.AddTensor(tflite::TensorType_FLOAT32, {1, 4});
   b.AddOperator(tflite::BuiltinOperator_RELU, {x}, {r});
   const int y = b.AddOutput(tflite::TensorType_FLOAT32, {1, 4}, "y");
-  b.AddOperator(tflite::BuiltinOperator_SIN, {r}, {y});
+  b.AddOperator(tflite::BuiltinOperator_SIGN, {r}, {y});
   const std::vector<uint8_t> bytes = b.Finish();
   Session s;
   CreateWith(&s, bytes, [](TfLiteInterpreterOptions*) {});
@@ -210,7 +210,7 @@ TEST(XnnpackDefault, DynamicShapesStillWork) {
   ASSERT_EQ(TfLiteInterpreterInvoke(it), kTfLiteOk) << s.errors;
   const std::vector<float> out = s.Output(0);
   ASSERT_EQ(out.size(), 15u);
-  for (int i = 0; i < 15; ++i) EXPECT_NEAR(out[i], std::sin(std::max(in[i], 0.0f)), 1e-6f);
+  for (int i = 0; i < 15; ++i) EXPECT_EQ(out[i], in[i] > 0.0f ? 1.0f : 0.0f);
 }
 
 }  // namespace

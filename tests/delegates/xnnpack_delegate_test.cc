@@ -205,7 +205,7 @@ TEST(XnnpackDelegate, ResizeInputReshapesRuntime) {
   ExpectNear(xnn.Output(0), builtin.Output(0));
 }
 
-// ADD(x, c) -> TANH (not delegated) -> MUL(., x) with RELU; MEAN over H,W.
+// ADD(x, c) -> SIGN (not delegated) -> MUL(., x) with RELU; MEAN over H,W.
 TEST(XnnpackDelegate, UnsupportedNodesStayOnBuiltinKernels) {
   SKIP_WITHOUT_XNNPACK();
   ModelBuilder b;
@@ -214,7 +214,7 @@ TEST(XnnpackDelegate, UnsupportedNodesStayOnBuiltinKernels) {
   const int a = b.AddTensor(tflite::TensorType_FLOAT32, {1, 4, 4, 2});
   b.AddOperator(tflite::BuiltinOperator_ADD, {x, c}, {a}, tflite::AddOptionsT());
   const int t = b.AddTensor(tflite::TensorType_FLOAT32, {1, 4, 4, 2});
-  b.AddOperator(tflite::BuiltinOperator_SIN, {a}, {t});  // not an XNNPACK op here
+  b.AddOperator(tflite::BuiltinOperator_SIGN, {a}, {t});  // not an XNNPACK op
   const int m = b.AddTensor(tflite::TensorType_FLOAT32, {1, 4, 4, 2});
   tflite::MulOptionsT mul;
   mul.fused_activation_function = tflite::ActivationFunctionType_RELU;
@@ -229,7 +229,7 @@ TEST(XnnpackDelegate, UnsupportedNodesStayOnBuiltinKernels) {
   XnnPtr d = MakeDelegate();
   xnn.Create(bytes, {d.get()});
   ASSERT_TRUE(builtin.ok() && xnn.ok()) << xnn.errors;
-  EXPECT_EQ(xnn.plan().size(), 3u);  // [ADD] SIN [MUL, MEAN]
+  EXPECT_EQ(xnn.plan().size(), 3u);  // [ADD] SIGN [MUL, MEAN]
   EXPECT_EQ(xnn.DelegateNodes(), 2);
   ASSERT_EQ(TfLiteInterpreterAllocateTensors(builtin.interpreter.get()), kTfLiteOk);
   ASSERT_EQ(TfLiteInterpreterAllocateTensors(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;

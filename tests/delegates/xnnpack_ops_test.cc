@@ -174,7 +174,8 @@ INSTANTIATE_TEST_SUITE_P(
                       UnaryCase{"GELU", tflite::BuiltinOperator_GELU, -3, 3},
                       UnaryCase{"EXP", tflite::BuiltinOperator_EXP, -3, 3},
                       UnaryCase{"LOG", tflite::BuiltinOperator_LOG, 0.1f, 4},
-                      UnaryCase{"COS", tflite::BuiltinOperator_COS, -6, 6}),
+                      UnaryCase{"COS", tflite::BuiltinOperator_COS, -6, 6},
+                      UnaryCase{"SIN", tflite::BuiltinOperator_SIN, -6, 6}),
     [](const ::testing::TestParamInfo<UnaryCase>& i) { return i.param.name; });
 
 // ---- float32 binary ops -----------------------------------------------------------------
@@ -671,7 +672,7 @@ TEST(XnnpackSparse, DensifiedWeightsMatchBuiltin) {
 
 TEST(XnnpackSparse, DensifyWithUndelegatedConsumerStaysOnBuiltin) {
   SKIP_WITHOUT_XNNPACK();
-  // The densified tensor also feeds a builtin-only op (SIN), so DENSIFY runs
+  // The densified tensor also feeds a builtin-only op (SIGN), so DENSIFY runs
   // on its builtin kernel; the convolution still uses the unpacked weights.
   ModelBuilder b;
   std::vector<float> dense = {0, 1.5f, 0, -2, 0, 0, 3, 0};
@@ -688,9 +689,9 @@ TEST(XnnpackSparse, DensifyWithUndelegatedConsumerStaysOnBuiltin) {
   b.AddOperator(tflite::BuiltinOperator_FULLY_CONNECTED, {x, dw}, {y},
                 tflite::FullyConnectedOptionsT());
   const int z = b.AddOutput(TensorType_FLOAT32, {2, 4}, "z");
-  b.AddOperator(tflite::BuiltinOperator_SIN, {dw}, {z});
+  b.AddOperator(tflite::BuiltinOperator_SIGN, {dw}, {z});
   Expect e;
-  e.plan_size = 3;  // DENSIFY, [FULLY_CONNECTED], SIN
+  e.plan_size = 3;  // DENSIFY, [FULLY_CONNECTED], SIGN
   CompareWithBuiltin(b.Finish(), e);
 }
 

@@ -147,6 +147,8 @@ TfLiteStatus OpBuilder::Visit(int node_index, const TfLiteNode* node,
       return VisitUnary(node, xnn_unary_exp);
     case kTfLiteBuiltinCos:
       return VisitUnary(node, xnn_unary_cosine);
+    case kTfLiteBuiltinSin:
+      return VisitUnary(node, xnn_unary_sine);
     case kTfLiteBuiltinLog:
       return VisitUnary(node, xnn_unary_log);
     case kTfLiteBuiltinElu: {
