@@ -356,11 +356,16 @@ TfLiteStatus OpBuilder::VisitReduce(const TfLiteNode* n, const TfLiteReducerPara
                                     xnn_reduce_operator op) {
   if (!p || !Arity(n, 2, 2, 1)) return kTfLiteError;
   const int in = In(n, 0), axes_t = In(n, 1), out = Out(n, 0);
-  // float32, or QS8/QU8 (input and output of one type, own quantizations).
-  if (!IsActivation(in, 4, 4) || !IsActivation(out) || !SameType(in, out))
+  // float32, or QS8/QU8 (input and output of one type, own quantizations);
+  // any rank XNNPACK takes, any constant int32 axes set (negative axes count
+  // from the end, repeats count once), keep_dims either way, as upstream.
+  if (!IsActivation(in, 1) || !IsActivation(out) || !SameType(in, out))
     return Fail("unsupported tensors");
+  if (!ValidIndex(axes_t) || T(axes_t).type != kTfLiteInt32 || NumDims(axes_t) > 1)
+    return Fail("axes must be an int32 vector");
   std::vector<int64_t> v;
-  if (!StaticInts(axes_t, &v) || v.empty()) return Fail("axes must be static");
+  if (!StaticInts(axes_t, &v) || v.empty()) return Fail("axes must be static and non-empty");
+  if (v.size() > XNN_MAX_TENSOR_DIMS) return Fail("too many reduction axes");
   const int rank = NumDims(in);
   std::vector<size_t> axes;
   for (int64_t a : v) {
@@ -370,11 +375,16 @@ TfLiteStatus OpBuilder::VisitReduce(const TfLiteNode* n, const TfLiteReducerPara
   }
   std::sort(axes.begin(), axes.end());
   axes.erase(std::unique(axes.begin(), axes.end()), axes.end());
-  // Reduction over the spatial dimensions (H, W) or over W only.
-  const bool spatial = axes == std::vector<size_t>{1, 2} || axes == std::vector<size_t>{2};
-  if (!spatial) return Fail("only [1, 2] and [2] axes");
-  const int out_rank = p->keep_dims ? rank : rank - static_cast<int>(axes.size());
-  if (NumDims(out) != out_rank) return Fail("output rank mismatch");
+  // The output shape: reduced dimensions become 1 (keep_dims) or go away.
+  std::vector<int> expected;
+  for (int i = 0; i < rank; ++i) {
+    const bool reduced = std::binary_search(axes.begin(), axes.end(), static_cast<size_t>(i));
+    if (!reduced) expected.push_back(Dim(in, i));
+    else if (p->keep_dims) expected.push_back(1);
+  }
+  if (NumDims(out) != static_cast<int>(expected.size())) return Fail("output rank mismatch");
+  for (size_t i = 0; i < expected.size(); ++i)
+    if (Dim(out, static_cast<int>(i)) != expected[i]) return Fail("output shape mismatch");
   if (!Defining()) return kTfLiteOk;
   return Check(xnn_define_static_reduce(subgraph_, op, axes.size(), axes.data(),
                                         Id(in), Id(out), p->keep_dims ? XNN_FLAG_KEEP_DIMS : 0),
