@@ -432,6 +432,7 @@ const std::vector<TensorType> kF = {tflite::TensorType_FLOAT32};
 const std::vector<TensorType> kF8 = {tflite::TensorType_FLOAT32, tflite::TensorType_INT8,
                                      tflite::TensorType_UINT8};
 const std::vector<TensorType> kF8S = {tflite::TensorType_FLOAT32, tflite::TensorType_INT8};
+const std::vector<TensorType> kFU8 = {tflite::TensorType_FLOAT32, tflite::TensorType_UINT8};
 const std::vector<TensorType> kF816 = {tflite::TensorType_FLOAT32, tflite::TensorType_INT8,
                                        tflite::TensorType_UINT8, tflite::TensorType_INT16};
 
@@ -556,7 +557,7 @@ std::vector<OpCase> BinaryCases() {
       {"ADD", tflite::BuiltinOperator_ADD, std::plus<float>(), kF816, -3, 3},
       {"SUB", tflite::BuiltinOperator_SUB, std::minus<float>(), kF816, -3, 3},
       {"MUL", tflite::BuiltinOperator_MUL, std::multiplies<float>(), kF816, -3, 3},
-      {"DIV", tflite::BuiltinOperator_DIV, std::divides<float>(), kF, 0.5f, 3},
+      {"DIV", tflite::BuiltinOperator_DIV, std::divides<float>(), kFU8, 0.5f, 3},
       {"MAXIMUM", tflite::BuiltinOperator_MAXIMUM, [](float a, float b) { return std::max(a, b); },
        kF816, -3, 3},
       {"MINIMUM", tflite::BuiltinOperator_MINIMUM, [](float a, float b) { return std::min(a, b); },
