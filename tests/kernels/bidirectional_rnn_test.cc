@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/kernels/recurrent_test_util.h"
 #include "tests/util/model_builder.h"
 #include "tests/util/model_runner.h"
 
@@ -20,29 +21,8 @@ namespace {
 using testing::ModelBuilder;
 using Runner = testing::ModelRunner;
 
-std::vector<float> Values(int n, uint32_t seed, float scale = 0.5f) {
-  std::vector<float> v(n);
-  uint32_t s = seed * 2654435761u + 12345u;
-  for (float& x : v) {
-    s = s * 1664525u + 1013904223u;
-    x = scale * (static_cast<float>(s >> 8) / static_cast<float>(1 << 24) * 2.0f - 1.0f);
-  }
-  return v;
-}
-
-// Symmetric per-row quantize-dequantize, as the hybrid kernels treat inputs.
-std::vector<double> QuantDequant(const std::vector<double>& x) {
-  double range = 0;
-  for (double v : x) range = std::max(range, std::fabs(v));
-  std::vector<double> out(x.size(), 0.0);
-  if (range == 0) return out;
-  const float inv = static_cast<float>(127.0 / range);
-  const double scale = static_cast<float>(range) / 127.0f;
-  for (size_t i = 0; i < x.size(); ++i) {
-    out[i] = std::clamp<double>(std::round(static_cast<float>(x[i]) * inv), -127, 127) * scale;
-  }
-  return out;
-}
+using testing::ExpectNear;
+using testing::Values;
 
 struct Cell {
   int units = 0;
@@ -59,20 +39,6 @@ struct Case {
   Cell cell[2];
   tflite::ActivationFunctionType act = tflite::ActivationFunctionType_TANH;
 };
-
-// Rounds weights to an int8 grid with scale max|w| / 127 so that the float
-// values are exactly what the hybrid kernel dequantizes.
-float Quantize(std::vector<float>* w, std::vector<int8_t>* q) {
-  float m = 0;
-  for (float v : *w) m = std::max(m, std::fabs(v));
-  const float scale = m / 127.0f;
-  q->clear();
-  for (float& v : *w) {
-    q->push_back(static_cast<int8_t>(std::lround(v / scale)));
-    v = q->back() * scale;
-  }
-  return scale;
-}
 
 Case MakeCase(uint32_t seed, bool time_major, bool merge, int aux_mode, bool hybrid = false) {
   Case c;
@@ -102,7 +68,7 @@ ModelBuilder Build(Case& c) {
   auto weights = [&](std::vector<float>* w, int rows, int cols) {
     if (!c.hybrid) return b.AddConstant<float>({rows, cols}, *w);
     std::vector<int8_t> q;
-    const float scale = Quantize(w, &q);
+    const float scale = testing::QuantizeOntoGrid(w, &q);
     const int t = b.AddConstant<int8_t>(tflite::TensorType_INT8, {rows, cols}, q);
     b.SetQuantization(t, {{scale}, {0}, 0});
     return t;
@@ -137,7 +103,7 @@ ModelBuilder Build(Case& c) {
 // acc += W v with v quantized per row when hybrid.
 void Accumulate(const Case& c, const std::vector<float>& w, const std::vector<double>& v,
                 std::vector<double>* acc) {
-  const std::vector<double> x = c.hybrid ? QuantDequant(v) : v;
+  const std::vector<double> x = c.hybrid ? testing::QuantDequantRow(v, false) : v;
   const int n = static_cast<int>(x.size());
   for (size_t r = 0; r < acc->size(); ++r) {
     for (int k = 0; k < n; ++k) (*acc)[r] += w[r * n + k] * x[k];
@@ -179,11 +145,6 @@ Outputs Reference(const Case& c, const std::vector<float>& x, const std::vector<
   return o;
 }
 
-void ExpectNear(const std::vector<float>& got, const std::vector<double>& want, double tol) {
-  ASSERT_EQ(got.size(), want.size());
-  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], tol) << "at " << i;
-}
-
 void Check(Case c) {
   ModelBuilder b = Build(c);
   Runner r(b);
@@ -205,11 +166,7 @@ void Check(Case c) {
     const std::vector<int> lead =
         c.time_major ? std::vector<int>{c.time, c.batch} : std::vector<int>{c.batch, c.time};
     if (c.merge) {
-      std::vector<double> merged;
-      for (int row = 0; row < rows; ++row) {
-        merged.insert(merged.end(), want.fw.begin() + row * fw_u, want.fw.begin() + (row + 1) * fw_u);
-        merged.insert(merged.end(), want.bw.begin() + row * bw_u, want.bw.begin() + (row + 1) * bw_u);
-      }
+      const std::vector<double> merged = testing::MergeRows(want.fw, fw_u, want.bw, bw_u, rows);
       EXPECT_EQ(r.Shape(0), (std::vector<int>{lead[0], lead[1], fw_u + bw_u}));
       ExpectNear(r.Get<float>(0), merged, tol);
     } else {

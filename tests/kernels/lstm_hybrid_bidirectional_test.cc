@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/kernels/recurrent_test_util.h"
 #include "tests/util/model_builder.h"
 #include "tests/util/model_runner.h"
 
@@ -22,86 +23,31 @@ namespace {
 using testing::ModelBuilder;
 using Runner = testing::ModelRunner;
 
-std::vector<float> Values(int n, uint32_t seed, float scale = 0.5f) {
-  std::vector<float> v(n);
-  uint32_t s = seed * 2654435761u + 12345u;
-  for (float& x : v) {
-    s = s * 1664525u + 1013904223u;
-    x = scale * (static_cast<float>(s >> 8) / static_cast<float>(1 << 24) * 2.0f - 1.0f);
-  }
-  return v;
-}
-
-// Row quantization as the hybrid kernels do it, returned dequantized.
-std::vector<double> QuantDequant(const std::vector<double>& x, bool asymmetric) {
-  const int n = static_cast<int>(x.size());
-  std::vector<double> out(n, 0.0);
-  double lo = 0, hi = 0;
-  for (double v : x) {
-    lo = std::min(lo, v);
-    hi = std::max(hi, v);
-  }
-  if (!asymmetric) {
-    const double range = std::max(-lo, hi);
-    if (range == 0) return out;
-    const float inv = static_cast<float>(127.0 / range);
-    const double scale = static_cast<float>(range) / 127.0f;
-    for (int i = 0; i < n; ++i) {
-      out[i] = std::clamp<double>(std::round(static_cast<float>(x[i]) * inv), -127, 127) * scale;
-    }
-    return out;
-  }
-  if (lo == hi) return out;
-  const double scale = (hi - lo) / 255.0;
-  const double zp_real = (128 + std::fabs(lo / scale)) < (127 + std::fabs(hi / scale))
-                             ? -128 - lo / scale
-                             : 127 - hi / scale;
-  const double zp = std::clamp<double>(std::round(zp_real), -128, 127);
-  for (int i = 0; i < n; ++i) {
-    out[i] = (std::clamp<double>(std::round(zp + x[i] / scale), -128, 127) - zp) * scale;
-  }
-  return out;
-}
+using testing::ExpectNear;
+using testing::Values;
 
 // One LSTM cell: sizes, options and weights (float values; rounded onto an
 // int8 grid per tensor when hybrid, so the kernel's dequantized weights equal
 // them).
-struct CellSpec {
-  int n_input = 3, n_aux = 0, n_cell = 4, n_output = 4;
-  bool cifg = false, peephole = false, layer_norm = false, projection = false;
-  float cell_clip = 0.0f, proj_clip = 0.0f;
-  std::vector<float> w_in[4], w_aux[4], w_rec[4], peep[4], ln[4], bias[4], proj_w, proj_b;
+struct CellSpec : testing::LstmCellWeights {
+  int n_aux = 0;
+  std::vector<float> w_aux[4];
 
   void Fill(uint32_t seed) {
-    for (int g = 0; g < 4; ++g) {
-      w_in[g] = Values(n_cell * n_input, seed + 10 * g + 1);
-      w_aux[g] = Values(n_cell * std::max(n_aux, 1), seed + 10 * g + 6);
-      w_rec[g] = Values(n_cell * n_output, seed + 10 * g + 2);
-      peep[g] = Values(n_cell, seed + 10 * g + 3);
-      ln[g] = Values(n_cell, seed + 10 * g + 4, 1.0f);
-      bias[g] = Values(n_cell, seed + 10 * g + 5);
-    }
-    proj_w = Values(n_output * n_cell, seed + 77);
-    proj_b = Values(n_output, seed + 78);
+    LstmCellWeights::Fill(seed);
+    for (int g = 0; g < 4; ++g) w_aux[g] = Values(n_cell * std::max(n_aux, 1), seed + 10 * g + 6);
   }
 };
 
-struct Ctx {
-  bool hybrid = false;
-  bool asymmetric = false;
-};
+// hybrid: int8 weights, and x, aux, h and the hidden state pass through the
+// per-row int8 round trip in the reference.
+using Ctx = testing::RowQuant;
 
 // Adds a weight tensor: float, or int8 with the values rounded onto its grid.
 int AddWeights(ModelBuilder& b, const Ctx& ctx, std::vector<float>* w, std::vector<int> shape) {
   if (!ctx.hybrid) return b.AddConstant<float>(shape, *w);
-  float m = 0;
-  for (float v : *w) m = std::max(m, std::fabs(v));
-  const float scale = m / 127.0f;
   std::vector<int8_t> q;
-  for (float& v : *w) {
-    q.push_back(static_cast<int8_t>(std::lround(v / scale)));
-    v = q.back() * scale;
-  }
+  const float scale = testing::QuantizeOntoGrid(w, &q);
   const int t = b.AddConstant<int8_t>(tflite::TensorType_INT8, shape, q);
   b.SetQuantization(t, {{scale}, {0}, 0});
   return t;
@@ -130,9 +76,6 @@ void AddCell(ModelBuilder& b, const Ctx& ctx, CellSpec* s, std::vector<int>* ins
   }
 }
 
-double Sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
-double Clip(double v, double c) { return c > 0 ? std::fmin(c, std::fmax(-c, v)) : v; }
-
 // The cell for one batch row in double precision.
 struct RefCell {
   const CellSpec& s;
@@ -141,75 +84,13 @@ struct RefCell {
   RefCell(const CellSpec& spec, Ctx context)
       : s(spec), ctx(context), h(spec.n_output, 0.0), c(spec.n_cell, 0.0) {}
 
-  std::vector<double> Q(const std::vector<double>& v) const {
-    return ctx.hybrid ? QuantDequant(v, ctx.asymmetric) : v;
-  }
-
   std::vector<double> Step(const float* x, const float* aux) {
-    const int nc = s.n_cell;
-    const std::vector<double> xq = Q(std::vector<double>(x, x + s.n_input));
-    std::vector<double> auxq;
-    if (aux != nullptr) auxq = Q(std::vector<double>(aux, aux + s.n_aux));
-    const std::vector<double> hq = Q(h);
-    std::vector<double> pre[4];
-    for (int g = 0; g < 4; ++g) {
-      pre[g].assign(nc, 0.0);
-      if (g == 0 && s.cifg) continue;
-      for (int i = 0; i < nc; ++i) {
-        double v = 0;
-        for (int k = 0; k < s.n_input; ++k) v += s.w_in[g][i * s.n_input + k] * xq[k];
-        for (int k = 0; k < static_cast<int>(auxq.size()); ++k) v += s.w_aux[g][i * s.n_aux + k] * auxq[k];
-        for (int k = 0; k < s.n_output; ++k) v += s.w_rec[g][i * s.n_output + k] * hq[k];
-        if (s.peephole && g != 2 && g != 3) v += s.peep[g][i] * c[i];
-        pre[g][i] = v;
-      }
-    }
-    auto finish = [&](int g, std::vector<double>& v) {
-      if (s.layer_norm) {
-        double mean = 0, var = 0;
-        for (double e : v) mean += e;
-        mean /= nc;
-        for (double e : v) var += (e - mean) * (e - mean);
-        var /= nc;
-        for (int i = 0; i < nc; ++i) {
-          v[i] = (v[i] - mean) / std::sqrt(var + 1e-8) * s.ln[g][i] + s.bias[g][i];
-        }
-      } else {
-        for (int i = 0; i < nc; ++i) v[i] += s.bias[g][i];
-      }
-      for (int i = 0; i < nc; ++i) v[i] = g == 2 ? std::tanh(v[i]) : Sigmoid(v[i]);
-    };
-    finish(1, pre[1]);
-    finish(2, pre[2]);
-    if (!s.cifg) finish(0, pre[0]);
-    for (int i = 0; i < nc; ++i) {
-      const double ig = s.cifg ? 1.0 - pre[1][i] : pre[0][i];
-      c[i] = Clip(pre[1][i] * c[i] + ig * pre[2][i], s.cell_clip);
-    }
-    if (s.peephole) {
-      for (int i = 0; i < nc; ++i) pre[3][i] += s.peep[3][i] * c[i];
-    }
-    finish(3, pre[3]);
-    std::vector<double> hidden(nc);
-    for (int i = 0; i < nc; ++i) hidden[i] = pre[3][i] * std::tanh(c[i]);
-    if (s.projection) {
-      const std::vector<double> hid_q = Q(hidden);
-      for (int o = 0; o < s.n_output; ++o) {
-        double v = s.proj_b[o];
-        for (int i = 0; i < nc; ++i) v += s.proj_w[o * nc + i] * hid_q[i];
-        h[o] = Clip(v, s.proj_clip);
-      }
-    } else {
-      h = hidden;
-    }
-    return h;
+    return testing::LstmRefStep(
+        s, ctx, std::vector<double>(x, x + s.n_input),
+        aux != nullptr ? std::vector<double>(aux, aux + s.n_aux) : std::vector<double>(), s.w_aux,
+        &h, &c);
   }
 };
-
-void ExpectNear(const std::vector<float>& got, const std::vector<double>& want, double tol) {
-  ASSERT_EQ(got.size(), want.size());
-  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], tol) << "at " << i;
-}
 
 // ---- hybrid LSTM / UNIDIRECTIONAL_SEQUENCE_LSTM ----------------------------------
 
@@ -462,11 +343,7 @@ void CheckBi(BiCase c) {
     }
     const double tol = c.ctx.hybrid ? 5e-5 : 1e-5;
     if (c.merge) {
-      std::vector<double> merged;
-      for (int row = 0; row < rows; ++row) {
-        merged.insert(merged.end(), want[0].begin() + row * fw_o, want[0].begin() + (row + 1) * fw_o);
-        merged.insert(merged.end(), want[1].begin() + row * bw_o, want[1].begin() + (row + 1) * bw_o);
-      }
+      const std::vector<double> merged = testing::MergeRows(want[0], fw_o, want[1], bw_o, rows);
       EXPECT_EQ(r.Shape(0).back(), fw_o + bw_o);
       ExpectNear(r.Get<float>(0), merged, tol);
     } else {

@@ -15,6 +15,7 @@
 #include "src/kernels/internal/lstm_integer.h"
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/core/c/c_api_experimental.h"
+#include "tests/kernels/recurrent_test_util.h"
 #include "tests/util/model_builder.h"
 #include "tests/util/model_runner.h"
 
@@ -26,49 +27,18 @@ using testing::Quantization;
 
 using Runner = testing::ModelRunner;
 
-// Deterministic values in [-scale, scale].
-std::vector<float> Values(int n, uint32_t seed, float scale = 0.5f) {
-  std::vector<float> v(n);
-  uint32_t s = seed * 2654435761u + 12345u;
-  for (float& x : v) {
-    s = s * 1664525u + 1013904223u;
-    x = scale * (static_cast<float>(s >> 8) / static_cast<float>(1 << 24) * 2.0f - 1.0f);
-  }
-  return v;
-}
+using testing::ExpectNear;
+using testing::Sigmoid;
+using testing::Values;
 
 // ---- LSTM -----------------------------------------------------------------------
 
-struct LstmSpec {
+struct LstmSpec : testing::LstmCellWeights {
   bool sequence = false;
   bool time_major = true;
   int batch = 1;
   int time = 1;
-  int n_input = 3;
-  int n_cell = 4;
-  int n_output = 4;
-  bool cifg = false;
-  bool peephole = false;
-  bool layer_norm = false;
-  bool projection = false;
-  float cell_clip = 0.0f;
-  float proj_clip = 0.0f;
   tflite::ActivationFunctionType act = tflite::ActivationFunctionType_TANH;
-  // Weights per gate (input, forget, cell, output).
-  std::vector<float> w_in[4], w_rec[4], peep[4], ln[4], bias[4];
-  std::vector<float> proj_w, proj_b;
-
-  void Fill(uint32_t seed) {
-    for (int g = 0; g < 4; ++g) {
-      w_in[g] = Values(n_cell * n_input, seed + 10 * g + 1);
-      w_rec[g] = Values(n_cell * n_output, seed + 10 * g + 2);
-      peep[g] = Values(n_cell, seed + 10 * g + 3);
-      ln[g] = Values(n_cell, seed + 10 * g + 4, 1.0f);
-      bias[g] = Values(n_cell, seed + 10 * g + 5);
-    }
-    proj_w = Values(n_output * n_cell, seed + 77);
-    proj_b = Values(n_output, seed + 78);
-  }
 };
 
 // The LSTM / sequence LSTM model of `s` with 20 or 24 inputs.
@@ -116,9 +86,6 @@ ModelBuilder BuildLstm(const LstmSpec& s, int num_inputs = 24) {
   return b;
 }
 
-double Sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
-double Clip(double v, double c) { return c > 0 ? std::fmin(c, std::fmax(-c, v)) : v; }
-
 // The LSTM equations for one batch row, in double precision.
 struct RefLstm {
   const LstmSpec& s;
@@ -127,65 +94,10 @@ struct RefLstm {
       : s(spec), h(spec.n_output, 0.0), c(spec.n_cell, 0.0) {}
 
   std::vector<double> Step(const float* x) {
-    const int nc = s.n_cell;
-    std::vector<double> pre[4];
-    for (int g = 0; g < 4; ++g) {
-      pre[g].assign(nc, 0.0);
-      if (g == 0 && s.cifg) continue;
-      for (int i = 0; i < nc; ++i) {
-        double v = 0;
-        for (int k = 0; k < s.n_input; ++k) v += s.w_in[g][i * s.n_input + k] * x[k];
-        for (int k = 0; k < s.n_output; ++k) v += s.w_rec[g][i * s.n_output + k] * h[k];
-        if (s.peephole && g != 2 && g != 3) v += s.peep[g][i] * c[i];
-        pre[g][i] = v;
-      }
-    }
-    auto finish = [&](int g, std::vector<double>& v) {
-      if (s.layer_norm) {
-        double mean = 0, var = 0;
-        for (double e : v) mean += e;
-        mean /= nc;
-        for (double e : v) var += (e - mean) * (e - mean);
-        var /= nc;
-        for (int i = 0; i < nc; ++i) {
-          v[i] = (v[i] - mean) / std::sqrt(var + 1e-8) * s.ln[g][i] + s.bias[g][i];
-        }
-      } else {
-        for (int i = 0; i < nc; ++i) v[i] += s.bias[g][i];
-      }
-      for (int i = 0; i < nc; ++i) v[i] = g == 2 ? std::tanh(v[i]) : Sigmoid(v[i]);
-    };
-    finish(1, pre[1]);
-    finish(2, pre[2]);
-    if (!s.cifg) finish(0, pre[0]);
-    for (int i = 0; i < nc; ++i) {
-      const double ig = s.cifg ? 1.0 - pre[1][i] : pre[0][i];
-      c[i] = Clip(pre[1][i] * c[i] + ig * pre[2][i], s.cell_clip);
-    }
-    // The output gate's peephole sees the new cell state.
-    if (s.peephole) {
-      for (int i = 0; i < nc; ++i) pre[3][i] += s.peep[3][i] * c[i];
-    }
-    finish(3, pre[3]);
-    std::vector<double> hidden(nc);
-    for (int i = 0; i < nc; ++i) hidden[i] = pre[3][i] * std::tanh(c[i]);
-    if (s.projection) {
-      for (int o = 0; o < s.n_output; ++o) {
-        double v = s.proj_b[o];
-        for (int i = 0; i < nc; ++i) v += s.proj_w[o * nc + i] * hidden[i];
-        h[o] = Clip(v, s.proj_clip);
-      }
-    } else {
-      h = hidden;
-    }
-    return h;
+    return testing::LstmRefStep(s, testing::RowQuant{}, std::vector<double>(x, x + s.n_input),
+                                {}, nullptr, &h, &c);
   }
 };
-
-void ExpectNear(const std::vector<float>& got, const std::vector<double>& want, double tol) {
-  ASSERT_EQ(got.size(), want.size());
-  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], tol) << "at " << i;
-}
 
 // LSTM: two Invokes (the state carries over), then a reset starts afresh.
 void CheckLstm(const LstmSpec& s) {

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/kernels/recurrent_test_util.h"
 #include "tests/util/model_builder.h"
 #include "tests/util/model_runner.h"
 
@@ -22,15 +23,9 @@ namespace {
 using testing::ModelBuilder;
 using Runner = testing::ModelRunner;
 
-std::vector<float> Values(int n, uint32_t seed, float scale = 0.5f) {
-  std::vector<float> v(n);
-  uint32_t s = seed * 2654435761u + 12345u;
-  for (float& x : v) {
-    s = s * 1664525u + 1013904223u;
-    x = scale * (static_cast<float>(s >> 8) / static_cast<float>(1 << 24) * 2.0f - 1.0f);
-  }
-  return v;
-}
+using testing::ExpectNear;
+using testing::QuantDequantRow;
+using testing::Values;
 
 // Per-tensor symmetric int8 weights: scale = max|w| / 127.
 struct QWeights {
@@ -46,40 +41,6 @@ QWeights QuantizeWeights(const std::vector<float>& w) {
   return out;
 }
 
-// One row quantized as the hybrid kernels do; returns the dequantized row
-// (q - zp) * scale so that the dot product with dequantized weights equals
-// the integer product scaled back.
-std::vector<double> QuantDequantRow(const double* x, int n, bool asymmetric) {
-  std::vector<double> out(n, 0.0);
-  double lo = 0, hi = 0;
-  for (int i = 0; i < n; ++i) {
-    lo = std::min(lo, x[i]);
-    hi = std::max(hi, x[i]);
-  }
-  if (!asymmetric) {
-    const double range = std::max(-lo, hi);
-    if (range == 0) return out;
-    const float inv = static_cast<float>(127.0 / range);
-    const double scale = static_cast<float>(range) / 127.0f;
-    for (int i = 0; i < n; ++i) {
-      const double q = std::clamp<double>(std::round(static_cast<float>(x[i]) * inv), -127, 127);
-      out[i] = q * scale;
-    }
-    return out;
-  }
-  if (lo == hi) return out;
-  const double scale = (hi - lo) / 255.0;
-  const double zp_min = -128 - lo / scale, zp_max = 127 - hi / scale;
-  const double zp_real =
-      (128 + std::fabs(lo / scale)) < (127 + std::fabs(hi / scale)) ? zp_min : zp_max;
-  const double zp = std::clamp<double>(std::round(zp_real), -128, 127);
-  for (int i = 0; i < n; ++i) {
-    const double q = std::clamp<double>(std::round(zp + x[i] / scale), -128, 127);
-    out[i] = (q - zp) * scale;
-  }
-  return out;
-}
-
 // acc[r] += sum_k Q(x)[k] * (q[r, k] * ws).
 void HybridDot(const std::vector<double>& x, const QWeights& w, int rows, bool asym,
                std::vector<double>* acc) {
@@ -90,11 +51,6 @@ void HybridDot(const std::vector<double>& x, const QWeights& w, int rows, bool a
     for (int k = 0; k < n; ++k) v += xq[k] * w.q[r * n + k] * static_cast<double>(w.scale);
     (*acc)[r] += v;
   }
-}
-
-void ExpectNear(const std::vector<float>& got, const std::vector<double>& want, double tol) {
-  ASSERT_EQ(got.size(), want.size());
-  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], tol) << "at " << i;
 }
 
 // ---- RNN ----------------------------------------------------------------------
