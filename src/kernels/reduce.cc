@@ -2,12 +2,16 @@
 // count from the end, duplicates are ignored, an empty list reduces nothing),
 // keeping reduced dimensions as size 1 when keep_dims is set:
 //   MEAN, SUM      FLOAT32, INT32, INT64, and quantized INT8/UINT8/INT16
-//   REDUCE_PROD    FLOAT32, INT32, INT64
+//   REDUCE_PROD    FLOAT32, INT32, INT64, INT8/INT16 (quantized or plain)
 //   REDUCE_MAX/MIN FLOAT32, INT32, INT64, UINT8, INT8, INT16 (compared as stored)
 //   REDUCE_ANY/ALL BOOL
 // Quantized MEAN and SUM rescale exactly as upstream's default kernels do
 // (which differ between SUM, MEAN over H and W of a 4-D INT8/UINT8 tensor,
-// and other MEANs). A non-constant axis tensor makes the output dynamic.
+// and other MEANs). Quantized REDUCE_PROD follows upstream's rule: each
+// product step and the final value are rescaled by
+// in_scale / out_scale^(1/N) (N input elements per output element) with the
+// 64-bit requantization, so the accumulator stays in 32 bits. A non-constant
+// axis tensor makes the output dynamic.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -36,6 +40,7 @@ struct OpData {
   int64_t reduced_count = 1;  // input elements per output element
   QuantParams in_q, out_q;
   internal::QuantizedMultiplier multiplier;  // in_scale / out_scale
+  bool quantized_prod = false;  // REDUCE_PROD of quantized INT8/INT16
 };
 
 const char* Name(Kind kind) {
@@ -64,7 +69,8 @@ bool TypeSupported(Kind kind, TfLiteType t) {
       return internal::TypeIn(t, {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt64, kTfLiteInt8,
                                   kTfLiteUInt8, kTfLiteInt16});
     case Kind::kProd:
-      return internal::TypeIn(t, {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt64});
+      return internal::TypeIn(t, {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt64, kTfLiteInt8,
+                                  kTfLiteInt16});
     case Kind::kMax:
     case Kind::kMin:
       return internal::TypeIn(t, {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt64, kTfLiteInt8,
@@ -150,6 +156,21 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     }
     data->multiplier = internal::QuantizeMultiplier(static_cast<double>(data->in_q.scale) /
                                                     static_cast<double>(data->out_q.scale));
+  }
+  data->quantized_prod = false;
+  if (kKind == Kind::kProd && (input->type == kTfLiteInt8 || input->type == kTfLiteInt16) &&
+      input->quantization.type != kTfLiteNoQuantization) {
+    data->quantized_prod = true;
+    data->in_q = internal::LegacyQuantParams(input);
+    data->out_q = internal::LegacyQuantParams(output);
+    if (!(data->in_q.scale > 0.0f) || !(data->out_q.scale > 0.0f)) {
+      TF_LITE_KERNEL_LOG(context, "%s: quantized input and output need a per-tensor scale", op);
+      return kTfLiteError;
+    }
+    if (input->type == kTfLiteInt16 && (data->in_q.zero_point != 0 || data->out_q.zero_point != 0)) {
+      TF_LITE_KERNEL_LOG(context, "%s: INT16 input and output must have zero point 0", op);
+      return kTfLiteError;
+    }
   }
   if (!internal::IsConstantOrPersistent(axis)) {
     internal::SetTensorToDynamic(output);
@@ -288,11 +309,47 @@ void QuantizedMeanOrSum(Kind kind, const TfLiteNode* node, const TfLiteTensor* i
   }
 }
 
+// Quantized product: the first element of each output starts the product,
+// every further one multiplies in and rescales; a last rescale and the output
+// zero point finish it.
+template <typename T>
+void QuantizedProd(const TfLiteTensor* input, const OpData& data, TfLiteTensor* output) {
+  const int64_t in_count = internal::NumElements(input);
+  const int64_t out_count = internal::NumElements(output);
+  if (in_count == 0 || out_count == 0) return;
+  const int64_t n = in_count / out_count;
+  const internal::QuantizedMultiplier m = internal::QuantizeMultiplier(
+      static_cast<double>(data.in_q.scale) /
+      std::pow(static_cast<double>(data.out_q.scale), 1.0 / static_cast<double>(n)));
+  const int32_t in_zp = data.in_q.zero_point;
+  struct Acc {
+    int32_t value;
+    bool started;
+  };
+  std::vector<Acc> acc(static_cast<size_t>(out_count));
+  ReduceInto<T, Acc>(input, data, Acc{0, false}, acc.data(), out_count, [&](Acc a, T in) {
+    const int32_t centered = static_cast<int32_t>(in) - in_zp;
+    if (!a.started) return Acc{centered, true};
+    return Acc{internal::MultiplyByQuantizedMultiplier(int64_t{a.value} * centered, m), true};
+  });
+  T* out = static_cast<T*>(output->data.data);
+  for (int64_t i = 0; i < out_count; ++i) {
+    out[i] = internal::ClampTo<T>(
+        internal::MultiplyByQuantizedMultiplier(int64_t{acc[i].value}, m) + data.out_q.zero_point);
+  }
+}
+
 template <typename T>
 void EvalTyped(Kind kind, const TfLiteNode* node, const TfLiteTensor* input, const OpData& data,
                TfLiteTensor* output) {
   constexpr bool kQuantizable =
       std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, int16_t>;
+  if constexpr (std::is_same_v<T, int8_t> || std::is_same_v<T, int16_t>) {
+    if (kind == Kind::kProd && data.quantized_prod) {
+      QuantizedProd<T>(input, data, output);
+      return;
+    }
+  }
   if (kind == Kind::kMean || (kQuantizable && kind == Kind::kSum)) {
     if constexpr (kQuantizable) {
       QuantizedMeanOrSum<T>(kind, node, input, data, output);
