@@ -158,23 +158,13 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     }
   }
 
-  const int fw_out = d->cell[0].n_output, bw_out = d->cell[1].n_output;
-  for (int k = 0; k < n_outputs; ++k) {
-    TfLiteTensor* output;
-    TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, k, kOp, &output));
-    TF_LITE_ENSURE_OK(context,
-                      internal::ExpectType(context, kOp, "output", output, kTfLiteFloat32));
-    const int width = d->merge_outputs ? fw_out + bw_out : (k == 0 ? fw_out : bw_out);
-    TF_LITE_ENSURE_OK(context,
-                      internal::ResizeSequenceOutput(context, input, output, true, 0, width));
-  }
-  return kTfLiteOk;
+  return internal::PrepareBidirectionalOutputs(context, node, kOp, input, n_outputs,
+                                               d->merge_outputs, d->cell[0].n_output,
+                                               d->cell[1].n_output);
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
-  float* fw_output = static_cast<float*>(internal::OutputAt(context, node, 0)->data.data);
-  const int merged = d->cell[0].n_output + d->cell[1].n_output;
   for (int k = 0; k < 2; ++k) {
     lstm::OpData& c = d->cell[k];
     if (c.n_batch == 0 || c.max_time == 0) return kTfLiteOk;
@@ -185,13 +175,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
                               ? internal::GetOptionalInput(context, node, kFwAuxWeights + 4 * k + g)
                               : nullptr;
     }
-    if (d->merge_outputs) {
-      io.output = fw_output + (k == 0 ? 0 : d->cell[0].n_output);
-      io.output_stride = merged;
-    } else {
-      io.output = static_cast<float*>(internal::OutputAt(context, node, k)->data.data);
-      io.output_stride = c.n_output;
-    }
+    internal::BidirectionalOutputRows(context, node, d->merge_outputs, k, d->cell[0].n_output,
+                                      d->cell[1].n_output, &io.output, &io.output_stride);
     io.reverse = k == 1;
     TF_LITE_ENSURE_OK(context, lstm::EvalCell(context, node, d->map[k], &c, io));
   }

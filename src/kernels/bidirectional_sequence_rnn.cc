@@ -238,17 +238,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   d->quantized.assign(std::max({d->n_input, d->n_aux, max_units}), 0);
   d->row_sums_ready = false;
 
-  const int fw_units = d->dir[0].units, bw_units = d->dir[1].units;
-  for (int k = 0; k < n_outputs; ++k) {
-    TfLiteTensor* output;
-    TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, k, kOp, &output));
-    TF_LITE_ENSURE_OK(context,
-                      internal::ExpectType(context, kOp, "output", output, kTfLiteFloat32));
-    const int width = d->merge_outputs ? fw_units + bw_units : (k == 0 ? fw_units : bw_units);
-    TF_LITE_ENSURE_OK(context,
-                      internal::ResizeSequenceOutput(context, input, output, true, 0, width));
-  }
-  return kTfLiteOk;
+  return internal::PrepareBidirectionalOutputs(context, node, kOp, input, n_outputs,
+                                               d->merge_outputs, d->dir[0].units,
+                                               d->dir[1].units);
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
@@ -260,9 +252,6 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   };
   const float* input = static_cast<const float*>(data(kInput));
   const float* aux = static_cast<const float*>(data(kAuxInput));
-  float* fw_out = static_cast<float*>(internal::OutputAt(context, node, 0)->data.data);
-  const int fw_units = d->dir[0].units, bw_units = d->dir[1].units;
-  const int merged = fw_units + bw_units;
 
   if (d->hybrid && d->asymmetric && !d->row_sums_ready) {
     for (Direction& dir : d->dir) {
@@ -307,13 +296,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     float* h = static_cast<float*>(context->tensors[node->inputs->data[dir.hidden]].data.data);
     float* out;
     int stride;
-    if (d->merge_outputs) {
-      out = fw_out + (k == 0 ? 0 : fw_units);
-      stride = merged;
-    } else {
-      out = static_cast<float*>(internal::OutputAt(context, node, k)->data.data);
-      stride = dir.units;
-    }
+    internal::BidirectionalOutputRows(context, node, d->merge_outputs, k, d->dir[0].units,
+                                      d->dir[1].units, &out, &stride);
     const int64_t n_in = d->n_input, n_aux = d->n_aux, units = dir.units;
     internal::ForEachSequenceStep(
         d->time_major, d->max_time, d->n_batch,

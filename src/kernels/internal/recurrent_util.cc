@@ -82,6 +82,30 @@ TfLiteStatus ResizeSequenceOutput(TfLiteContext* context, const TfLiteTensor* in
   return ResizeOutput(context, output, {n_batch, n_output});
 }
 
+TfLiteStatus PrepareBidirectionalOutputs(TfLiteContext* context, TfLiteNode* node,
+                                         const char* op, const TfLiteTensor* input,
+                                         int n_outputs, bool merge, int fw_width, int bw_width) {
+  for (int k = 0; k < n_outputs; ++k) {
+    TfLiteTensor* output;
+    TF_LITE_ENSURE_OK(context, GetOutput(context, node, k, op, &output));
+    TF_LITE_ENSURE_OK(context, ExpectType(context, op, "output", output, kTfLiteFloat32));
+    const int width = merge ? fw_width + bw_width : (k == 0 ? fw_width : bw_width);
+    TF_LITE_ENSURE_OK(context, ResizeSequenceOutput(context, input, output, true, 0, width));
+  }
+  return kTfLiteOk;
+}
+
+void BidirectionalOutputRows(TfLiteContext* context, const TfLiteNode* node, bool merge, int k,
+                             int fw_width, int bw_width, float** rows, int* stride) {
+  if (merge) {
+    *rows = static_cast<float*>(OutputAt(context, node, 0)->data.data) + (k == 0 ? 0 : fw_width);
+    *stride = fw_width + bw_width;
+  } else {
+    *rows = static_cast<float*>(OutputAt(context, node, k)->data.data);
+    *stride = k == 0 ? fw_width : bw_width;
+  }
+}
+
 namespace {
 
 // out[b * stride + r] += x[b, :] . w[r, :] for float weights; `tmp` holds

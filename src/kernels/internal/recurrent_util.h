@@ -40,6 +40,21 @@ TfLiteStatus GetSequenceDims(TfLiteContext* context, const char* op, const TfLit
 TfLiteStatus ResizeSequenceOutput(TfLiteContext* context, const TfLiteTensor* input,
                                   TfLiteTensor* output, bool sequence, int n_batch, int n_output);
 
+// The bidirectional ops' outputs (BIDIRECTIONAL_SEQUENCE_LSTM / _RNN): checks
+// that each of the `n_outputs` outputs is float32 and resizes it to the
+// sequence input's shape with the last dimension fw_width + bw_width
+// (merged: one output) or fw_width / bw_width (output 0 / 1).
+TfLiteStatus PrepareBidirectionalOutputs(TfLiteContext* context, TfLiteNode* node,
+                                         const char* op, const TfLiteTensor* input,
+                                         int n_outputs, bool merge, int fw_width, int bw_width);
+
+// Where direction `k` (0 forward, 1 backward) of a bidirectional op writes its
+// rows: with merged outputs both share output 0, rows fw_width + bw_width
+// wide, the backward values after the forward ones; otherwise output k, rows
+// of its own width.
+void BidirectionalOutputRows(TfLiteContext* context, const TfLiteNode* node, bool merge, int k,
+                             int fw_width, int bw_width, float** rows, int* stride);
+
 // Runs the steps of a sequence as `step(row, batch, n_rows)`: `row` is the
 // first input/output row ([time * batch] or [batch * time] flattened) of the
 // step and `batch` the first state row it updates. Time-major: all batch rows
