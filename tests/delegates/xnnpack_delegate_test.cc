@@ -397,6 +397,7 @@ struct GoldenCase {
   std::string name;
   json entry;
   bool via_default = false;  // the delegate TfLiteInterpreterCreate applies by itself
+  bool variables = false;    // with TFLITE_XNNPACK_DELEGATE_FLAG_VARIABLE_OPERATORS
 };
 void PrintTo(const GoldenCase& c, std::ostream* os) { *os << c.name; }
 
@@ -425,6 +426,9 @@ std::vector<GoldenCase> GoldenCases() {
     for (const std::string& name : via_default) {
       if (cases[i].name == name) cases.push_back({name + "_via_default", cases[i].entry, true});
     }
+    // Models with resource variables, again with the variable operators on.
+    if (cases[i].entry.dump().find("VAR_HANDLE") != std::string::npos)
+      cases.push_back({cases[i].name + "_variables", cases[i].entry, false, true});
   }
   return cases;
 }
@@ -478,10 +482,18 @@ TEST_P(XnnpackGoldenTest, MatchesGoldenWithinXnnpackTolerance) {
   if (GetParam().via_default) {
     CreateWithDefaultXnnpack(&s, bytes.data(), bytes.size());
   } else {
-    d = MakeDelegate();
+    d = MakeDelegate(1, GetParam().variables ? TFLITE_XNNPACK_DELEGATE_FLAG_VARIABLE_OPERATORS : 0);
     s.Create(bytes.data(), bytes.size(), {d.get()});
   }
   ASSERT_TRUE(s.ok()) << s.errors;
+  if (GetParam().variables) {  // the primary subgraph's variable operators are all taken
+    for (int i : s.plan()) {
+      const int code = s.primary().node_and_registration(i)->second.builtin_code;
+      EXPECT_TRUE(code != kTfLiteBuiltinVarHandle && code != kTfLiteBuiltinReadVariable &&
+                  code != kTfLiteBuiltinAssignVariable)
+          << "node " << i << " stayed on the builtin kernels";
+    }
+  }
   if (GetParam().via_default) {
     EXPECT_NE(s.interpreter->default_delegate, nullptr);
     EXPECT_GT(s.DelegateNodes(), 0);

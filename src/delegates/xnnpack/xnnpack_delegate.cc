@@ -25,8 +25,11 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <set>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -80,6 +83,29 @@ struct Delegate {
   // ReplaceNodeSubsetsWithDelegateKernels).
   const StaticMap* pending_static = nullptr;
 
+  // Resource variables (TFLITE_XNNPACK_DELEGATE_FLAG_VARIABLE_OPERATORS), by
+  // (container, shared_name): one buffer each, shared by every partition of
+  // every subgraph this delegate runs. The type and shape are those the
+  // claimed READ_VARIABLE / ASSIGN_VARIABLE nodes all agree on.
+  struct Variable {
+    TfLiteType type = kTfLiteNoType;
+    std::vector<int> dims;
+    float scale = 0.0f;
+    int32_t zero_point = 0;
+    size_t bytes = 0;
+    std::vector<uint8_t> data;  // bytes + XNN_EXTRA_BYTES
+    bool assigned = false;
+  };
+  std::map<std::pair<std::string, std::string>, Variable> variables;
+  // Variables some subgraph could not delegate: they stay builtin everywhere.
+  std::set<std::pair<std::string, std::string>> builtin_variables;
+  // Set during DelegatePrepare for KernelInit: resource tensor -> variable.
+  const std::unordered_map<int, Variable*>* pending_resources = nullptr;
+
+  bool VariableOps() const {
+    return (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_VARIABLE_OPERATORS) != 0;
+  }
+
   QuantFlags Quant() const {
     QuantFlags q;
     q.qs8 = (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_QS8) != 0;
@@ -120,6 +146,15 @@ struct Kernel {
   bool reshaped = false;
   bool profiling = false;  // runtime created with XNN_FLAG_BASIC_PROFILING (profiling.h)
   bool ok = false;
+  // Resource variables: a read-before-assign is an external input bound to
+  // the variable's buffer; each ASSIGN_VARIABLE an external output written
+  // to its own staging buffer, copied into the variable after the run.
+  struct VariableBinding {
+    uint32_t id;
+    Delegate::Variable* variable;
+    std::vector<uint8_t> staging;
+  };
+  std::vector<VariableBinding> variable_reads, variable_writes;
 
   ~Kernel() {
     if (runtime) xnn_delete_runtime(runtime);
@@ -128,6 +163,73 @@ struct Kernel {
 
 std::vector<int> DimsOf(const TfLiteTensor& t) {
   return t.dims ? std::vector<int>(t.dims->data, t.dims->data + t.dims->size) : std::vector<int>();
+}
+
+bool IsVariableOp(int builtin_code) {
+  return builtin_code == kTfLiteBuiltinVarHandle || builtin_code == kTfLiteBuiltinReadVariable ||
+         builtin_code == kTfLiteBuiltinAssignVariable;
+}
+
+xnn_status DefineVariableValue(xnn_subgraph_t subgraph, const Delegate::Variable& v,
+                               uint32_t external_id, uint32_t flags, uint32_t* id) {
+  size_t dims[XNN_MAX_TENSOR_DIMS];
+  for (size_t k = 0; k < v.dims.size(); ++k) dims[k] = static_cast<size_t>(v.dims[k]);
+  if (v.type == kTfLiteFloat32) {
+    return xnn_define_tensor_value(subgraph, xnn_datatype_fp32, v.dims.size(), dims, nullptr,
+                                   external_id, flags, id);
+  }
+  return xnn_define_quantized_tensor_value(
+      subgraph, v.type == kTfLiteInt8 ? xnn_datatype_qint8 : xnn_datatype_quint8, v.zero_point,
+      v.scale, v.dims.size(), dims, nullptr, external_id, flags, id);
+}
+
+// Defines a claimed VAR_HANDLE (nothing), READ_VARIABLE (a copy from the
+// variable's latest value in this partition, else from its buffer) or
+// ASSIGN_VARIABLE (a copy into a new value that becomes the latest).
+TfLiteStatus DefineVariableOp(TfLiteContext* context, Delegate* delegate, Kernel* kernel,
+                              xnn_subgraph_t subgraph, int builtin_code, const TfLiteNode* node,
+                              const std::vector<uint32_t>& ids, uint32_t* next_external,
+                              std::unordered_map<const Delegate::Variable*, uint32_t>* current) {
+  if (builtin_code == kTfLiteBuiltinVarHandle) return kTfLiteOk;
+  const auto* resources = delegate->pending_resources;
+  if (resources == nullptr || resources->count(node->inputs->data[0]) == 0) {
+    context->ReportError(context, "XNNPACK delegate: variable of tensor %d is unknown",
+                         node->inputs->data[0]);
+    return kTfLiteError;
+  }
+  Delegate::Variable* v = resources->at(node->inputs->data[0]);
+  if (builtin_code == kTfLiteBuiltinReadVariable) {
+    auto latest = current->find(v);
+    uint32_t from;
+    if (latest != current->end()) {
+      from = latest->second;
+    } else {
+      const uint32_t ext = (*next_external)++;
+      if (DefineVariableValue(subgraph, *v, ext, XNN_VALUE_FLAG_EXTERNAL_INPUT, &from) !=
+          xnn_status_success) {
+        context->ReportError(context, "XNNPACK delegate: cannot define a variable value");
+        return kTfLiteError;
+      }
+      kernel->variable_reads.push_back({ext, v, {}});
+      (*current)[v] = from;
+    }
+    if (xnn_define_copy(subgraph, from, ids[node->outputs->data[0]], 0) != xnn_status_success) {
+      context->ReportError(context, "XNNPACK delegate: failed to define READ_VARIABLE");
+      return kTfLiteError;
+    }
+    return kTfLiteOk;
+  }
+  const uint32_t ext = (*next_external)++;
+  uint32_t to;
+  if (DefineVariableValue(subgraph, *v, ext, XNN_VALUE_FLAG_EXTERNAL_OUTPUT, &to) !=
+          xnn_status_success ||
+      xnn_define_copy(subgraph, ids[node->inputs->data[1]], to, 0) != xnn_status_success) {
+    context->ReportError(context, "XNNPACK delegate: failed to define ASSIGN_VARIABLE");
+    return kTfLiteError;
+  }
+  kernel->variable_writes.push_back({ext, v, std::vector<uint8_t>(v->data.size())});
+  (*current)[v] = to;
+  return kTfLiteOk;
 }
 
 void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
@@ -143,6 +245,7 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
   std::vector<int> node_ids;
   bool sparse_weights = false;  // a DENSIFY is among the nodes
   std::vector<char> used(context->tensors_size, 0);
+  uint32_t variable_ops = 0;  // READ_VARIABLE / ASSIGN_VARIABLE nodes
   for (int i = 0; i < params->nodes_to_replace->size; ++i) {
     const int node_index = params->nodes_to_replace->data[i];
     TfLiteNode* node;
@@ -160,7 +263,14 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
     regs.push_back(reg);
     node_ids.push_back(node_index);
     std::vector<int> ts;
-    OpBuilder::ValueTensors(reg->builtin_code, node, &ts);
+    if (IsVariableOp(reg->builtin_code)) {
+      // Only the value read or assigned; resource tensors are not values.
+      if (reg->builtin_code == kTfLiteBuiltinReadVariable) ts.push_back(node->outputs->data[0]);
+      if (reg->builtin_code == kTfLiteBuiltinAssignVariable) ts.push_back(node->inputs->data[1]);
+      if (reg->builtin_code != kTfLiteBuiltinVarHandle) ++variable_ops;
+    } else {
+      OpBuilder::ValueTensors(reg->builtin_code, node, &ts);
+    }
     for (int t : ts) used[t] = 1;
   }
   if (pending) {
@@ -180,8 +290,17 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
     if (pending && pending->count(t)) kernel->static_outputs.emplace_back(t, pending->at(t));
   }
 
+  if (variable_ops == static_cast<uint32_t>(0) &&
+      std::all_of(regs.begin(), regs.end(), [](const TfLiteRegistration* r) {
+        return r->builtin_code == kTfLiteBuiltinVarHandle;
+      }) && !regs.empty()) {
+    kernel->ok = true;  // only VAR_HANDLE nodes: nothing to run
+    return kernel;
+  }
+  // External ids past the tensors' go to the variables' inputs and outputs.
+  uint32_t next_external = static_cast<uint32_t>(context->tensors_size);
   xnn_subgraph_t subgraph = nullptr;
-  if (xnn_create_subgraph(static_cast<uint32_t>(context->tensors_size), 0, &subgraph) !=
+  if (xnn_create_subgraph(next_external + variable_ops, 0, &subgraph) !=
       xnn_status_success) {
     context->ReportError(context, "XNNPACK delegate: xnn_create_subgraph failed");
     return kernel;
@@ -213,7 +332,14 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
   }
   OpBuilder builder(context, &kernel->statics, delegate->Quant(), subgraph, &ids);
   builder.SetPartition(params);
+  std::unordered_map<const Delegate::Variable*, uint32_t> current;  // its latest value id
   for (size_t i = 0; i < nodes.size(); ++i) {
+    if (IsVariableOp(regs[i]->builtin_code)) {
+      if (DefineVariableOp(context, delegate, kernel, subgraph, regs[i]->builtin_code, nodes[i],
+                           ids, &next_external, &current) != kTfLiteOk)
+        return kernel;
+      continue;
+    }
     if (builder.Visit(node_ids[i], nodes[i], regs[i]) != kTfLiteOk) return kernel;
   }
   const xnn_status s =
@@ -250,6 +376,7 @@ TfLiteStatus KernelPrepare(TfLiteContext* context, TfLiteNode* node) {
     context->ReportError(context, "XNNPACK delegate: the delegated subgraph could not be built");
     return kTfLiteError;
   }
+  if (kernel->runtime == nullptr) return kTfLiteOk;  // VAR_HANDLE nodes only
   std::vector<std::vector<int>> dims;
   for (int t : kernel->external_inputs) dims.push_back(DimsOf(context->tensors[t]));
   if (kernel->reshaped && dims == kernel->input_dims) return kTfLiteOk;
@@ -290,6 +417,7 @@ TfLiteStatus KernelPrepare(TfLiteContext* context, TfLiteNode* node) {
 TfLiteStatus KernelInvoke(TfLiteContext* context, TfLiteNode* node) {
   auto* kernel = static_cast<Kernel*>(node->user_data);
   if (kernel == nullptr || !kernel->ok) return kTfLiteError;
+  if (kernel->runtime == nullptr) return kTfLiteOk;  // VAR_HANDLE nodes only
   xnn_weights_cache_t cache = ToXnn(kernel->delegate->options.weights_cache);
   if (cache != nullptr && !xnn_weights_cache_is_finalized(cache)) {
     context->ReportError(context,
@@ -303,6 +431,14 @@ TfLiteStatus KernelInvoke(TfLiteContext* context, TfLiteNode* node) {
     values.push_back({static_cast<uint32_t>(t), context->tensors[t].data.raw});
   for (int t : kernel->external_outputs)
     values.push_back({static_cast<uint32_t>(t), context->tensors[t].data.raw});
+  for (auto& r : kernel->variable_reads) {
+    if (!r.variable->assigned) {
+      context->ReportError(context, "READ_VARIABLE: the variable has not been assigned");
+      return kTfLiteError;
+    }
+    values.push_back({r.id, r.variable->data.data()});
+  }
+  for (auto& w : kernel->variable_writes) values.push_back({w.id, w.staging.data()});
   if (xnn_setup_runtime_v2(kernel->runtime, values.size(), values.data()) != xnn_status_success) {
     context->ReportError(context, "XNNPACK delegate: xnn_setup_runtime failed");
     return kTfLiteError;
@@ -314,6 +450,10 @@ TfLiteStatus KernelInvoke(TfLiteContext* context, TfLiteNode* node) {
   if (kernel->profiling && ReportOperatorTimings(context, kernel->runtime) != kTfLiteOk) {
     context->ReportError(context, "XNNPACK delegate: failed to get XNNPACK profile information.");
   }
+  for (auto& w : kernel->variable_writes) {  // in node order: the last assign wins
+    std::memcpy(w.variable->data.data(), w.staging.data(), w.variable->bytes);
+    w.variable->assigned = true;
+  }
   for (auto& so : kernel->static_outputs) {
     TfLiteTensor& t = context->tensors[so.first];
     const size_t bytes = std::min(t.bytes, so.second->size() * sizeof(float));
@@ -324,16 +464,141 @@ TfLiteStatus KernelInvoke(TfLiteContext* context, TfLiteNode* node) {
 
 // ---- DelegatePrepare: choose the nodes --------------------------------------------
 
+struct Entry {
+  int index;
+  TfLiteNode* node;
+  TfLiteRegistration* reg;
+};
+
+// The variable a READ_VARIABLE output / ASSIGN_VARIABLE value `t` implies:
+// static shape, float32 or per-tensor QS8/QU8 (as the quantization flags allow).
+bool VariableSpec(const TfLiteContext* context, const OpBuilder& checker, int t,
+                  Delegate::Variable* v) {
+  if (t < 0 || t >= static_cast<int>(context->tensors_size)) return false;
+  const TfLiteTensor& x = context->tensors[t];
+  // (Rank 0 may also mean "unknown shape" for a READ_VARIABLE output; such a
+  // variable is taken only if every read and assign here says rank 0.)
+  if (x.dims == nullptr || x.dims->size > XNN_MAX_TENSOR_DIMS) return false;
+  if (x.type != kTfLiteFloat32 && x.type != kTfLiteInt8 && x.type != kTfLiteUInt8) return false;
+  const xnn_datatype dt = checker.Datatype(t);
+  if (dt != xnn_datatype_fp32 && dt != xnn_datatype_qint8 && dt != xnn_datatype_quint8)
+    return false;
+  if (x.allocation_type == kTfLiteDynamic) return false;
+  size_t elements = 1;
+  for (int k = 0; k < x.dims->size; ++k) {
+    if (x.dims->data[k] <= 0) return false;
+    if (x.dims_signature && x.dims_signature->size == x.dims->size &&
+        x.dims_signature->data[k] < 0)
+      return false;
+    elements *= static_cast<size_t>(x.dims->data[k]);
+  }
+  v->type = x.type;
+  v->dims.assign(x.dims->data, x.dims->data + x.dims->size);
+  v->scale = x.type == kTfLiteFloat32 ? 0.0f : x.params.scale;
+  v->zero_point = x.type == kTfLiteFloat32 ? 0 : x.params.zero_point;
+  v->bytes = elements * (x.type == kTfLiteFloat32 ? sizeof(float) : 1);
+  return true;
+}
+
+bool SameVariable(const Delegate::Variable& a, const Delegate::Variable& b) {
+  return a.type == b.type && a.dims == b.dims && a.scale == b.scale &&
+         a.zero_point == b.zero_point;
+}
+
+// With FLAG_VARIABLE_OPERATORS: the VAR_HANDLE / READ_VARIABLE /
+// ASSIGN_VARIABLE nodes the delegate takes. A handle is taken with all its
+// reads and assigns or not at all: its resource tensor must be read by
+// those nodes only, and they must agree on one static type and shape (the
+// one this delegate already holds for the variable, if any). A variable
+// refused in one subgraph is refused in those prepared after it (the
+// builtin kernels keep it); one refused after another subgraph delegated it
+// fails the delegate. Fills `claimed` and `resources` (resource tensor ->
+// the delegate's variable).
+TfLiteStatus ClaimVariables(TfLiteContext* context, Delegate* delegate,
+                            const std::vector<Entry>& entries, const OpBuilder& checker,
+                            const StaticMap& statics, std::vector<int>* claimed,
+                            std::unordered_map<int, Delegate::Variable*>* resources) {
+  struct Use {
+    std::pair<std::string, std::string> key;
+    int handle = -1;
+    std::vector<int> nodes;
+    Delegate::Variable spec;
+    bool has_spec = false;
+    bool ok = true;
+  };
+  std::unordered_map<int, Use> uses;  // by resource tensor
+  for (const Entry& e : entries) {
+    if (e.reg->builtin_code != kTfLiteBuiltinVarHandle || e.node->outputs->size != 1 ||
+        e.node->inputs->size != 0 || e.node->outputs->data[0] < 0)
+      continue;
+    const auto* p = static_cast<const TfLiteVarHandleParams*>(e.node->builtin_data);
+    Use u;
+    u.key.first = p && p->container ? p->container : "";
+    u.key.second = p && p->shared_name ? p->shared_name : "";
+    u.handle = e.index;
+    uses[e.node->outputs->data[0]] = u;
+  }
+  if (uses.empty()) return kTfLiteOk;
+  for (const Entry& e : entries) {
+    for (int i = 0; i < e.node->inputs->size; ++i) {
+      const int r = e.node->inputs->data[i];
+      auto it = uses.find(r);
+      if (it == uses.end()) continue;
+      Use& u = it->second;
+      const int code = e.reg->builtin_code;
+      int value = -1;
+      if (i == 0 && code == kTfLiteBuiltinReadVariable && e.node->inputs->size == 1 &&
+          e.node->outputs->size == 1) {
+        value = e.node->outputs->data[0];
+      } else if (i == 0 && code == kTfLiteBuiltinAssignVariable && e.node->inputs->size == 2 &&
+                 e.node->outputs->size == 0 && e.node->inputs->data[1] != r) {
+        value = e.node->inputs->data[1];
+      }
+      Delegate::Variable spec;
+      if (value < 0 || e.reg->registration_external != nullptr || statics.count(value) ||
+          !VariableSpec(context, checker, value, &spec) || (u.has_spec && !SameVariable(u.spec, spec))) {
+        u.ok = false;
+        continue;
+      }
+      u.spec = spec;
+      u.has_spec = true;
+      u.nodes.push_back(e.index);
+    }
+  }
+  for (auto& kv : uses) {
+    Use& u = kv.second;
+    if (u.ok && !u.has_spec) continue;  // a handle nothing reads or assigns here
+    auto known = delegate->variables.find(u.key);
+    const bool good = u.ok && (known == delegate->variables.end() ||
+                               SameVariable(known->second, u.spec));
+    if (!good || delegate->builtin_variables.count(u.key)) {
+      if (known != delegate->variables.end()) {
+        context->ReportError(context,
+                             "XNNPACK delegate: variable '%s' is delegated in one subgraph but "
+                             "its operators in another are not supported",
+                             u.key.second.c_str());
+        return kTfLiteDelegateError;
+      }
+      delegate->builtin_variables.insert(u.key);
+      continue;
+    }
+    Delegate::Variable& v = delegate->variables[u.key];
+    if (known == delegate->variables.end()) {
+      v = u.spec;
+      v.data.assign(v.bytes + XNN_EXTRA_BYTES, 0);
+    }
+    (*resources)[kv.first] = &v;
+    claimed->push_back(u.handle);
+    claimed->insert(claimed->end(), u.nodes.begin(), u.nodes.end());
+  }
+  return kTfLiteOk;
+}
+
 TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
   Delegate* delegate = FromTfLite(base);
   TfLiteIntArray* plan = nullptr;
   if (context->GetExecutionPlan(context, &plan) != kTfLiteOk) return kTfLiteError;
 
-  struct Entry {
-    int index;
-    TfLiteNode* node;
-    TfLiteRegistration* reg;
-  };
   std::vector<Entry> entries;
   for (int i = 0; i < plan->size; ++i) {
     Entry e{plan->data[i], nullptr, nullptr};
@@ -369,7 +634,15 @@ TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
 
   OpBuilder checker(context, &statics, delegate->Quant(), nullptr, nullptr);
   std::unordered_map<int, bool> claimed;
+  std::unordered_map<int, Delegate::Variable*> resources;
+  if (delegate->VariableOps()) {
+    std::vector<int> nodes;
+    TF_LITE_ENSURE_STATUS(
+        ClaimVariables(context, delegate, entries, checker, statics, &nodes, &resources));
+    for (int n : nodes) claimed[n] = true;
+  }
   for (const Entry& e : entries) {
+    if (IsVariableOp(e.reg->builtin_code)) continue;  // decided above
     if (e.reg->builtin_code == kTfLiteBuiltinDequantize && e.node->outputs->size == 1 &&
         dequant_node_of.count(e.node->outputs->data[0]))
       continue;  // decided below, with its consumers
@@ -414,10 +687,12 @@ TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
   reg.version = 1;
 
   delegate->pending_static = &statics;
+  delegate->pending_resources = &resources;
   if (delegate->file_cache) delegate->file_cache->BeginPrepare(context, statics);
   const TfLiteStatus status =
       context->ReplaceNodeSubsetsWithDelegateKernels(context, reg, nodes, base);
   delegate->pending_static = nullptr;
+  delegate->pending_resources = nullptr;
   // A cache file that cannot be written is not fatal: the weights are packed.
   if (delegate->file_cache) delegate->file_cache->EndPrepare();
   TfLiteIntArrayFree(nodes);
