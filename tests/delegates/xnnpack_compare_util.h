@@ -46,6 +46,7 @@ struct Tolerance {
   double atol = 1e-5, rtol = 1e-5;
   int delegate_nodes = 1;  // delegate kernels expected in the plan
   int plan_size = 1;       // plan length with the delegate
+  size_t min_distinct = 0;  // the builtin output must take this many values
 };
 
 // Returns the largest absolute difference seen.
@@ -86,6 +87,10 @@ inline double RunBothAndCompare(const std::vector<uint8_t>& model, const Toleran
     const std::vector<double> x = OutputAsDoubles(a, i), y = OutputAsDoubles(b, i);
     EXPECT_EQ(x.size(), y.size()) << "output " << i;
     EXPECT_FALSE(x.empty());
+    std::vector<double> distinct = x;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    EXPECT_GE(distinct.size(), std::min(tol.min_distinct, x.size())) << "output " << i << " is nearly constant";
     for (size_t k = 0; k < std::min(x.size(), y.size()); ++k) {
       const double d = std::fabs(x[k] - y[k]);
       worst = std::max(worst, d);

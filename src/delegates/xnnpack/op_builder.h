@@ -143,7 +143,7 @@ class OpBuilder {
   TfLiteStatus VisitConv2d(const TfLiteNode* n, const TfLiteConvParams* p);
   TfLiteStatus VisitDepthwiseConv2d(const TfLiteNode* n, const TfLiteDepthwiseConvParams* p);
   TfLiteStatus VisitTransposeConv(const TfLiteNode* n, const TfLiteTransposeConvParams* p);
-  // Transposed convolution of checked float32 tensors (filter [oc, kh, kw, ic])
+  // Transposed convolution of checked tensors (filter [oc, kh, kw, ic])
   // whose output size is taken from `out`: paddings and adjustment as TFLite.
   TfLiteStatus DefineDeconvolution(int in, int filter, int bias, int out, TfLitePadding padding,
                                    int stride_h, int stride_w, float lo, float hi);

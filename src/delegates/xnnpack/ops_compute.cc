@@ -86,17 +86,22 @@ TfLiteStatus OpBuilder::VisitTransposeConv(const TfLiteNode* n,
                                            const TfLiteTransposeConvParams* p) {
   if (!p || !Arity(n, 3, 4, 1)) return kTfLiteError;
   const int shape = In(n, 0), filter = In(n, 1), in = In(n, 2), bias = In(n, 3), out = Out(n, 0);
-  if (!IsDynamicFloat(in, 4, 4) || !IsStaticFloat(filter, 4, 4) || !IsDynamicFloat(out, 4, 4))
+  // float32 (static float32 filter and bias), or as upstream QS8 with an int8
+  // filter per-tensor or per-channel along the output channels (int32 bias)
+  // and QU8 with a uint8 per-tensor filter (int32 bias).
+  if (!IsActivation(in, 4, 4) || !GoodShape(filter, 4, 4) || !IsActivation(out, 4, 4))
     return Fail("unsupported tensor types/shapes");
-  if (bias >= 0 && !IsStaticFloat(bias, 1, 1)) return Fail("bias must be a static float32 vector");
+  const int oc = Dim(filter, 0), ic = Dim(filter, 3);
+  TF_LITE_ENSURE_STATUS(CheckFilterAndBias(in, filter, bias, out, /*channel_dim=*/0, oc));
   std::vector<int64_t> v;
-  if (!StaticInts(shape, &v) || v.size() != 4) return Fail("output shape must be static");
+  if (!ValidIndex(shape) || T(shape).type != kTfLiteInt32 || !StaticInts(shape, &v) ||
+      v.size() != 4)
+    return Fail("output shape must be a static int32 vector of 4");
   for (int i = 0; i < 4; ++i)
     if (v[i] != Dim(out, i)) return Fail("output shape mismatch");
   float lo, hi;
   TF_LITE_ENSURE_STATUS(CheckWindow(p->activation, p->stride_width, p->stride_height, 1, 1,
                                     p->padding, "invalid strides", &lo, &hi));
-  const int oc = Dim(filter, 0), ic = Dim(filter, 3);
   if (Dim(in, 3) != ic || Dim(out, 3) != oc || Dim(in, 0) != Dim(out, 0))
     return Fail("channel mismatch");
   if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
