@@ -22,6 +22,7 @@
 
 #include "src/kernels/internal/activation.h"
 #include "src/kernels/internal/conv_hybrid.h"
+#include "src/kernels/internal/conv_im2col.h"
 #include "src/kernels/internal/conv_util.h"
 #include "src/kernels/internal/gemm.h"
 #include "src/kernels/internal/parallel.h"
@@ -231,39 +232,6 @@ void EvalQuantized(TfLiteContext* context, const OpData& d, const TfLiteTensor* 
   });
 }
 
-// Fills int16 `patches` with (input + input offset) over the receptive fields
-// of output pixels [first, first + count) within `group`; taps outside the
-// image are 0 (the input's zero point plus its offset).
-template <typename T>
-void Im2ColQuantized(const OpData& d, const T* input, int group, int64_t first, int64_t count,
-                     int16_t* patches) {
-  const internal::ConvGeometry& g = d.g;
-  const internal::ConvWindowParams& w = d.window;
-  const int group_c = g.in_c / d.groups;
-  const int32_t offset = d.quant.input_offset;
-  for (int64_t r = 0; r < count; ++r) {
-    const int64_t pixel = first + r;
-    const int x = static_cast<int>(pixel % g.out_w);
-    const int y = static_cast<int>((pixel / g.out_w) % g.out_h);
-    const int64_t b = pixel / (int64_t{g.out_w} * g.out_h);
-    int16_t* dst = patches + r * d.patch_cols;
-    const int y0 = y * w.stride_h - g.pad_top;
-    const int x0 = x * w.stride_w - g.pad_left;
-    for (int ky = 0; ky < g.filter_h; ++ky) {
-      const int iy = y0 + ky * w.dilation_h;
-      for (int kx = 0; kx < g.filter_w; ++kx, dst += group_c) {
-        const int ix = x0 + kx * w.dilation_w;
-        if (iy < 0 || iy >= g.in_h || ix < 0 || ix >= g.in_w) {
-          std::fill(dst, dst + group_c, int16_t{0});
-          continue;
-        }
-        const T* src = input + ((b * g.in_h + iy) * g.in_w + ix) * g.in_c + group * group_c;
-        internal::WidenWithOffset(src, group_c, offset, dst);
-      }
-    }
-  }
-}
-
 template <typename T>
 void EvalQGemm(OpData* d, const TfLiteTensor* input,
                const TfLiteTensor* filter, const TfLiteTensor* bias, TfLiteTensor* output) {
@@ -276,27 +244,24 @@ void EvalQGemm(OpData* d, const TfLiteTensor* input,
   T* out = static_cast<T*>(output->data.data);
   const int out_c = d->out_c;
   const int group_out_c = out_c / d->groups;
-  const int64_t tiles = (pixels + d->tile_rows - 1) / d->tile_rows;
   const int workers = d->threads;
-  internal::ParallelFor(workers, workers, [&](int64_t w_begin, int64_t w_end) {
-    for (int64_t w = w_begin; w < w_end; ++w) {
-      int16_t* patches = d->qpatches.data() + w * d->tile_rows * d->patch_cols;
-      int32_t* sums = d->qsums.data() + w * d->tile_rows * group_out_c;
-      for (int64_t tile = tiles * w / workers; tile < tiles * (w + 1) / workers; ++tile) {
-        const int64_t first = tile * d->tile_rows;
-        const int64_t count = std::min(d->tile_rows, pixels - first);
-        for (int group = 0; group < d->groups; ++group) {
-          Im2ColQuantized(*d, in, group, first, count, patches);
-          const int oc0 = group * group_out_c;
-          internal::QGemmS16(patches, count, d->patch_cols,
-                             d->qfilter.data() + int64_t{oc0} * d->patch_cols, group_out_c,
-                             d->patch_cols, d->patch_cols, sums, group_out_c);
-          const internal::RequantizeParams rp = d->requant.At(oc0);
-          for (int64_t r = 0; r < count; ++r) {
-            internal::RequantizeRow(sums + r * group_out_c, group_out_c, rp,
-                                    out + (first + r) * out_c + oc0);
-          }
-        }
+  internal::ForEachConvTile(workers, pixels, d->tile_rows, [&](int64_t w, int64_t first,
+                                                               int64_t count) {
+    int16_t* patches = d->qpatches.data() + w * d->tile_rows * d->patch_cols;
+    int32_t* sums = d->qsums.data() + w * d->tile_rows * group_out_c;
+    for (int group = 0; group < d->groups; ++group) {
+      // Patches hold input + input offset; taps outside the image are 0 (the
+      // input's zero point plus its offset).
+      internal::Im2ColWidened(g, d->window, d->groups, d->patch_cols, in, group, first, count,
+                              [&](int64_t) { return d->quant.input_offset; }, patches);
+      const int oc0 = group * group_out_c;
+      internal::QGemmS16(patches, count, d->patch_cols,
+                         d->qfilter.data() + int64_t{oc0} * d->patch_cols, group_out_c,
+                         d->patch_cols, d->patch_cols, sums, group_out_c);
+      const internal::RequantizeParams rp = d->requant.At(oc0);
+      for (int64_t r = 0; r < count; ++r) {
+        internal::RequantizeRow(sums + r * group_out_c, group_out_c, rp,
+                                out + (first + r) * out_c + oc0);
       }
     }
   });

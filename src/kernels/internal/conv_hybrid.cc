@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "src/kernels/internal/activation.h"
+#include "src/kernels/internal/conv_im2col.h"
 #include "src/kernels/internal/hybrid_fc.h"
 #include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/qgemm.h"
@@ -66,37 +67,6 @@ inline void Dequantize(const int32_t* sums, int n, const float* channel_scales, 
   }
 }
 
-// Fills `patches` with (q - zero point) over the receptive fields of output
-// pixels [first, first + count) within `group`; padding taps are 0.
-void Im2Col(const HybridConvData& d, const ConvGeometry& g, int group, int64_t first,
-            int64_t count, int16_t* patches) {
-  const ConvWindowParams& w = d.window;
-  const int group_c = g.in_c / d.groups;
-  for (int64_t r = 0; r < count; ++r) {
-    const int64_t pixel = first + r;
-    const int x = static_cast<int>(pixel % g.out_w);
-    const int y = static_cast<int>((pixel / g.out_w) % g.out_h);
-    const int64_t b = pixel / (int64_t{g.out_w} * g.out_h);
-    const int32_t offset = -d.batch_offsets[b];
-    int16_t* dst = patches + r * d.patch_cols;
-    const int y0 = y * w.stride_h - g.pad_top;
-    const int x0 = x * w.stride_w - g.pad_left;
-    for (int ky = 0; ky < g.filter_h; ++ky) {
-      const int iy = y0 + ky * w.dilation_h;
-      for (int kx = 0; kx < g.filter_w; ++kx, dst += group_c) {
-        const int ix = x0 + kx * w.dilation_w;
-        if (iy < 0 || iy >= g.in_h || ix < 0 || ix >= g.in_w) {
-          std::fill(dst, dst + group_c, int16_t{0});
-          continue;
-        }
-        const int8_t* src =
-            d.qinput.data() + ((b * g.in_h + iy) * g.in_w + ix) * g.in_c + group * group_c;
-        WidenWithOffset(src, group_c, offset, dst);
-      }
-    }
-  }
-}
-
 void EvalConv(TfLiteContext* context, HybridConvData* d, const ConvGeometry& g, const float* bias,
               float* out) {
   const int64_t pixels = int64_t{g.batches} * g.out_h * g.out_w;
@@ -104,28 +74,23 @@ void EvalConv(TfLiteContext* context, HybridConvData* d, const ConvGeometry& g, 
   const int out_c = d->out_c;
   const int group_out_c = out_c / d->groups;
   const auto range = GetActivationRange<float>(d->activation);
-  const int64_t tiles = (pixels + d->tile_rows - 1) / d->tile_rows;
   const int workers = d->threads;
   (void)context;
-  ParallelFor(workers, workers, [&](int64_t w_begin, int64_t w_end) {
-    for (int64_t w = w_begin; w < w_end; ++w) {
-      int16_t* patches = d->patches.data() + w * d->tile_rows * d->patch_cols;
-      int32_t* sums = d->sums.data() + w * d->tile_rows * group_out_c;
-      for (int64_t tile = tiles * w / workers; tile < tiles * (w + 1) / workers; ++tile) {
-        const int64_t first = tile * d->tile_rows;
-        const int64_t count = std::min(d->tile_rows, pixels - first);
-        for (int group = 0; group < d->groups; ++group) {
-          Im2Col(*d, g, group, first, count, patches);
-          const int oc0 = group * group_out_c;
-          QGemmS16(patches, count, d->patch_cols, d->filter.data() + int64_t{oc0} * d->patch_cols,
-                   group_out_c, d->patch_cols, d->patch_cols, sums, group_out_c);
-          for (int64_t r = 0; r < count; ++r) {
-            const int64_t b = (first + r) / pixels_per_batch;
-            Dequantize(sums + r * group_out_c, group_out_c, d->channel_scales.data() + oc0,
-                       d->batch_scales[b], d->scaling, bias == nullptr ? nullptr : bias + oc0, range,
-                       out + (first + r) * out_c + oc0);
-          }
-        }
+  ForEachConvTile(workers, pixels, d->tile_rows, [&](int64_t w, int64_t first, int64_t count) {
+    int16_t* patches = d->patches.data() + w * d->tile_rows * d->patch_cols;
+    int32_t* sums = d->sums.data() + w * d->tile_rows * group_out_c;
+    for (int group = 0; group < d->groups; ++group) {
+      // Patches hold q - zero point of each batch's quantized input.
+      Im2ColWidened(g, d->window, d->groups, d->patch_cols, d->qinput.data(), group, first, count,
+                    [&](int64_t b) { return -d->batch_offsets[b]; }, patches);
+      const int oc0 = group * group_out_c;
+      QGemmS16(patches, count, d->patch_cols, d->filter.data() + int64_t{oc0} * d->patch_cols,
+               group_out_c, d->patch_cols, d->patch_cols, sums, group_out_c);
+      for (int64_t r = 0; r < count; ++r) {
+        const int64_t b = (first + r) / pixels_per_batch;
+        Dequantize(sums + r * group_out_c, group_out_c, d->channel_scales.data() + oc0,
+                   d->batch_scales[b], d->scaling, bias == nullptr ? nullptr : bias + oc0, range,
+                   out + (first + r) * out_c + oc0);
       }
     }
   });
