@@ -184,6 +184,76 @@ TEST(XnnpackVariables, DisagreeingShapesStayOnBuiltinKernels) {
   EXPECT_EQ(RunSeveral(&on, 4, 3), RunSeveral(&builtin, 4, 3));
 }
 
+// int8 accumulator (scale 0.5, zero point -3 everywhere): v = READ(acc);
+// y = v + x; ASSIGN(acc, y). With `assign_zero_point` != -3 the assigned value
+// disagrees with the variable's reads.
+std::vector<uint8_t> Int8Accumulator(int assign_zero_point = -3) {
+  const auto I8 = tflite::TensorType_INT8;
+  const Quantization q{{0.5f}, {-3}, 0};
+  ModelBuilder b;
+  const int x = b.AddInput(I8, {4}, "x");
+  const int h = b.AddTensor(RES, {});
+  const int v = b.AddTensor(I8, {4});
+  const int y = b.AddOutput(I8, {4}, "y");
+  b.SetQuantization(x, q);
+  b.SetQuantization(v, q);
+  b.SetQuantization(y, Quantization{{0.5f}, {assign_zero_point}, 0});
+  CallOnce(&b);
+  b.AddOperator(tflite::BuiltinOperator_VAR_HANDLE, {}, {h}, Var("acc8"));
+  b.AddOperator(tflite::BuiltinOperator_READ_VARIABLE, {h}, {v});
+  b.AddOperator(tflite::BuiltinOperator_ADD, {v, x}, {y}, tflite::AddOptionsT());
+  b.AddOperator(tflite::BuiltinOperator_ASSIGN_VARIABLE, {h, y}, {});
+  b.AddSubgraph("init");
+  b.SetCurrentSubgraph(1);
+  const int ih = b.AddTensor(RES, {});
+  const int c = b.AddConstant<int8_t>(I8, {4}, {-3, 1, -7, 10});
+  b.SetQuantization(c, q);
+  b.AddOperator(tflite::BuiltinOperator_VAR_HANDLE, {}, {ih}, Var("acc8"));
+  b.AddOperator(tflite::BuiltinOperator_ASSIGN_VARIABLE, {ih, c}, {});
+  b.SetCurrentSubgraph(0);
+  return b.Finish();
+}
+
+std::vector<std::vector<int8_t>> RunInt8(Session* s, int invokes) {
+  std::vector<std::vector<int8_t>> all;
+  EXPECT_EQ(TfLiteInterpreterAllocateTensors(s->interpreter.get()), kTfLiteOk) << s->errors;
+  for (int k = 0; k < invokes; ++k) {
+    const std::vector<int8_t> in = {static_cast<int8_t>(k), -2, 3, static_cast<int8_t>(-k)};
+    EXPECT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(s->interpreter.get(), 0),
+                                         in.data(), in.size()),
+              kTfLiteOk);
+    EXPECT_EQ(TfLiteInterpreterInvoke(s->interpreter.get()), kTfLiteOk) << s->errors;
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(s->interpreter.get(), 0);
+    const auto* p = static_cast<const int8_t*>(TfLiteTensorData(t));
+    all.emplace_back(p, p + TfLiteTensorByteSize(t));
+  }
+  return all;
+}
+
+TEST(XnnpackVariables, Int8VariableMatchesBuiltin) {
+  SKIP_WITHOUT_XNNPACK();
+  const std::vector<uint8_t> bytes = Int8Accumulator();
+  Session builtin, on;
+  builtin.Create(bytes, {});
+  XnnPtr d = MakeDelegate(true);
+  on.Create(bytes, {d.get()});
+  ASSERT_TRUE(builtin.ok() && on.ok()) << on.errors;
+  EXPECT_EQ(on.plan().size(), 2u);  // CALL_ONCE, [VAR_HANDLE, READ, ADD, ASSIGN]
+  EXPECT_EQ(RunInt8(&on, 4), RunInt8(&builtin, 4));
+}
+
+TEST(XnnpackVariables, DisagreeingQuantizationStaysOnBuiltinKernels) {
+  SKIP_WITHOUT_XNNPACK();
+  const std::vector<uint8_t> bytes = Int8Accumulator(/*assign_zero_point=*/0);
+  Session on;
+  XnnPtr d = MakeDelegate(true);
+  on.Create(bytes, {d.get()});
+  ASSERT_TRUE(on.ok()) << on.errors;
+  EXPECT_EQ(Remaining(&on, kTfLiteBuiltinVarHandle), 1);
+  EXPECT_EQ(Remaining(&on, kTfLiteBuiltinReadVariable), 1);
+  EXPECT_EQ(Remaining(&on, kTfLiteBuiltinAssignVariable), 1);
+}
+
 TEST(XnnpackVariables, ReadBeforeAnyAssignFails) {
   SKIP_WITHOUT_XNNPACK();
   // No CALL_ONCE: the first READ finds nothing, as with the builtin kernel.
