@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "src/kernels/internal/activation.h"
+#include "src/kernels/internal/int4_copy.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/register_layout.h"
 
@@ -90,29 +91,9 @@ void CopySlab(const OpData& data, const TfLiteTensor* input, const TfLiteTensor*
   }
 }
 
-// Copies `n` packed INT4 values from value index `from` of `src` to `to` of `dst`.
-void CopyInt4(const uint8_t* src, int64_t from, uint8_t* dst, int64_t to, int64_t n) {
-  for (int64_t i = 0; i < n; ++i) {
-    const int64_t s = from + i, d = to + i;
-    const uint8_t v = (s % 2 == 0) ? (src[s / 2] & 0x0F) : (src[s / 2] >> 4);
-    dst[d / 2] = (d % 2 == 0) ? static_cast<uint8_t>((dst[d / 2] & 0xF0) | v)
-                              : static_cast<uint8_t>((dst[d / 2] & 0x0F) | (v << 4));
-  }
-}
-
-TfLiteStatus CheckInt4Bytes(TfLiteContext* context, const char* what, const TfLiteTensor* t) {
-  const int64_t needed = (internal::NumElements(t) + 1) / 2;
-  if ((needed > 0 && t->data.raw == nullptr) || static_cast<int64_t>(t->bytes) < needed) {
-    TF_LITE_KERNEL_LOG(context, "%s: INT4 %s holds %zu bytes, needs %lld", kOp, what, t->bytes,
-                       static_cast<long long>(needed));
-    return kTfLiteError;
-  }
-  return kTfLiteOk;
-}
-
 TfLiteStatus ComputeInt4(TfLiteContext* context, TfLiteNode* node, const OpData& data) {
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
-  TF_LITE_ENSURE_OK(context, CheckInt4Bytes(context, "output", output));
+  TF_LITE_ENSURE_OK(context, internal::CheckInt4Bytes(context, kOp, "output", output));
   const int rank = internal::NumDims(output);
   const int64_t outer = internal::DimsProduct(output->dims, 0, data.axis);
   const int64_t inner = internal::DimsProduct(output->dims, data.axis + 1, rank);
@@ -121,10 +102,12 @@ TfLiteStatus ComputeInt4(TfLiteContext* context, TfLiteNode* node, const OpData&
   std::memset(out, 0, static_cast<size_t>((internal::NumElements(output) + 1) / 2));
   for (int i = 0, offset = 0; i < internal::NumInputs(node); ++i) {
     const TfLiteTensor* input = internal::InputAt(context, node, i);
-    TF_LITE_ENSURE_OK(context, CheckInt4Bytes(context, "input", input));
+    TF_LITE_ENSURE_OK(context, internal::CheckInt4Bytes(context, kOp, "input", input));
     const int64_t row = internal::NumDims(input) == 0 ? 1 : internal::Dim(input, data.axis) * inner;
     const auto* in = reinterpret_cast<const uint8_t*>(input->data.raw_const);
-    for (int64_t o = 0; o < outer; ++o) CopyInt4(in, o * row, out, o * out_row + offset, row);
+    for (int64_t o = 0; o < outer; ++o) {
+      internal::CopyInt4(in, o * row, out, o * out_row + offset, row);
+    }
     offset += static_cast<int>(row);
   }
   return kTfLiteOk;

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <vector>
 
+#include "src/kernels/internal/int4_copy.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/register_extra.h"
 
@@ -64,29 +65,6 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   return internal::ResizeOutputLike(context, output, operand->dims);
 }
 
-// Copies `count` packed INT4 values from index `from` of `src` to index `to`
-// of `dst`.
-void CopyInt4(const uint8_t* src, int64_t from, uint8_t* dst, int64_t to, int64_t count) {
-  for (int64_t i = 0; i < count; ++i) {
-    const int64_t s = from + i, d = to + i;
-    const uint8_t v = (s % 2 == 0) ? (src[s / 2] & 0x0F) : (src[s / 2] >> 4);
-    uint8_t& out = dst[d / 2];
-    out = (d % 2 == 0) ? static_cast<uint8_t>((out & 0xF0) | v)
-                       : static_cast<uint8_t>((out & 0x0F) | (v << 4));
-  }
-}
-
-// Checks that an INT4 tensor holds its values packed.
-TfLiteStatus CheckInt4Bytes(TfLiteContext* context, const char* what, const TfLiteTensor* t) {
-  const int64_t needed = (internal::NumElements(t) + 1) / 2;
-  if ((needed > 0 && t->data.raw == nullptr) || static_cast<int64_t>(t->bytes) < needed) {
-    TF_LITE_KERNEL_LOG(context, "%s: INT4 %s holds %zu bytes, needs %lld", kOp, what, t->bytes,
-                       static_cast<long long>(needed));
-    return kTfLiteError;
-  }
-  return kTfLiteOk;
-}
-
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* operand = internal::InputAt(context, node, 0);
   const TfLiteTensor* update = internal::InputAt(context, node, 1);
@@ -94,9 +72,9 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
   const bool int4 = operand->type == kTfLiteInt4;
   if (int4) {
-    TF_LITE_ENSURE_OK(context, CheckInt4Bytes(context, "operand", operand));
-    TF_LITE_ENSURE_OK(context, CheckInt4Bytes(context, "update", update));
-    TF_LITE_ENSURE_OK(context, CheckInt4Bytes(context, "output", output));
+    TF_LITE_ENSURE_OK(context, internal::CheckInt4Bytes(context, kOp, "operand", operand));
+    TF_LITE_ENSURE_OK(context, internal::CheckInt4Bytes(context, kOp, "update", update));
+    TF_LITE_ENSURE_OK(context, internal::CheckInt4Bytes(context, kOp, "output", output));
   }
   const size_t bytes = int4 ? 0 : internal::ElementBytes(operand->type);
   const int rank = internal::NumDims(operand);
@@ -121,8 +99,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     int64_t offset = 0;
     for (int i = 0; i < rank; ++i) offset += (start[i] + counter[i]) * strides[i];
     if (int4) {
-      CopyInt4(reinterpret_cast<const uint8_t*>(src), r * row,
-               reinterpret_cast<uint8_t*>(output->data.raw), offset, row);
+      internal::CopyInt4(reinterpret_cast<const uint8_t*>(src), r * row,
+                         reinterpret_cast<uint8_t*>(output->data.raw), offset, row);
     } else {
       std::memcpy(output->data.raw + offset * bytes, src + r * row * bytes, row * bytes);
     }
