@@ -300,7 +300,8 @@ bool OpBuilder::StaticInts(int t, std::vector<int64_t>* out) const {
 
 xnn_datatype OpBuilder::Datatype(int t) const {
   if (!ValidIndex(t)) return xnn_datatype_invalid;
-  if (statics_ && statics_->count(t)) return xnn_datatype_fp32;
+  // Unpacked statics are float32, except densified int8 weights (sparse_weights.cc).
+  if (statics_ && statics_->count(t) && T(t).type != kTfLiteInt8) return xnn_datatype_fp32;
   const TfLiteTensor& x = T(t);
   if (x.type == kTfLiteFloat32) return xnn_datatype_fp32;
   if (x.type != kTfLiteInt8 && x.type != kTfLiteUInt8 && x.type != kTfLiteInt32)
@@ -391,7 +392,7 @@ bool OpBuilder::MovesData(int in, int out) const {
 }
 
 bool OpBuilder::IsQuantizedFilter(int filter, int input, int channel_dim, int channels) const {
-  if (!IsStatic(filter) || T(filter).data.raw == nullptr) return false;
+  if (!IsStatic(filter) || StaticPointer(filter) == nullptr) return false;
   const xnn_datatype in = Datatype(input), f = Datatype(filter);
   if (in == xnn_datatype_quint8) return f == xnn_datatype_quint8;
   if (in != xnn_datatype_qint8) return false;

@@ -38,7 +38,8 @@ using StaticMap = std::unordered_map<int, StaticData>;
 float HalfToFloat(uint16_t h);
 
 // Sparse weights (sparse_weights.cc): each DENSIFY of a read-only sparse
-// float32 / float16 constant is done here, once. The float32 result goes to
+// float32 / float16 / int8 constant is done here, once. The float32 (for int8:
+// int8, with the DENSIFY output's quantization) result goes to
 // `statics` under the tensor the delegate reads (the DENSIFY output, or for
 // float16 the output of the single DEQUANTIZE reading it), with the node
 // producing that tensor in `producer`. `follows` gets (DENSIFY, DEQUANTIZE)

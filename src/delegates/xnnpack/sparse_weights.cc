@@ -1,8 +1,10 @@
 // Sparse weights for the XNNPACK delegate, as upstream's delegate handles
-// them: a DENSIFY of a read-only sparse float32 or float16 constant is done
-// once, when the delegate prepares, instead of by the DENSIFY kernel.
+// them: a DENSIFY of a read-only sparse float32, float16 or int8 constant is
+// done once, when the delegate prepares, instead of by the DENSIFY kernel.
 //
 //   sparse float32 -> DENSIFY -> consumers            the DENSIFY output
+//   sparse int8    -> DENSIFY -> quantized conv / FC  the DENSIFY output (int8,
+//                                                     its own quantization)
 //   sparse float16 -> DENSIFY -> DEQUANTIZE -> ...    the DEQUANTIZE output
 //
 // becomes a static float32 value of the delegate (like fp16 weights), and the
@@ -95,19 +97,19 @@ class Densifier {
     return n;
   }
 
-  // Writes the dense tensor into `out` (DenseSize() floats, zeroed first);
-  // `value(i)` is stored value i as float. False if the encoding is broken.
-  template <typename Value>
-  bool Run(size_t num_values, Value value, float* out) {
-    std::memset(out, 0, DenseSize() * sizeof(float));
+  // Writes the dense tensor into `out` (DenseSize() elements, zeroed first);
+  // `value(i)` is stored value i. False if the encoding is broken.
+  template <typename Out, typename Value>
+  bool Run(size_t num_values, Value value, Out* out) {
+    std::memset(out, 0, DenseSize() * sizeof(Out));
     num_values_ = num_values;
     next_ = 0;
     return Walk(0, 0, value, out);
   }
 
  private:
-  template <typename Value>
-  bool Walk(int level, int parent, Value& value, float* out) {
+  template <typename Out, typename Value>
+  bool Walk(int level, int parent, Value& value, Out* out) {
     const int rank = static_cast<int>(shape_.size());
     if (level == static_cast<int>(level_dim_.size())) {
       if (next_ >= num_values_) return false;
@@ -148,8 +150,8 @@ class Densifier {
   size_t num_values_ = 0, next_ = 0;
 };
 
-// The dense float32 contents of sparse constant `t` (float32 or float16), or
-// null if it cannot be densified here.
+// The dense contents of sparse constant `t`: float32 for float32 / float16,
+// the int8 bytes for int8; null if it cannot be densified here.
 StaticData Densify(const TfLiteTensor& t) {
   Densifier d;
   if (!d.Init(t)) return nullptr;
@@ -172,6 +174,12 @@ StaticData Densify(const TfLiteTensor& t) {
       return HalfToFloat(h);
     };
     ok = d.Run(t.bytes / sizeof(uint16_t), value, data->data());
+  } else if (t.type == kTfLiteInt8) {
+    // The int8 values themselves (the buffer is only storage), read with the
+    // quantization of the DENSIFY output tensor.
+    data->assign((n + 3) / 4 + XNN_EXTRA_BYTES / sizeof(float), 0.0f);
+    auto value = [raw](size_t i) { return static_cast<int8_t>(raw[i]); };
+    ok = d.Run(t.bytes, value, reinterpret_cast<int8_t*>(data->data()));
   }
   return ok ? data : nullptr;
 }
@@ -215,9 +223,11 @@ void UnpackSparseWeights(TfLiteContext* context, StaticMap* statics,
     const TfLiteTensor& ti = context->tensors[in];
     const TfLiteTensor& to = context->tensors[out];
     if (ti.allocation_type != kTfLiteMmapRo || ti.sparsity == nullptr || to.type != ti.type ||
-        (ti.type != kTfLiteFloat32 && ti.type != kTfLiteFloat16) || !same_dims(in, out))
+        (ti.type != kTfLiteFloat32 && ti.type != kTfLiteFloat16 && ti.type != kTfLiteInt8) ||
+        !same_dims(in, out))
       continue;
-    if (ti.type == kTfLiteFloat32) {
+    if (ti.type == kTfLiteInt8 && to.quantization.type != kTfLiteAffineQuantization) continue;
+    if (ti.type == kTfLiteFloat32 || ti.type == kTfLiteInt8) {
       StaticData data = Densify(ti);
       if (!data) continue;
       (*statics)[out] = data;
