@@ -15,14 +15,17 @@
 #include "src/core/string_util.h"
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/c_api_opaque.h"
+#include "tests/kernels/string_test_util.h"
 #include "tests/util/model_builder.h"
 #include "tests/util/model_runner.h"
 
 namespace tflite_c {
 namespace {
 
+using testing::EncodeStrings;
 using testing::ExpectAllocateError;
 using testing::ModelBuilder;
+using testing::ReadStrings;
 using tflite::BuiltinOperator;
 
 constexpr auto F32 = tflite::TensorType_FLOAT32;
@@ -33,37 +36,6 @@ constexpr auto STR = tflite::TensorType_STRING;
 constexpr auto RES = tflite::TensorType_RESOURCE;
 
 // ---- helpers -------------------------------------------------------------------
-
-// Upstream's layout: count, count + 1 offsets, bytes.
-std::vector<uint8_t> EncodeStrings(const std::vector<std::string>& strings) {
-  std::vector<const char*> ptrs;
-  std::vector<int> lengths;
-  for (const std::string& s : strings) {
-    ptrs.push_back(s.data());
-    lengths.push_back(static_cast<int>(s.size()));
-  }
-  char* buffer = nullptr;
-  size_t bytes = 0;
-  EXPECT_TRUE(StringBufferEncode(ptrs.data(), lengths.data(), static_cast<int>(strings.size()),
-                                 &buffer, &bytes));
-  std::vector<uint8_t> out(buffer, buffer + bytes);
-  std::free(buffer);
-  return out;
-}
-
-// All strings of a tensor; fails the test on a malformed one.
-std::vector<std::string> ReadStrings(const TfLiteTensor* t) {
-  std::vector<std::string> out;
-  const int count = StringTensorCount(t);
-  EXPECT_GE(count, 0);
-  for (int i = 0; i < count; ++i) {
-    const char* str;
-    int len;
-    EXPECT_TRUE(StringTensorGet(t, i, &str, &len));
-    out.emplace_back(str, len);
-  }
-  return out;
-}
 
 std::vector<int> ShapeOf(const TfLiteTensor* t) {
   std::vector<int> shape;
@@ -78,16 +50,7 @@ class Runner : public testing::ModelRunner {
   // Writes strings into a STRING input through the opaque API, keeping the
   // declared shape when it holds as many elements.
   void SetStrings(int i, const std::vector<std::string>& strings) {
-    std::vector<const char*> ptrs;
-    std::vector<int> lengths;
-    for (const std::string& s : strings) {
-      ptrs.push_back(s.data());
-      lengths.push_back(static_cast<int>(s.size()));
-    }
-    auto* opaque = reinterpret_cast<TfLiteOpaqueTensor*>(input(i));
-    ASSERT_EQ(TfLiteOpaqueTensorWriteStrings(opaque, ptrs.data(), static_cast<int>(ptrs.size()),
-                                             lengths.data()),
-              kTfLiteOk);
+    ASSERT_EQ(testing::WriteStrings(input(i), strings), kTfLiteOk);
   }
 };
 

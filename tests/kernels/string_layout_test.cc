@@ -11,50 +11,24 @@
 #include "src/core/string_util.h"
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/c_api_opaque.h"
+#include "tests/kernels/string_test_util.h"
 #include "tests/util/model_builder.h"
 #include "tests/util/model_runner.h"
 
 namespace tflite_c {
 namespace {
 
+using testing::EncodeStrings;
 using testing::ExpectAllocateError;
 using testing::ModelBuilder;
+using testing::ReadStrings;
 using namespace tflite;  // NOLINT(build/namespaces): schema enums and options
 
 constexpr auto STR = TensorType_STRING;
 
-std::vector<uint8_t> EncodeStrings(const std::vector<std::string>& strings) {
-  std::vector<const char*> ptrs;
-  std::vector<int> lengths;
-  for (const std::string& s : strings) {
-    ptrs.push_back(s.data());
-    lengths.push_back(static_cast<int>(s.size()));
-  }
-  char* buffer = nullptr;
-  size_t bytes = 0;
-  EXPECT_TRUE(StringBufferEncode(ptrs.data(), lengths.data(), static_cast<int>(strings.size()),
-                                 &buffer, &bytes));
-  std::vector<uint8_t> out(buffer, buffer + bytes);
-  std::free(buffer);
-  return out;
-}
-
 int AddStrings(ModelBuilder& b, const std::vector<int>& shape,
                const std::vector<std::string>& strings) {
   return b.AddConstantBytes(STR, shape, EncodeStrings(strings));
-}
-
-std::vector<std::string> ReadStrings(const TfLiteTensor* t) {
-  std::vector<std::string> out;
-  const int count = StringTensorCount(t);
-  EXPECT_GE(count, 0);
-  for (int i = 0; i < count; ++i) {
-    const char* str;
-    int len;
-    EXPECT_TRUE(StringTensorGet(t, i, &str, &len));
-    out.emplace_back(str, len);
-  }
-  return out;
 }
 
 class Runner : public testing::ModelRunner {
@@ -62,16 +36,7 @@ class Runner : public testing::ModelRunner {
   using ModelRunner::ModelRunner;
   // Writes strings into STRING input i and gives it `shape`.
   void SetStrings(int i, const std::vector<std::string>& strings, const std::vector<int>& shape) {
-    std::vector<const char*> ptrs;
-    std::vector<int> lengths;
-    for (const std::string& s : strings) {
-      ptrs.push_back(s.data());
-      lengths.push_back(static_cast<int>(s.size()));
-    }
-    auto* opaque = reinterpret_cast<TfLiteOpaqueTensor*>(input(i));
-    ASSERT_EQ(TfLiteOpaqueTensorWriteStrings(opaque, ptrs.data(), static_cast<int>(ptrs.size()),
-                                             lengths.data()),
-              kTfLiteOk);
+    ASSERT_EQ(testing::WriteStrings(input(i), strings), kTfLiteOk);
     TfLiteIntArrayFree(input(i)->dims);
     input(i)->dims = TfLiteIntArrayCreate(static_cast<int>(shape.size()));
     for (size_t d = 0; d < shape.size(); ++d) input(i)->dims->data[d] = shape[d];
