@@ -94,28 +94,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
   d->use_aux_weights = present == 6;
-  if (d->use_aux_weights && aux_input == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: aux weights need an aux_input", kOp);
-    return kTfLiteError;
-  }
-  d->bw_reads_aux = aux_input != nullptr && !d->use_aux_weights;
-  d->n_aux = 0;
-  if (aux_input != nullptr) {
-    if (aux_input->type != kTfLiteFloat32 || internal::NumDims(aux_input) != 3 ||
-        internal::Dim(aux_input, 0) != internal::Dim(input, 0) ||
-        internal::Dim(aux_input, 1) != internal::Dim(input, 1) ||
-        (d->bw_reads_aux && internal::Dim(aux_input, 2) != dims.n_input)) {
-      char got[64];
-      TF_LITE_KERNEL_LOG(context,
-                         "%s: aux_input (%s %s) must be FLOAT32 with the input's time and batch "
-                         "dimensions%s",
-                         kOp, TfLiteTypeGetName(aux_input->type),
-                         internal::ShapeToString(aux_input->dims, got, sizeof(got)),
-                         d->bw_reads_aux ? " and, without aux weights, its input size" : "");
-      return kTfLiteError;
-    }
-    if (d->use_aux_weights) d->n_aux = internal::Dim(aux_input, 2);
-  }
+  TF_LITE_ENSURE_OK(context, internal::CheckBidirectionalAuxInput(
+                                 context, kOp, input, aux_input, d->use_aux_weights,
+                                 dims.n_input, &d->bw_reads_aux, &d->n_aux));
 
   for (int k = 0; k < 2; ++k) {
     lstm::OpData& c = d->cell[k];

@@ -95,6 +95,33 @@ TfLiteStatus PrepareBidirectionalOutputs(TfLiteContext* context, TfLiteNode* nod
   return kTfLiteOk;
 }
 
+TfLiteStatus CheckBidirectionalAuxInput(TfLiteContext* context, const char* op,
+                                        const TfLiteTensor* input, const TfLiteTensor* aux_input,
+                                        bool use_aux_weights, int n_input, bool* bw_reads_aux,
+                                        int* n_aux) {
+  if (use_aux_weights && aux_input == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: aux weights need an aux_input", op);
+    return kTfLiteError;
+  }
+  *bw_reads_aux = aux_input != nullptr && !use_aux_weights;
+  *n_aux = 0;
+  if (aux_input == nullptr) return kTfLiteOk;
+  if (aux_input->type != kTfLiteFloat32 || NumDims(aux_input) != 3 ||
+      Dim(aux_input, 0) != Dim(input, 0) || Dim(aux_input, 1) != Dim(input, 1) ||
+      (*bw_reads_aux && Dim(aux_input, 2) != n_input)) {
+    char got[64];
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: aux_input (%s %s) must be FLOAT32 with the input's time and batch "
+                       "dimensions%s",
+                       op, TfLiteTypeGetName(aux_input->type),
+                       ShapeToString(aux_input->dims, got, sizeof(got)),
+                       *bw_reads_aux ? " and, without aux weights, its input size" : "");
+    return kTfLiteError;
+  }
+  if (use_aux_weights) *n_aux = Dim(aux_input, 2);
+  return kTfLiteOk;
+}
+
 void BidirectionalOutputRows(TfLiteContext* context, const TfLiteNode* node, bool merge, int k,
                              int fw_width, int bw_width, float** rows, int* stride) {
   if (merge) {

@@ -48,6 +48,16 @@ TfLiteStatus PrepareBidirectionalOutputs(TfLiteContext* context, TfLiteNode* nod
                                          const char* op, const TfLiteTensor* input,
                                          int n_outputs, bool merge, int fw_width, int bw_width);
 
+// The auxiliary input of a bidirectional op (may be null): aux weights need
+// it; without aux weights the backward cell reads it as its input. Sets
+// *bw_reads_aux and *n_aux (its feature size when aux weights use it, else
+// 0) and fails unless it is FLOAT32 with the input's time and batch
+// dimensions (and, read by the backward cell, `n_input` features).
+TfLiteStatus CheckBidirectionalAuxInput(TfLiteContext* context, const char* op,
+                                        const TfLiteTensor* input, const TfLiteTensor* aux_input,
+                                        bool use_aux_weights, int n_input, bool* bw_reads_aux,
+                                        int* n_aux);
+
 // Where direction `k` (0 forward, 1 backward) of a bidirectional op writes its
 // rows: with merged outputs both share output 0, rows fw_width + bw_width
 // wide, the backward values after the forward ones; otherwise output k, rows
