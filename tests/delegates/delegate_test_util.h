@@ -139,6 +139,30 @@ inline std::vector<uint8_t> ChainModel() {
 
 inline tflite::AddOptionsT NoActivation() { return tflite::AddOptionsT(); }
 
+// One create-allocate-invoke of a float model through `d` (none if null)
+// with `input` in input 0: output 0 (empty when a step failed), the number of
+// delegate kernels in the plan and what the error reporter said.
+struct FloatRun {
+  std::vector<float> out;
+  int delegate_nodes = 0;
+  std::string errors;
+};
+inline FloatRun RunFloatModel(const std::vector<uint8_t>& bytes, TfLiteDelegate* d,
+                              const std::vector<float>& input) {
+  FloatRun r;
+  Session s;
+  s.Create(bytes, d ? std::vector<TfLiteDelegate*>{d} : std::vector<TfLiteDelegate*>{});
+  r.errors = s.errors;
+  if (!s.ok()) return r;
+  r.delegate_nodes = s.DelegateNodes();
+  if (TfLiteInterpreterAllocateTensors(s.interpreter.get()) == kTfLiteOk && s.SetInput(0, input) &&
+      TfLiteInterpreterInvoke(s.interpreter.get()) == kTfLiteOk) {
+    r.out = s.Output(0);
+  }
+  r.errors = s.errors;
+  return r;
+}
+
 }  // namespace testing
 }  // namespace tflite_c
 

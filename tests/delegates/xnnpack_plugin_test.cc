@@ -63,24 +63,10 @@ ExternalPtr Create(const std::vector<std::pair<std::string, std::string>>& kv,
   return d;
 }
 
-struct Result {
-  std::vector<float> out;
-  int delegate_nodes = 0;
-  std::string errors;
-};
+using Result = FloatRun;
 
 Result RunModel(const std::vector<uint8_t>& bytes, TfLiteDelegate* d) {
-  Result r;
-  Session s;
-  s.Create(bytes, d ? std::vector<TfLiteDelegate*>{d} : std::vector<TfLiteDelegate*>{});
-  r.errors = s.errors;
-  if (!s.ok()) return r;
-  r.delegate_nodes = s.DelegateNodes();
-  if (TfLiteInterpreterAllocateTensors(s.interpreter.get()) != kTfLiteOk) return r;
-  if (!s.SetInput(0, Random(108, 34))) return r;
-  if (TfLiteInterpreterInvoke(s.interpreter.get()) != kTfLiteOk) return r;
-  r.out = s.Output(0);
-  return r;
+  return RunFloatModel(bytes, d, Random(108, 34));
 }
 
 TEST(XnnpackPlugin, MatchesTheDirectDelegate) {

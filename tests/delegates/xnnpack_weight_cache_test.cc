@@ -112,25 +112,10 @@ XnnPtr CacheDelegate(const char* path, int fd = -1, int threads = 1) {
   return XnnPtr(TfLiteXNNPackDelegateCreate(&o));
 }
 
-struct Result {
-  std::vector<float> out;
-  int delegate_nodes = 0;
-  std::string errors;
-};
+using Result = FloatRun;
 
 Result RunModel(const std::vector<uint8_t>& bytes, TfLiteDelegate* d) {
-  Result r;
-  Session s;
-  s.Create(bytes, d ? std::vector<TfLiteDelegate*>{d} : std::vector<TfLiteDelegate*>{});
-  r.errors = s.errors;
-  if (!s.ok()) return r;
-  r.delegate_nodes = s.DelegateNodes();
-  if (TfLiteInterpreterAllocateTensors(s.interpreter.get()) != kTfLiteOk) return r;
-  if (!s.SetInput(0, Random(8 * 8 * 3, 99))) return r;
-  if (TfLiteInterpreterInvoke(s.interpreter.get()) != kTfLiteOk) return r;
-  r.out = s.Output(0);
-  r.errors = s.errors;
-  return r;
+  return RunFloatModel(bytes, d, Random(8 * 8 * 3, 99));
 }
 
 WeightCacheStats Stats(TfLiteDelegate* d) {
