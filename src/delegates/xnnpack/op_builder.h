@@ -62,6 +62,15 @@ class OpBuilder {
 
   // The partition being defined (its nodes and the tensors read after it).
   void SetPartition(const TfLiteDelegateParams* partition) { partition_ = partition; }
+  // A spatial PAD folded into the VALID CONV_2D / DEPTHWISE_CONV_2D reading
+  // its output (the delegate does it: this XNNPACK's own fusion misses
+  // int8 zero points below 0): the conv reads `input` with these paddings.
+  struct FusedPad {
+    int input;
+    uint32_t top, right, bottom, left;
+  };
+  // Conv input tensor -> the PAD folded into it (not owned; may be null).
+  void SetFusedPads(const std::unordered_map<int, FusedPad>* pads) { fused_pads_ = pads; }
 
   // Whether `reg` at `node` can run on XNNPACK; with a subgraph, also defines it.
   TfLiteStatus Visit(int node_index, const TfLiteNode* node, const TfLiteRegistration* reg);
@@ -200,6 +209,9 @@ class OpBuilder {
   xnn_subgraph_t subgraph_;
   const std::vector<uint32_t>* ids_;
   const TfLiteDelegateParams* partition_ = nullptr;
+  const std::unordered_map<int, FusedPad>* fused_pads_ = nullptr;
+  // The value a conv reads for input `in` and the paddings of a folded PAD.
+  uint32_t ConvInput(int in, uint32_t pads[4]) const;
   int node_index_ = -1;
 };
 

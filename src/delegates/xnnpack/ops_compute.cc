@@ -30,6 +30,21 @@ TfLiteStatus OpBuilder::CheckWindow(TfLiteFusedActivation activation, int stride
   return kTfLiteOk;
 }
 
+uint32_t OpBuilder::ConvInput(int in, uint32_t pads[4]) const {
+  pads[0] = pads[1] = pads[2] = pads[3] = 0;
+  if (fused_pads_ != nullptr) {
+    const auto it = fused_pads_->find(in);
+    if (it != fused_pads_->end()) {
+      pads[0] = it->second.top;
+      pads[1] = it->second.right;
+      pads[2] = it->second.bottom;
+      pads[3] = it->second.left;
+      return Id(it->second.input);
+    }
+  }
+  return Id(in);
+}
+
 TfLiteStatus OpBuilder::VisitConv2d(const TfLiteNode* n, const TfLiteConvParams* p) {
   if (!p || !Arity(n, 2, 3, 1)) return kTfLiteError;
   const int in = In(n, 0), filter = In(n, 1), bias = In(n, 2), out = Out(n, 0);
@@ -47,11 +62,13 @@ TfLiteStatus OpBuilder::VisitConv2d(const TfLiteNode* n, const TfLiteConvParams*
   if (oc % groups != 0 || Dim(out, 3) != oc) return Fail("output channels mismatch");
   if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
   if (!Defining()) return kTfLiteOk;
+  uint32_t pad[4];
+  const uint32_t src = ConvInput(in, pad);
   return Check(
       xnn_define_convolution_2d(
-          subgraph_, 0, 0, 0, 0, kh, kw, p->stride_height, p->stride_width,
+          subgraph_, pad[0], pad[1], pad[2], pad[3], kh, kw, p->stride_height, p->stride_width,
           p->dilation_height_factor, p->dilation_width_factor, groups, gic, oc / groups, lo, hi,
-          Id(in), Id(filter), bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out),
+          src, Id(filter), bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out),
           PaddingFlags(p->padding)),
       "xnn_define_convolution_2d");
 }
@@ -72,10 +89,12 @@ TfLiteStatus OpBuilder::VisitDepthwiseConv2d(const TfLiteNode* n,
   if (oc % ic != 0 || Dim(out, 3) != oc) return Fail("channel mismatch");
   if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
   if (!Defining()) return kTfLiteOk;
+  uint32_t pad[4];
+  const uint32_t src = ConvInput(in, pad);
   return Check(
       xnn_define_depthwise_convolution_2d(
-          subgraph_, 0, 0, 0, 0, kh, kw, p->stride_height, p->stride_width,
-          p->dilation_height_factor, p->dilation_width_factor, oc / ic, ic, lo, hi, Id(in),
+          subgraph_, pad[0], pad[1], pad[2], pad[3], kh, kw, p->stride_height, p->stride_width,
+          p->dilation_height_factor, p->dilation_width_factor, oc / ic, ic, lo, hi, src,
           Id(filter), bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out),
           PaddingFlags(p->padding)),
       "xnn_define_depthwise_convolution_2d");

@@ -40,6 +40,7 @@
 
 #include "src/delegates/xnnpack/default_delegate.h"
 #include "src/delegates/xnnpack/op_builder.h"
+#include "src/delegates/xnnpack/pad_folding.h"
 #include "src/delegates/xnnpack/precision.h"
 #include "src/delegates/xnnpack/profiling.h"
 #include "src/delegates/xnnpack/weight_cache.h"
@@ -297,6 +298,14 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
     kernel->ok = true;  // only VAR_HANDLE nodes: nothing to run
     return kernel;
   }
+  // Spatial PADs whose only reader is a VALID CONV_2D / DEPTHWISE_CONV_2D of
+  // this partition are folded into it (OpBuilder::FusedPad); the PAD node and
+  // its output value are left out.
+  std::unordered_map<int, OpBuilder::FusedPad> fused_pads;
+  std::vector<char> folded(nodes.size(), 0);
+  FoldPads(context, nodes, regs, is_output, &fused_pads, &folded);
+  for (const auto& kv : fused_pads) used[kv.first] = 0;
+
   // External ids past the tensors' go to the variables' inputs and outputs.
   uint32_t next_external = static_cast<uint32_t>(context->tensors_size);
   xnn_subgraph_t subgraph = nullptr;
@@ -332,6 +341,7 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
   }
   OpBuilder builder(context, &kernel->statics, delegate->Quant(), subgraph, &ids);
   builder.SetPartition(params);
+  builder.SetFusedPads(&fused_pads);
   std::unordered_map<const Delegate::Variable*, uint32_t> current;  // its latest value id
   for (size_t i = 0; i < nodes.size(); ++i) {
     if (IsVariableOp(regs[i]->builtin_code)) {
@@ -340,6 +350,7 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
         return kernel;
       continue;
     }
+    if (folded[i]) continue;
     if (builder.Visit(node_ids[i], nodes[i], regs[i]) != kTfLiteOk) return kernel;
   }
   const xnn_status s =
