@@ -1,6 +1,6 @@
 // Subgraph execution: kernel callback dispatch (legacy registrations and
-// TfLiteOperator callbacks) and the node loop of Invoke. Construction,
-// memory planning and resizing live in subgraph.cc.
+// TfLiteOperator callbacks) and the node loop of Invoke. Construction lives
+// in subgraph.cc, memory planning and resizing in subgraph_memory.cc.
 #include <algorithm>
 #include <cstring>
 

@@ -1,0 +1,377 @@
+// Subgraph: memory planning (tensor lifetimes, arena placement,
+// PrepareFrom / AllocateTensors), input and tensor resizing, and custom
+// allocations. Construction lives in subgraph.cc, the node loop in
+// subgraph_invoke.cc.
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <cstring>
+
+#include "src/core/subgraph.h"
+#include "src/core/tensor_util.h"
+
+namespace tflite_c {
+namespace {
+
+bool IsArenaType(TfLiteAllocationType t) { return t == kTfLiteArenaRw; }
+
+}  // namespace
+
+void Subgraph::ComputeLifetimes() {
+  const int n = static_cast<int>(tensors_.size());
+  const int end = static_cast<int>(execution_plan_.size());
+  first_use_.assign(n, -1);
+  last_use_.assign(n, -1);
+  auto touch = [&](int t, int pos) {
+    if (t < 0 || t >= n) return;
+    if (first_use_[t] < 0 || pos < first_use_[t]) first_use_[t] = pos;
+    if (pos > last_use_[t]) last_use_[t] = pos;
+  };
+  for (int t : inputs_) touch(t, 0);
+  for (int t : variables_) touch(t, 0);
+  for (int pos = 0; pos < end; ++pos) {
+    const TfLiteNode& node = nodes_[execution_plan_[pos]].first;
+    for (int i = 0; i < node.outputs->size; ++i) touch(node.outputs->data[i], pos);
+    // An input nothing writes (not a graph input, variable or earlier
+    // output) gets no memory, as upstream: Invoke then reports it as lacking
+    // data instead of handing the kernel uninitialized bytes.
+    for (int i = 0; i < node.inputs->size; ++i) {
+      const int t = node.inputs->data[i];
+      if (t >= 0 && t < n && first_use_[t] >= 0) touch(t, pos);
+    }
+    for (int i = 0; i < node.intermediates->size; ++i) touch(node.intermediates->data[i], pos);
+    // Temporaries are refreshed right before planning each batch.
+    for (int i = 0; i < node.temporaries->size; ++i) touch(node.temporaries->data[i], pos);
+  }
+  // Inputs keep their values across Invoke (callers may run again on the
+  // same input) and outputs stay readable after it returns: neither shares
+  // memory with anything else.
+  for (int t : inputs_) {
+    if (t >= 0 && t < n) last_use_[t] = INT_MAX;
+  }
+  for (int t : outputs_) {
+    if (t < 0 || t >= n) continue;
+    if (first_use_[t] < 0) first_use_[t] = 0;
+    last_use_[t] = INT_MAX;
+  }
+  lifetimes_valid_ = true;
+}
+
+void Subgraph::RefreshArenaPointers() {
+  for (size_t i = 0; i < tensors_.size(); ++i) {
+    TfLiteTensor& t = tensors_[i];
+    if (t.allocation_type == kTfLiteArenaRw) {
+      t.data.raw = reinterpret_cast<char*>(arena_.Pointer({0, static_cast<int>(i)}));
+    } else if (t.allocation_type == kTfLiteArenaRwPersistent) {
+      t.data.raw = reinterpret_cast<char*>(persistent_arena_.Pointer({0, static_cast<int>(i)}));
+    }
+  }
+}
+
+TfLiteStatus Subgraph::PlanMemory(int first_pos, int last_pos) {
+  // Temporaries may have changed in Prepare; lifetimes are cheap to redo.
+  ComputeLifetimes();
+  std::vector<ArenaPlanner::Request> requests;
+  std::vector<ArenaPlanner::Request> persistent;
+  for (size_t i = 0; i < tensors_.size(); ++i) {
+    const TfLiteTensor& t = tensors_[i];
+    const ArenaPlanner::Key key{0, static_cast<int>(i)};
+    if (t.allocation_type == kTfLiteArenaRwPersistent) {
+      if (!persistent_arena_.IsPlaced(key)) persistent.push_back({key, t.bytes, 0, INT_MAX});
+      continue;
+    }
+    if (!IsArenaType(t.allocation_type)) {
+      arena_.Remove(key);
+      continue;
+    }
+    const int first = first_use_[i];
+    if (first < 0) continue;  // never used by this graph
+    if (first < first_pos || first > last_pos) continue;
+    requests.push_back({key, t.bytes, first, last_use_[i]});
+  }
+  for (size_t s = 0; s < scratch_.size(); ++s) {
+    const Scratch& sc = scratch_[s];
+    if (sc.pos < first_pos || sc.pos > last_pos) continue;
+    requests.push_back({{1, static_cast<int>(s)}, sc.bytes, sc.pos, sc.pos});
+  }
+  arena_.Place(std::move(requests));
+  bool moved = false;
+  if (!arena_.Commit(&moved)) {
+    ReportError("Failed to allocate %zu bytes of tensor arena", arena_.required_bytes());
+    return kTfLiteError;
+  }
+  if (!persistent.empty()) {
+    persistent_arena_.Place(std::move(persistent));
+    bool pmoved = false;
+    if (!persistent_arena_.Commit(&pmoved)) {
+      ReportError("Failed to allocate %zu bytes for variable tensors",
+                  persistent_arena_.required_bytes());
+      return kTfLiteError;
+    }
+  }
+  RefreshArenaPointers();
+  return kTfLiteOk;
+}
+
+bool Subgraph::HasDynamicOutput(const TfLiteNode& node) const {
+  for (int i = 0; i < node.outputs->size; ++i) {
+    const int t = node.outputs->data[i];
+    if (t < 0 || static_cast<size_t>(t) >= tensors_.size()) continue;
+    if (tensors_[t].allocation_type == kTfLiteDynamic) return true;
+  }
+  return false;
+}
+
+TfLiteStatus Subgraph::PrepareFrom(int pos) {
+  const int end = static_cast<int>(execution_plan_.size());
+  arena_.ResetFrom(pos);
+  // Scratch buffers of nodes about to be prepared again are requested anew.
+  for (size_t s = 0; s < scratch_.size(); ++s) {
+    if (scratch_[s].pos >= pos) {
+      arena_.Remove({1, static_cast<int>(s)});
+      scratch_[s].pos = -1;  // retired
+    }
+  }
+  // Arena tensors first used from here on hold no valid data yet; clearing
+  // their pointers keeps a kernel that switches one to dynamic from
+  // reallocating arena memory.
+  if (!lifetimes_valid_) ComputeLifetimes();
+  for (size_t i = 0; i < tensors_.size() && i < first_use_.size(); ++i) {
+    if (tensors_[i].allocation_type == kTfLiteArenaRw && first_use_[i] >= pos) {
+      tensors_[i].data.raw = nullptr;
+    }
+  }
+  int last = pos - 1;
+  for (int p = pos; p < end; ++p) {
+    const int node_index = execution_plan_[p];
+    TfLiteNode& node = nodes_[node_index].first;
+    const TfLiteRegistration& reg = nodes_[node_index].second;
+    preparing_pos_ = p;
+    const TfLiteStatus s = OpPrepare(reg, &node);
+    preparing_pos_ = -1;
+    if (s != kTfLiteOk) {
+      ReportError("Node number %d (%s) failed to prepare.", node_index, OpName(reg));
+      state_ = State::kUninvokable;
+      return s == kTfLiteOutputShapeNotKnown ? kTfLiteError : s;
+    }
+    // A kernel may have added temporaries or tensors.
+    if (CheckTensorIndices("node temporaries",
+                           std::vector<int>(node.temporaries->data,
+                                            node.temporaries->data + node.temporaries->size),
+                           false) != kTfLiteOk) {
+      state_ = State::kUninvokable;
+      return kTfLiteError;
+    }
+    last = p;
+    if (HasDynamicOutput(node)) break;
+  }
+  next_to_prepare_ = last + 1;
+  if (last >= pos) return PlanMemory(pos, last);
+  return kTfLiteOk;
+}
+
+TfLiteStatus Subgraph::AllocateTensors() {
+  if (invoking_) {
+    ReportError("AllocateTensors called during Invoke");
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_STATUS(RedoAllDelegates());
+  // Nothing to re-plan when already invokable and no input is dynamic:
+  // tensors (and variable values) stay as they are, as upstream.
+  if (state_ == State::kInvokable) {
+    bool dynamic_input = false;
+    for (int t : inputs_) {
+      if (t >= 0 && static_cast<size_t>(t) < tensors_.size() &&
+          tensors_[t].allocation_type == kTfLiteDynamic) {
+        dynamic_input = true;
+      }
+    }
+    if (!dynamic_input) return kTfLiteOk;
+  }
+  // Profiled only when memory is planned, as upstream.
+  ScopedRuntimeEvent event(shared_, "AllocateTensors", index_);
+  state_ = State::kUninvokable;
+  arena_.Clear();
+  scratch_.clear();
+  next_to_prepare_ = 0;
+  // Non-persistent arena tensors lose their placement; give dynamic tensors
+  // that were planned as arena tensors nothing special.
+  for (TfLiteTensor& t : tensors_) {
+    if (t.allocation_type == kTfLiteArenaRw) t.data.raw = nullptr;
+  }
+  TF_LITE_ENSURE_STATUS(PrepareFrom(0));
+  if (execution_plan_.empty()) TF_LITE_ENSURE_STATUS(PlanMemory(0, 0));
+  for (const auto& kv : custom_allocations_) {
+    const TfLiteTensor& t = tensors_[kv.first];
+    if (t.allocation_type == kTfLiteCustom && kv.second.bytes < t.bytes) {
+      ReportError("Custom allocation is too small for tensor idx: %d (%zu < %zu bytes)", kv.first,
+                  kv.second.bytes, t.bytes);
+      return kTfLiteError;
+    }
+  }
+  // Variables start from zero after every (re)allocation, as upstream does.
+  TF_LITE_ENSURE_STATUS(ResetVariableTensors());
+  state_ = State::kInvokable;
+  return kTfLiteOk;
+}
+
+TfLiteStatus Subgraph::ResetVariableTensors() {
+  for (TfLiteTensor& t : tensors_) {
+    if (!t.is_variable || t.data.raw == nullptr) continue;
+    const int value = t.type == kTfLiteInt8 ? t.params.zero_point : 0;
+    std::memset(t.data.raw, value, t.bytes);
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus Subgraph::ResizeInputTensor(int tensor_index, const std::vector<int>& dims) {
+  TfLiteTensor* t = tensor(tensor_index);
+  if (t == nullptr) {
+    ReportError("ResizeInputTensor: tensor index %d out of range", tensor_index);
+    return kTfLiteError;
+  }
+  for (int d : dims) {
+    if (d < 0) {
+      ReportError("ResizeInputTensor: negative dimension %d for tensor %d", d, tensor_index);
+      return kTfLiteError;
+    }
+  }
+  if (t->allocation_type == kTfLiteMmapRo) {
+    ReportError("ResizeInputTensor: tensor %d is a constant", tensor_index);
+    return kTfLiteError;
+  }
+  // Same shape and memory already there: nothing changes.
+  if (t->data.raw != nullptr && t->dims != nullptr &&
+      t->dims->size == static_cast<int>(dims.size()) &&
+      std::equal(dims.begin(), dims.end(), t->dims->data)) {
+    return kTfLiteOk;
+  }
+  TfLiteIntArray* new_size = IntArrayFromVector(dims);
+  if (new_size == nullptr) return kTfLiteError;
+  // A static-shape delegate planned for the old shapes: take it out; the next
+  // AllocateTensors applies it again.
+  if (immutable_) {
+    const TfLiteStatus s = UndoAllDelegates();
+    if (s != kTfLiteOk) {
+      TfLiteIntArrayFree(new_size);
+      return s;
+    }
+  }
+  state_ = State::kUninvokable;
+  return ResizeTensorImpl(t, new_size);
+}
+
+TfLiteStatus Subgraph::ResizeInputTensorStrict(int tensor_index, const std::vector<int>& dims) {
+  TfLiteTensor* t = tensor(tensor_index);
+  if (t == nullptr) {
+    ReportError("ResizeInputTensorStrict: tensor index %d out of range", tensor_index);
+    return kTfLiteError;
+  }
+  const TfLiteIntArray* sig = t->dims_signature ? t->dims_signature : t->dims;
+  if (sig == nullptr || sig->size != static_cast<int>(dims.size())) {
+    ReportError("ResizeInputTensorStrict: tensor %d has rank %d, got %zu dims", tensor_index,
+                sig ? sig->size : 0, dims.size());
+    return kTfLiteError;
+  }
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (sig->data[i] != -1 && sig->data[i] != dims[i]) {
+      ReportError(
+          "ResizeInputTensorStrict: dimension %zu of tensor %d is fixed at %d and cannot "
+          "become %d (only -1 dimensions may change)",
+          i, tensor_index, sig->data[i], dims[i]);
+      return kTfLiteError;
+    }
+  }
+  return ResizeInputTensor(tensor_index, dims);
+}
+
+TfLiteStatus Subgraph::SetCustomAllocationForTensor(int index,
+                                                    const TfLiteCustomAllocation& allocation,
+                                                    int64_t flags) {
+  TfLiteTensor* t = tensor(index);
+  if (t == nullptr) {
+    ReportError("SetCustomAllocationForTensor: tensor index %d out of range", index);
+    return kTfLiteError;
+  }
+  if (t->allocation_type != kTfLiteArenaRw && t->allocation_type != kTfLiteCustom &&
+      t->allocation_type != kTfLitePersistentRo) {
+    ReportError("SetCustomAllocationForTensor: tensor %d is not an arena tensor", index);
+    return kTfLiteError;
+  }
+  if (allocation.data == nullptr) {
+    ReportError("SetCustomAllocationForTensor: allocation data is NULL");
+    return kTfLiteError;
+  }
+  if (!(flags & kTfLiteCustomAllocationFlagsSkipAlignCheck) &&
+      reinterpret_cast<uintptr_t>(allocation.data) % ArenaPlanner::kAlignment != 0) {
+    ReportError("Custom allocation is not aligned to %zu bytes for tensor %d",
+                ArenaPlanner::kAlignment, index);
+    return kTfLiteError;
+  }
+  if (t->allocation_type == kTfLitePersistentRo) TfLiteTensorDataFree(t);
+  arena_.Remove({0, index});
+  custom_allocations_[index] = allocation;
+  t->allocation_type = kTfLiteCustom;
+  t->data.raw = static_cast<char*>(allocation.data);
+  state_ = State::kUninvokable;
+  return kTfLiteOk;
+}
+
+TfLiteStatus Subgraph::ResizeTensorImpl(TfLiteTensor* t, TfLiteIntArray* new_size) {
+  if (new_size == nullptr) return kTfLiteError;
+  const TfLiteAllocationType at = t->allocation_type;
+  if (at == kTfLiteMmapRo) {
+    TfLiteIntArrayFree(new_size);
+    ReportError("Cannot resize a read-only (constant) tensor");
+    return kTfLiteError;
+  }
+  if (t->dims == nullptr || !TfLiteIntArrayEqual(t->dims, new_size)) {
+    tensor_resized_since_op_invoke_ = true;
+  }
+  if (!IsHeapOnlyType(t->type)) {
+    size_t bytes = 0;
+    if (!BytesRequired(t->type, new_size->data, new_size->size, &bytes)) {
+      TfLiteIntArrayFree(new_size);
+      ReportError("ResizeTensor: invalid shape or byte size overflow for tensor '%s'",
+                  t->name ? t->name : "");
+      return kTfLiteError;
+    }
+    if (at == kTfLiteDynamic || at == kTfLitePersistentRo || at == kTfLiteCustom) {
+      if (at != kTfLiteCustom) {
+        if (TfLiteTensorResizeMaybeCopy(bytes, t, false) != kTfLiteOk && bytes > 0) {
+          TfLiteIntArrayFree(new_size);
+          ReportError("ResizeTensor: cannot allocate %zu bytes", bytes);
+          return kTfLiteError;
+        }
+      } else {
+        const int index = static_cast<int>(t - tensors_.data());
+        auto it = custom_allocations_.find(index);
+        if (it != custom_allocations_.end() && it->second.bytes < bytes) {
+          TfLiteIntArrayFree(new_size);
+          ReportError("Custom allocation is too small for tensor idx: %d (%zu < %zu bytes)",
+                      index, it->second.bytes, bytes);
+          return kTfLiteError;
+        }
+      }
+    } else if (at == kTfLiteArenaRw || at == kTfLiteArenaRwPersistent) {
+      if (invoking_ && preparing_pos_ < 0 && bytes != t->bytes) {
+        TfLiteIntArrayFree(new_size);
+        ReportError(
+            "ResizeTensor: tensor '%s' lives in the arena and cannot change size during "
+            "Invoke; a kernel must make it dynamic first",
+            t->name ? t->name : "");
+        return kTfLiteError;
+      }
+      if (bytes != t->bytes) {
+        t->data.raw = nullptr;  // re-planned before use
+        if (!invoking_) state_ = State::kUninvokable;
+      }
+    }
+    t->bytes = bytes;
+  }
+  TfLiteIntArrayFree(t->dims);
+  t->dims = new_size;
+  return kTfLiteOk;
+}
+
+}  // namespace tflite_c
