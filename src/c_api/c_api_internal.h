@@ -78,6 +78,10 @@ struct TfLiteSignatureRunner {
 
 namespace tflite_c {
 
+// Reports "<function>: <argument> is NULL" through the default reporter (the
+// C API entry points' answer to a NULL handle, which has no reporter of its own).
+void ReportNull(const char* function, const char* argument);
+
 // Shared by TfLiteInterpreterCreate and TfLiteInterpreterCreateWithSelectedOps.
 TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
                                      const TfLiteInterpreterOptions* options,

@@ -1,0 +1,91 @@
+// The TfLiteTensor* accessors of the stable C API (type, shape, data,
+// quantization, copies to and from caller buffers).
+#include <cstring>
+
+#include "src/c_api/c_api_internal.h"
+#include "tensorflow/lite/core/c/c_api.h"
+
+using tflite_c::DefaultErrorReporter;
+using tflite_c::ReportNull;
+
+extern "C" {
+
+TfLiteType TfLiteTensorType(const TfLiteTensor* tensor) {
+  return tensor ? tensor->type : kTfLiteNoType;
+}
+
+int32_t TfLiteTensorNumDims(const TfLiteTensor* tensor) {
+  if (tensor == nullptr || tensor->dims == nullptr) return -1;
+  return tensor->dims->size;
+}
+
+int32_t TfLiteTensorDim(const TfLiteTensor* tensor, int32_t dim_index) {
+  if (tensor == nullptr || tensor->dims == nullptr || dim_index < 0 ||
+      dim_index >= tensor->dims->size) {
+    return -1;
+  }
+  return tensor->dims->data[dim_index];
+}
+
+size_t TfLiteTensorByteSize(const TfLiteTensor* tensor) { return tensor ? tensor->bytes : 0; }
+
+void* TfLiteTensorData(const TfLiteTensor* tensor) { return tensor ? tensor->data.raw : nullptr; }
+
+const char* TfLiteTensorName(const TfLiteTensor* tensor) { return tensor ? tensor->name : nullptr; }
+
+TfLiteQuantizationParams TfLiteTensorQuantizationParams(const TfLiteTensor* tensor) {
+  if (tensor == nullptr) return TfLiteQuantizationParams{0.0f, 0};
+  return tensor->params;
+}
+
+TfLiteStatus TfLiteTensorCopyFromBuffer(TfLiteTensor* tensor, const void* input_data,
+                                        size_t input_data_size) {
+  if (tensor == nullptr || (input_data == nullptr && input_data_size > 0)) {
+    ReportNull("TfLiteTensorCopyFromBuffer", tensor ? "input_data" : "tensor");
+    return kTfLiteError;
+  }
+  if (tensor->bytes != input_data_size) {
+    DefaultErrorReporter()->Reportf(
+        "TfLiteTensorCopyFromBuffer: tensor '%s' has %zu bytes, buffer has %zu",
+        tensor->name ? tensor->name : "", tensor->bytes, input_data_size);
+    return kTfLiteError;
+  }
+  if (input_data_size == 0) return kTfLiteOk;
+  if (tensor->data.raw == nullptr) {
+    DefaultErrorReporter()->Reportf(
+        "TfLiteTensorCopyFromBuffer: tensor '%s' has no memory (call AllocateTensors first)",
+        tensor->name ? tensor->name : "");
+    return kTfLiteError;
+  }
+  if (tensor->allocation_type == kTfLiteMmapRo) {
+    DefaultErrorReporter()->Reportf("TfLiteTensorCopyFromBuffer: tensor '%s' is read-only",
+                                    tensor->name ? tensor->name : "");
+    return kTfLiteError;
+  }
+  std::memcpy(tensor->data.raw, input_data, input_data_size);
+  return kTfLiteOk;
+}
+
+TfLiteStatus TfLiteTensorCopyToBuffer(const TfLiteTensor* tensor, void* output_data,
+                                      size_t output_data_size) {
+  if (tensor == nullptr || (output_data == nullptr && output_data_size > 0)) {
+    ReportNull("TfLiteTensorCopyToBuffer", tensor ? "output_data" : "tensor");
+    return kTfLiteError;
+  }
+  if (tensor->bytes != output_data_size) {
+    DefaultErrorReporter()->Reportf(
+        "TfLiteTensorCopyToBuffer: tensor '%s' has %zu bytes, buffer has %zu",
+        tensor->name ? tensor->name : "", tensor->bytes, output_data_size);
+    return kTfLiteError;
+  }
+  if (output_data_size == 0) return kTfLiteOk;
+  if (tensor->data.raw == nullptr) {
+    DefaultErrorReporter()->Reportf("TfLiteTensorCopyToBuffer: tensor '%s' has no data",
+                                    tensor->name ? tensor->name : "");
+    return kTfLiteError;
+  }
+  std::memcpy(output_data, tensor->data.raw, output_data_size);
+  return kTfLiteOk;
+}
+
+}  // extern "C"
