@@ -6,13 +6,26 @@
 // INT16 x INT16 -> INT16 and INT16 x INT8 -> INT16 (zero points must be 0).
 // Quantized kernels use per-tensor parameters only, as upstream: per-channel
 // quantized tensors count as scale 0 (see LegacyQuantParams).
+//
+// Hybrid FLOAT32 x INT8 -> FLOAT32 (dynamic-range quantized weights), as
+// upstream: every row of lhs (K values) is quantized to int8 at each Eval,
+// symmetrically or, with asymmetric_quantize_inputs, with its own zero point
+// (internal/hybrid_fc.h). rhs has one scale, or one per output column (along
+// its N dimension), zero points 0. Each output is the exact integer sum
+// sum_k (q[i, k] - zp_i) * rhs[k, j] times the row's scale times the rhs
+// scale: for one rhs scale their product is taken first, else the row scale
+// times the column's scale, then float(sum) times that (upstream's order).
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <type_traits>
 #include <vector>
 
 #include "src/kernels/internal/gemm.h"
+#include "src/kernels/internal/hybrid_fc.h"
 #include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/parallel.h"
+#include "src/kernels/internal/qgemm.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/register_elementwise.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
@@ -39,6 +52,16 @@ struct OpData {
   std::vector<float> lhs_t;
   std::vector<float> rhs_t;
   bool rhs_t_valid = false;  // rhs_t holds a constant rhs already
+  // Hybrid (FLOAT32 x INT8).
+  bool hybrid = false;
+  bool asymmetric = false;           // per-row zero points (asymmetric_quantize_inputs)
+  float rhs_scale = 0.0f;            // one rhs scale, or 0 with channel_scales
+  std::vector<float> channel_scales; // one per output column, or empty
+  std::vector<int16_t> rhs_int;      // every rhs matrix as [N x K]
+  bool rhs_int_valid = false;        // rhs_int holds a constant rhs already
+  std::vector<int16_t> lhs_int;      // every lhs row quantized, minus its zero point
+  std::vector<float> row_scales;     // one per lhs row (times rhs_scale)
+  std::vector<int8_t> row_q;         // one quantized row
 };
 
 const TfLiteBatchMatMulParams* Params(const TfLiteNode* node) {
@@ -50,18 +73,61 @@ const TfLiteBatchMatMulParams* Params(const TfLiteNode* node) {
 TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* lhs, const TfLiteTensor* rhs,
                         const TfLiteTensor* out) {
   const TfLiteType l = lhs->type, r = rhs->type, o = out->type;
-  const bool ok = (l == kTfLiteFloat32 && r == kTfLiteFloat32 && o == kTfLiteFloat32) ||
+  const bool ok = (l == kTfLiteFloat32 && (r == kTfLiteFloat32 || r == kTfLiteInt8) &&
+                   o == kTfLiteFloat32) ||
                   (l == kTfLiteInt8 && r == kTfLiteInt8 && (o == kTfLiteInt8 || o == kTfLiteInt32)) ||
                   (l == kTfLiteInt16 && (r == kTfLiteInt16 || r == kTfLiteInt8) &&
                    o == kTfLiteInt16);
   if (ok) return kTfLiteOk;
-  if (l == kTfLiteFloat32 && r == kTfLiteInt8) {
-    TF_LITE_KERNEL_LOG(context, "%s: hybrid FLOAT32 x INT8 is not supported", kOp);
-  } else {
-    TF_LITE_KERNEL_LOG(context, "%s: unsupported types %s x %s -> %s", kOp, TfLiteTypeGetName(l),
-                       TfLiteTypeGetName(r), TfLiteTypeGetName(o));
-  }
+  TF_LITE_KERNEL_LOG(context, "%s: unsupported types %s x %s -> %s", kOp, TfLiteTypeGetName(l),
+                     TfLiteTypeGetName(r), TfLiteTypeGetName(o));
   return kTfLiteError;
+}
+
+// Hybrid rhs quantization: one positive scale, or one per output column
+// along rhs dimension `n_dim` (of size `cols`); zero points 0.
+TfLiteStatus PrepareHybridScales(TfLiteContext* context, const TfLiteTensor* rhs, int n_dim,
+                                 int64_t cols, OpData* data) {
+  const auto* aq = rhs->quantization.type == kTfLiteAffineQuantization
+                       ? static_cast<const TfLiteAffineQuantization*>(rhs->quantization.params)
+                       : nullptr;
+  if (aq == nullptr || aq->scale == nullptr || aq->scale->size < 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: INT8 rhs with FLOAT32 lhs needs quantization scales", kOp);
+    return kTfLiteError;
+  }
+  const int count = aq->scale->size;
+  if (count != 1 && (count != cols || aq->quantized_dimension != n_dim)) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: rhs has %d quantization scales (dimension %d); per-channel "
+                       "quantization is supported only along the output columns (%lld scales, "
+                       "dimension %d)",
+                       kOp, count, aq->quantized_dimension, static_cast<long long>(cols), n_dim);
+    return kTfLiteError;
+  }
+  for (int i = 0; i < count; ++i) {
+    if (!(aq->scale->data[i] > 0.0f) || std::isinf(aq->scale->data[i])) {
+      TF_LITE_KERNEL_LOG(context, "%s: rhs quantization scale %d is %g (must be positive)", kOp, i,
+                         static_cast<double>(aq->scale->data[i]));
+      return kTfLiteError;
+    }
+  }
+  if (aq->zero_point != nullptr) {
+    for (int i = 0; i < aq->zero_point->size; ++i) {
+      if (aq->zero_point->data[i] != 0) {
+        TF_LITE_KERNEL_LOG(context, "%s: hybrid rhs with a nonzero zero point is not supported",
+                           kOp);
+        return kTfLiteError;
+      }
+    }
+  }
+  if (count == 1) {
+    data->rhs_scale = aq->scale->data[0];
+    data->channel_scales.clear();
+  } else {
+    data->rhs_scale = 0.0f;
+    data->channel_scales.assign(aq->scale->data, aq->scale->data + count);
+  }
+  return kTfLiteOk;
 }
 
 // Size of dimension `d` of `t` once its shape is left-padded with 1s to `rank`.
@@ -146,7 +212,24 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     }
   }
 
-  if (lhs->type == kTfLiteFloat32) {
+  data->hybrid = lhs->type == kTfLiteFloat32 && rhs->type == kTfLiteInt8;
+  if (data->hybrid) {
+    const int n_dim = params->adj_y ? rr - 2 : rr - 1;
+    TF_LITE_ENSURE_OK(context, PrepareHybridScales(context, rhs, n_dim, cols, data));
+    if (depth > internal::kMaxQGemmDepth) {
+      TF_LITE_KERNEL_LOG(context, "%s: hybrid inner dimension %lld is not supported (at most %lld)",
+                         kOp, static_cast<long long>(depth),
+                         static_cast<long long>(internal::kMaxQGemmDepth));
+      return kTfLiteError;
+    }
+    data->asymmetric = params->asymmetric_quantize_inputs;
+    data->lhs_t.assign(params->adj_x ? rows * depth : 0, 0.0f);
+    data->rhs_int.assign(static_cast<size_t>(rs * cols * depth), 0);
+    data->rhs_int_valid = false;
+    data->lhs_int.assign(static_cast<size_t>(ls * rows * depth), 0);
+    data->row_scales.assign(static_cast<size_t>(ls * rows), 0.0f);
+    data->row_q.assign(static_cast<size_t>(std::max<int64_t>(depth, 1)), 0);
+  } else if (lhs->type == kTfLiteFloat32) {
     data->lhs_t.assign(params->adj_x ? rows * depth : 0, 0.0f);
     data->rhs_t.assign(params->adj_y ? 0 : rs * depth * cols, 0.0f);
     data->rhs_t_valid = false;
@@ -207,6 +290,77 @@ void EvalFloat(TfLiteContext* context, const TfLiteNode* node, OpData* data,
   }
 }
 
+// Hybrid: see the top of the file.
+void EvalHybrid(TfLiteContext* context, const TfLiteNode* node, OpData* data,
+                const TfLiteTensor* lhs, const TfLiteTensor* rhs, TfLiteTensor* out) {
+  const auto* params = Params(node);
+  const int64_t m = data->rows, k = data->depth, n = data->cols;
+  // rhs as int16 [N x K] matrices, once for a constant rhs.
+  if (!data->rhs_int_valid) {
+    const int64_t count = static_cast<int64_t>(data->rhs_int.size()) / std::max<int64_t>(k * n, 1);
+    for (int64_t b = 0; b < count; ++b) {
+      const int8_t* r = rhs->data.int8 + b * k * n;
+      int16_t* q = data->rhs_int.data() + b * n * k;
+      for (int64_t j = 0; j < n; ++j) {
+        for (int64_t p = 0; p < k; ++p) q[j * k + p] = params->adj_y ? r[j * k + p] : r[p * n + j];
+      }
+    }
+    data->rhs_int_valid = internal::IsConstantOrPersistent(rhs);
+  }
+  // Every lhs row quantized on its own.
+  const int64_t lhs_count = static_cast<int64_t>(data->row_scales.size()) / std::max<int64_t>(m, 1);
+  const int kk = static_cast<int>(k);
+  for (int64_t b = 0; b < lhs_count; ++b) {
+    const float* l = lhs->data.f + b * m * k;
+    if (params->adj_x) {
+      Transpose(l, k, m, data->lhs_t.data());
+      l = data->lhs_t.data();
+    }
+    for (int64_t i = 0; i < m; ++i) {
+      float scale;
+      int32_t offset = 0;
+      if (data->asymmetric) {
+        internal::QuantizeRowAsymmetric(l + i * k, kk, data->row_q.data(), &scale, &offset);
+      } else {
+        internal::QuantizeRowSymmetric(l + i * k, kk, data->row_q.data(), &scale);
+      }
+      if (data->channel_scales.empty()) scale *= data->rhs_scale;
+      data->row_scales[b * m + i] = scale;
+      internal::WidenWithOffset(data->row_q.data(), k, -offset,
+                                data->lhs_int.data() + (b * m + i) * k);
+    }
+  }
+  // Integer sums go to the output buffer first (int32 and float have one
+  // size) and are scaled in place.
+  const int64_t batches = static_cast<int64_t>(data->lhs_batch.size());
+  const int threads =
+      internal::ThreadsForWork(internal::KernelThreads(context), batches * m * n * k);
+  int32_t* sums = reinterpret_cast<int32_t*>(out->data.raw);
+  float* o = out->data.f;
+  const float* channel = data->channel_scales.empty() ? nullptr : data->channel_scales.data();
+  internal::ParallelFor(threads, batches * m, [&](int64_t begin, int64_t end) {
+    while (begin < end) {
+      const int64_t b = begin / m, i0 = begin % m;
+      const int64_t rows = std::min(end, (b + 1) * m) - begin;
+      const int64_t lrow = data->lhs_batch[b] * m + i0;
+      internal::QGemmS16(data->lhs_int.data() + lrow * k, rows, k,
+                         data->rhs_int.data() + data->rhs_batch[b] * n * k, n, k, k,
+                         sums + begin * n, n);
+      for (int64_t i = 0; i < rows; ++i) {
+        const float row_scale = data->row_scales[lrow + i];
+        float* oi = o + (begin + i) * n;
+        for (int64_t j = 0; j < n; ++j) {
+          int32_t s;
+          std::memcpy(&s, oi + j, sizeof(s));
+          const float scale = channel ? row_scale * channel[j] : row_scale;
+          oi[j] = scale * static_cast<float>(s);
+        }
+      }
+      begin += rows;
+    }
+  });
+}
+
 // Quantized products accumulate in `Acc` and are requantized to `Out`, or
 // stored raw when `Out` is INT32.
 template <typename L, typename R, typename Acc, typename Out>
@@ -250,7 +404,11 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   TfLiteTensor* out = internal::OutputAt(context, node, 0);
   switch (lhs->type) {
     case kTfLiteFloat32:
-      EvalFloat(context, node, data, lhs, rhs, out);
+      if (data->hybrid) {
+        EvalHybrid(context, node, data, lhs, rhs, out);
+      } else {
+        EvalFloat(context, node, data, lhs, rhs, out);
+      }
       return kTfLiteOk;
     case kTfLiteInt8:
       if (out->type == kTfLiteInt32) {

@@ -213,6 +213,9 @@ class OpBuilder {
   // The value a conv reads for input `in` and the paddings of a folded PAD.
   uint32_t ConvInput(int in, uint32_t pads[4]) const;
   int node_index_ = -1;
+  // Scale arrays of values defined here (XNNPACK keeps the pointers and
+  // reads them when the runtime is created, while this builder is alive).
+  std::vector<StaticData> owned_scales_;
 };
 
 }  // namespace xnnpack

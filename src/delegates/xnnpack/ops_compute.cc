@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <vector>
 
 #include "src/delegates/xnnpack/op_builder.h"
 #include "tensorflow/lite/builtin_ops.h"
@@ -187,32 +189,66 @@ TfLiteStatus OpBuilder::VisitFullyConnected(const TfLiteNode* n,
                "xnn_define_fully_connected");
 }
 
-// float32 only; equal batch dims. B transposed (adj_y) is a flag of XNNPACK's
-// operator; A transposed (adj_x) goes through a transpose into an internal
-// value first, as upstream does.
+// float32 A and B with equal batch dims, or (as upstream) float32 A times a
+// static INT8 B ("dynamic range"): A is converted to qdint8 (XNNPACK
+// quantizes every row of K values with its own scale and zero point) and
+// multiplied with B as qcint8, one scale per output column of every B
+// matrix; B's batch dims may broadcast against A's. B transposed (adj_y) is
+// a flag of XNNPACK's operator; A transposed (adj_x) goes through a
+// transpose into an internal value first, as upstream does.
 TfLiteStatus OpBuilder::VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchMatMulParams* p) {
   if (!p || !Arity(n, 2, 2, 1)) return kTfLiteError;
   const int a = In(n, 0), b = In(n, 1), out = Out(n, 0);
-  if (!IsDynamicFloat(a, 3) || !IsFloat(b, 3) || !IsDynamicFloat(out, 3))
+  const bool hybrid = ValidIndex(b) && T(b).type == kTfLiteInt8;
+  const int min_rank = hybrid ? 2 : 3;
+  if (!IsDynamicFloat(a, min_rank) || !IsDynamicFloat(out, min_rank))
     return Fail("unsupported tensor types/shapes");
-  if (IsStatic(b) && StaticPointer(b) == nullptr) return Fail("static input without data");
-  const int rank = NumDims(a);
-  if (NumDims(b) != rank || NumDims(out) != rank) return Fail("ranks differ");
-  for (int i = 0; i + 2 < rank; ++i)
-    if (Dim(a, i) != Dim(b, i) || Dim(out, i) != Dim(a, i)) return Fail("batch dims differ");
+  const int rank = NumDims(a), rb = hybrid ? NumDims(b) : rank;
+  if (hybrid) {
+    if (!quant_.qs8) return Fail("INT8 B needs signed 8-bit quantization enabled");
+    if (!GoodShape(b, 2, XNN_MAX_TENSOR_DIMS)) return Fail("unsupported tensor types/shapes");
+    if (!IsStatic(b) || StaticPointer(b) == nullptr) return Fail("INT8 B must be static");
+    const xnn_datatype bt = Datatype(b);
+    const int n_dim = p->adj_y ? rb - 2 : rb - 1;
+    const TfLiteAffineQuantization* q =
+        T(b).quantization.type == kTfLiteAffineQuantization
+            ? static_cast<const TfLiteAffineQuantization*>(T(b).quantization.params)
+            : nullptr;
+    if (bt == xnn_datatype_qint8) {
+      if (ZeroPoint(b) != 0) return Fail("INT8 B with a nonzero zero point");
+    } else if (bt != xnn_datatype_qcint8 || q->quantized_dimension != n_dim) {
+      return Fail("unsupported INT8 B quantization (one scale, or one per output column)");
+    }
+    for (int i = 0; i < q->scale->size; ++i)
+      if (!(q->scale->data[i] > 0.0f) || !std::isnormal(q->scale->data[i]))
+        return Fail("INT8 B scales must be positive and normal");
+    const int ro = std::max(rank, rb);
+    if (NumDims(out) != ro) return Fail("output rank mismatch");
+    for (int i = 3; i <= ro; ++i) {
+      const int da = i <= rank ? Dim(a, rank - i) : 1, db = i <= rb ? Dim(b, rb - i) : 1;
+      if (da != db && da != 1 && db != 1) return Fail("batch dims do not broadcast");
+      if (Dim(out, ro - i) != std::max(da, db)) return Fail("output shape mismatch");
+    }
+  } else {
+    if (!IsFloat(b, 3)) return Fail("unsupported tensor types/shapes");
+    if (IsStatic(b) && StaticPointer(b) == nullptr) return Fail("static input without data");
+    if (NumDims(b) != rank || NumDims(out) != rank) return Fail("ranks differ");
+    for (int i = 0; i + 2 < rank; ++i)
+      if (Dim(a, i) != Dim(b, i) || Dim(out, i) != Dim(a, i)) return Fail("batch dims differ");
+  }
   const int m = p->adj_x ? Dim(a, rank - 1) : Dim(a, rank - 2);
   const int k = p->adj_x ? Dim(a, rank - 2) : Dim(a, rank - 1);
-  const int bk = p->adj_y ? Dim(b, rank - 1) : Dim(b, rank - 2);
-  const int bn = p->adj_y ? Dim(b, rank - 2) : Dim(b, rank - 1);
-  if (bk != k || Dim(out, rank - 2) != m || Dim(out, rank - 1) != bn) return Fail("shape mismatch");
+  const int bk = p->adj_y ? Dim(b, rb - 1) : Dim(b, rb - 2);
+  const int bn = p->adj_y ? Dim(b, rb - 2) : Dim(b, rb - 1);
+  const int ro = NumDims(out);
+  if (bk != k || Dim(out, ro - 2) != m || Dim(out, ro - 1) != bn) return Fail("shape mismatch");
   if (!Defining()) return kTfLiteOk;
   uint32_t lhs = Id(a);
+  size_t dims[XNN_MAX_TENSOR_DIMS];
+  for (int i = 0; i < rank; ++i) dims[i] = static_cast<size_t>(Dim(a, i));
   if (p->adj_x) {
-    size_t dims[XNN_MAX_TENSOR_DIMS], perm[XNN_MAX_TENSOR_DIMS];
-    for (int i = 0; i < rank; ++i) {
-      perm[i] = static_cast<size_t>(i);
-      dims[i] = static_cast<size_t>(Dim(a, i));
-    }
+    size_t perm[XNN_MAX_TENSOR_DIMS];
+    for (int i = 0; i < rank; ++i) perm[i] = static_cast<size_t>(i);
     std::swap(perm[rank - 1], perm[rank - 2]);
     std::swap(dims[rank - 1], dims[rank - 2]);
     uint32_t transposed = XNN_INVALID_VALUE_ID;
@@ -225,8 +261,36 @@ TfLiteStatus OpBuilder::VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchM
               "xnn_define_static_transpose"));
     lhs = transposed;
   }
-  return Check(xnn_define_batch_matrix_multiply(subgraph_, lhs, Id(b), Id(out),
-                                                p->adj_y ? XNN_FLAG_TRANSPOSE_B : 0),
+  const uint32_t flags = p->adj_y ? XNN_FLAG_TRANSPOSE_B : 0;
+  if (!hybrid) {
+    return Check(xnn_define_batch_matrix_multiply(subgraph_, lhs, Id(b), Id(out), flags),
+                 "xnn_define_batch_matrix_multiply");
+  }
+  // XNNPACK reads one scale per output column of every B matrix.
+  const auto* q = static_cast<const TfLiteAffineQuantization*>(T(b).quantization.params);
+  size_t b_batches = 1;
+  size_t b_dims[XNN_MAX_TENSOR_DIMS];
+  for (int i = 0; i < rb; ++i) {
+    b_dims[i] = static_cast<size_t>(Dim(b, i));
+    if (i < rb - 2) b_batches *= b_dims[i];
+  }
+  auto scales = std::make_shared<std::vector<float>>(b_batches * static_cast<size_t>(bn));
+  for (size_t i = 0; i < scales->size(); ++i)
+    (*scales)[i] = q->scale->data[q->scale->size == 1 ? 0 : i % static_cast<size_t>(bn)];
+  owned_scales_.push_back(scales);
+  uint32_t qb = XNN_INVALID_VALUE_ID, qa = XNN_INVALID_VALUE_ID;
+  TF_LITE_ENSURE_STATUS(Check(xnn_define_channelwise_quantized_tensor_value_v2(
+                                  subgraph_, xnn_datatype_qcint8, 0, scales->data(), rb,
+                                  static_cast<size_t>(p->adj_y ? rb - 2 : rb - 1), b_dims,
+                                  StaticPointer(b), XNN_INVALID_VALUE_ID, 0, &qb),
+                              "xnn_define_channelwise_quantized_tensor_value_v2"));
+  TF_LITE_ENSURE_STATUS(Check(xnn_define_dynamically_quantized_tensor_value(
+                                  subgraph_, xnn_datatype_qdint8, rank, /*num_nonbatch_dims=*/1,
+                                  dims, XNN_INVALID_VALUE_ID, 0, &qa),
+                              "xnn_define_dynamically_quantized_tensor_value"));
+  TF_LITE_ENSURE_STATUS(Check(xnn_define_unary(subgraph_, xnn_unary_convert, nullptr, lhs, qa, 0),
+                              "xnn_define_unary(convert)"));
+  return Check(xnn_define_batch_matrix_multiply(subgraph_, qa, qb, Id(out), flags),
                "xnn_define_batch_matrix_multiply");
 }
 
