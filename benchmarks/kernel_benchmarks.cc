@@ -146,6 +146,27 @@ void BM_BatchMatMul(benchmark::State& state, int heads, int m, int k, int n) {
   RunOp(state, b.Finish(), 2.0 * heads * m * k * n);
 }
 
+// Hybrid (dynamic-range) projection: FLOAT32 [1, m, k] x constant INT8
+// [k, n] with per-channel scales (the lhs is quantized at every run).
+void BM_BatchMatMulHybrid(benchmark::State& state, int m, int k, int n) {
+  ModelBuilder b;
+  int x = b.AddInput(tflite::TensorType_FLOAT32, {1, m, k});
+  std::vector<int8_t> w(Product({k, n}));
+  std::mt19937 rng(8);
+  std::uniform_int_distribution<int> dist(-127, 127);
+  for (int8_t& v : w) v = static_cast<int8_t>(dist(rng));
+  int y = b.AddConstant<int8_t>(tflite::TensorType_INT8, {k, n}, w);
+  tflite_c::testing::Quantization q;
+  q.scale.assign(n, 0.01f);
+  q.zero_point.assign(n, 0);
+  q.quantized_dimension = 1;
+  b.SetQuantization(y, q);
+  int out = b.AddOutput(tflite::TensorType_FLOAT32, {1, m, n});
+  tflite::BatchMatMulOptionsT o;
+  b.AddOperator(tflite::BuiltinOperator_BATCH_MATMUL, {x, y}, {out}, o);
+  RunOp(state, b.Finish(), 2.0 * m * k * n);
+}
+
 void Threads(benchmark::internal::Benchmark* b) {
   // Wall time: the kernels run on a thread pool, so main-thread CPU time
   // would undercount.
@@ -172,6 +193,7 @@ BENCHMARK_CAPTURE(BM_FullyConnected, transformer_ffn_128x256_to_1024, 128, 256, 
 
 BENCHMARK_CAPTURE(BM_BatchMatMul, attention_scores_8h_128x64x128, 8, 128, 64, 128)->Apply(Threads);
 BENCHMARK_CAPTURE(BM_BatchMatMul, attention_values_8h_128x128x64, 8, 128, 128, 64)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_BatchMatMulHybrid, hybrid_projection_128x256_to_256, 128, 256, 256)->Apply(Threads);
 
 }  // namespace
 
