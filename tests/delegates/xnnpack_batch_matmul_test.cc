@@ -7,7 +7,11 @@
 // other quantizations stay on the builtin kernel.
 #include <gtest/gtest.h>
 
+#include <stdlib.h>
+#include <unistd.h>
+
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -179,6 +183,40 @@ TEST(XnnpackBatchMatMul, UnsupportedBStaysOnBuiltin) {
     ASSERT_TRUE(x.ok()) << x.errors;
     EXPECT_EQ(x.DelegateNodes(), 0);
   }
+}
+
+TEST(XnnpackBatchMatMul, FileWeightCacheRoundTrip) {
+  SKIP_WITHOUT_XNNPACK();
+  // This XNNPACK creates batch matmul operators without the weights cache
+  // (B is packed in the operator's own memory), so with a cache file the
+  // node still runs and outputs equal those without a cache, run after run.
+  Layout l;
+  l.a = {2, 5, 16};
+  l.b = {2, 16, 6};
+  l.out = {2, 5, 6};
+  l.scales = ColumnScales(6);
+  l.quantized_dimension = 2;
+  const std::vector<uint8_t> model = HybridModel(l);
+  const std::vector<float> x = Random(2 * 5 * 16, 21, -2, 2);
+  TfLiteXNNPackDelegateOptions plain = TfLiteXNNPackDelegateOptionsDefault();
+  XnnPtr d0(TfLiteXNNPackDelegateCreate(&plain));
+  const FloatRun ref = RunFloatModel(model, d0.get(), x);
+  ASSERT_EQ(ref.delegate_nodes, 1) << ref.errors;
+  ASSERT_EQ(ref.out.size(), 60u) << ref.errors;
+  char dir[] = "/tmp/xnn_bmm_cache_XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  const std::string path = std::string(dir) + "/cache.bin";
+  for (int run = 0; run < 2; ++run) {
+    SCOPED_TRACE(run == 0 ? "writing the cache" : "reading the cache");
+    TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
+    o.weight_cache_file_path = path.c_str();
+    XnnPtr d(TfLiteXNNPackDelegateCreate(&o));
+    const FloatRun r = RunFloatModel(model, d.get(), x);
+    EXPECT_EQ(r.delegate_nodes, 1) << r.errors;
+    EXPECT_EQ(r.out, ref.out) << r.errors;
+  }
+  std::remove(path.c_str());
+  rmdir(dir);
 }
 
 TEST(XnnpackBatchMatMul, FloatBatchMatMulStillDelegated) {
