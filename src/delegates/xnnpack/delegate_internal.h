@@ -1,0 +1,143 @@
+// Internal to the XNNPACK delegate: the delegate object and the kernel of one
+// partition, shared by xnnpack_delegate.cc (node selection, C API),
+// kernel.cc (a partition's init / prepare / invoke) and variables.cc
+// (resource variables).
+#ifndef TFLITE_C_SRC_DELEGATES_XNNPACK_DELEGATE_INTERNAL_H_
+#define TFLITE_C_SRC_DELEGATES_XNNPACK_DELEGATE_INTERNAL_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include <pthreadpool.h>
+#include <xnnpack.h>
+
+#include "src/delegates/xnnpack/op_builder.h"
+#include "src/delegates/xnnpack/precision.h"
+#include "src/delegates/xnnpack/profiling.h"
+#include "src/delegates/xnnpack/weight_cache.h"
+#include "tensorflow/lite/core/c/common.h"
+#include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
+
+struct TfLiteXNNPackDelegateWeightsCache;  // is an xnn_weights_cache
+
+namespace tflite_c {
+namespace xnnpack {
+
+inline xnn_weights_cache_t ToXnn(TfLiteXNNPackDelegateWeightsCache* cache) {
+  return reinterpret_cast<xnn_weights_cache_t>(cache);
+}
+
+// ---- the delegate object ------------------------------------------------------------
+
+struct Delegate {
+  TfLiteDelegate base;  // first: TfLiteDelegate* <-> Delegate*
+  TfLiteXNNPackDelegateOptions options;
+  pthreadpool_t threadpool = nullptr;
+  // weight_cache_file_path / _descriptor (when no weights_cache is given).
+  std::unique_ptr<FileWeightCache> file_cache;
+  // Set during DelegatePrepare for the kernels' Init (which runs inside
+  // ReplaceNodeSubsetsWithDelegateKernels).
+  const StaticMap* pending_static = nullptr;
+
+  // Resource variables (TFLITE_XNNPACK_DELEGATE_FLAG_VARIABLE_OPERATORS), by
+  // (container, shared_name): one buffer each, shared by every partition of
+  // every subgraph this delegate runs. The type and shape are those the
+  // claimed READ_VARIABLE / ASSIGN_VARIABLE nodes all agree on.
+  struct Variable {
+    TfLiteType type = kTfLiteNoType;
+    std::vector<int> dims;
+    float scale = 0.0f;
+    int32_t zero_point = 0;
+    size_t bytes = 0;
+    std::vector<uint8_t> data;  // bytes + XNN_EXTRA_BYTES
+    bool assigned = false;
+  };
+  std::map<std::pair<std::string, std::string>, Variable> variables;
+  // Variables some subgraph could not delegate: they stay builtin everywhere.
+  std::set<std::pair<std::string, std::string>> builtin_variables;
+  // Set during DelegatePrepare for KernelInit: resource tensor -> variable.
+  const std::unordered_map<int, Variable*>* pending_resources = nullptr;
+
+  bool VariableOps() const {
+    return (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_VARIABLE_OPERATORS) != 0;
+  }
+
+  QuantFlags Quant() const {
+    QuantFlags q;
+    q.qs8 = (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_QS8) != 0;
+    q.qu8 = (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_QU8) != 0;
+    return q;
+  }
+
+  xnn_weights_cache_t WeightsCache() const {
+    if (options.weights_cache) return ToXnn(options.weights_cache);
+    return file_cache ? file_cache->provider() : nullptr;
+  }
+
+  bool ForceFp16() const { return (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_FORCE_FP16) != 0; }
+
+  // Flags of a partition's runtime; the precision bits depend on the model.
+  uint32_t RuntimeFlags(TfLiteContext* context) const {
+    uint32_t f = options.runtime_flags | PrecisionRuntimeFlags(context, ForceFp16()) |
+                 ProfilingRuntimeFlags(context);
+    if (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_TRANSIENT_INDIRECTION_BUFFER)
+      f |= XNN_FLAG_TRANSIENT_INDIRECTION_BUFFER;
+    return f;
+  }
+};
+
+inline Delegate* FromTfLite(TfLiteDelegate* d) { return reinterpret_cast<Delegate*>(d); }
+
+// ---- the kernel of one partition -------------------------------------------------------
+
+struct Kernel {
+  Delegate* delegate = nullptr;
+  xnn_runtime_t runtime = nullptr;
+  std::vector<int> external_inputs;   // tensor indices (= external ids)
+  std::vector<int> external_outputs;  // computed by XNNPACK
+  std::vector<std::pair<int, StaticData>> static_outputs;  // copied at Invoke
+  StaticMap statics;                  // keeps unpacked fp16 weights alive
+  std::vector<std::vector<int>> input_dims;  // at the last reshape
+  std::vector<xnn_external_value> values;    // Invoke's scratch
+  bool reshaped = false;
+  bool profiling = false;  // runtime created with XNN_FLAG_BASIC_PROFILING (profiling.h)
+  bool ok = false;
+  // Resource variables: a read-before-assign is an external input bound to
+  // the variable's buffer; each ASSIGN_VARIABLE an external output written
+  // to its own staging buffer, copied into the variable after the run.
+  struct VariableBinding {
+    uint32_t id;
+    Delegate::Variable* variable;
+    std::vector<uint8_t> staging;
+  };
+  std::vector<VariableBinding> variable_reads, variable_writes;
+
+  ~Kernel() {
+    if (runtime) xnn_delete_runtime(runtime);
+  }
+};
+
+// A node of the execution plan DelegatePrepare looks at.
+struct Entry {
+  int index;
+  TfLiteNode* node;
+  TfLiteRegistration* reg;
+};
+
+// The partition kernel (kernel.cc): TfLiteRegistration callbacks.
+void* KernelInit(TfLiteContext* context, const char* buffer, size_t length);
+void KernelFree(TfLiteContext* context, void* buffer);
+TfLiteStatus KernelPrepare(TfLiteContext* context, TfLiteNode* node);
+TfLiteStatus KernelInvoke(TfLiteContext* context, TfLiteNode* node);
+
+}  // namespace xnnpack
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_SRC_DELEGATES_XNNPACK_DELEGATE_INTERNAL_H_

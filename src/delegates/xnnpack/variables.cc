@@ -1,0 +1,197 @@
+// Resource variables of the XNNPACK delegate (variables.h).
+#include "src/delegates/xnnpack/variables.h"
+
+#include <cstddef>
+#include <string>
+#include <utility>
+
+#include "tensorflow/lite/builtin_ops.h"
+#include "tensorflow/lite/core/c/builtin_op_data.h"
+
+namespace tflite_c {
+namespace xnnpack {
+namespace {
+
+xnn_status DefineVariableValue(xnn_subgraph_t subgraph, const Delegate::Variable& v,
+                               uint32_t external_id, uint32_t flags, uint32_t* id) {
+  size_t dims[XNN_MAX_TENSOR_DIMS];
+  for (size_t k = 0; k < v.dims.size(); ++k) dims[k] = static_cast<size_t>(v.dims[k]);
+  if (v.type == kTfLiteFloat32) {
+    return xnn_define_tensor_value(subgraph, xnn_datatype_fp32, v.dims.size(), dims, nullptr,
+                                   external_id, flags, id);
+  }
+  return xnn_define_quantized_tensor_value(
+      subgraph, v.type == kTfLiteInt8 ? xnn_datatype_qint8 : xnn_datatype_quint8, v.zero_point,
+      v.scale, v.dims.size(), dims, nullptr, external_id, flags, id);
+}
+
+// The variable a READ_VARIABLE output / ASSIGN_VARIABLE value `t` implies:
+// static shape, float32 or per-tensor QS8/QU8 (as the quantization flags allow).
+bool VariableSpec(const TfLiteContext* context, const OpBuilder& checker, int t,
+                  Delegate::Variable* v) {
+  if (t < 0 || t >= static_cast<int>(context->tensors_size)) return false;
+  const TfLiteTensor& x = context->tensors[t];
+  // (Rank 0 may also mean "unknown shape" for a READ_VARIABLE output; such a
+  // variable is taken only if every read and assign here says rank 0.)
+  if (x.dims == nullptr || x.dims->size > XNN_MAX_TENSOR_DIMS) return false;
+  if (x.type != kTfLiteFloat32 && x.type != kTfLiteInt8 && x.type != kTfLiteUInt8) return false;
+  const xnn_datatype dt = checker.Datatype(t);
+  if (dt != xnn_datatype_fp32 && dt != xnn_datatype_qint8 && dt != xnn_datatype_quint8)
+    return false;
+  if (x.allocation_type == kTfLiteDynamic) return false;
+  size_t elements = 1;
+  for (int k = 0; k < x.dims->size; ++k) {
+    if (x.dims->data[k] <= 0) return false;
+    if (x.dims_signature && x.dims_signature->size == x.dims->size &&
+        x.dims_signature->data[k] < 0)
+      return false;
+    elements *= static_cast<size_t>(x.dims->data[k]);
+  }
+  v->type = x.type;
+  v->dims.assign(x.dims->data, x.dims->data + x.dims->size);
+  v->scale = x.type == kTfLiteFloat32 ? 0.0f : x.params.scale;
+  v->zero_point = x.type == kTfLiteFloat32 ? 0 : x.params.zero_point;
+  v->bytes = elements * (x.type == kTfLiteFloat32 ? sizeof(float) : 1);
+  return true;
+}
+
+bool SameVariable(const Delegate::Variable& a, const Delegate::Variable& b) {
+  return a.type == b.type && a.dims == b.dims && a.scale == b.scale &&
+         a.zero_point == b.zero_point;
+}
+
+}  // namespace
+
+bool IsVariableOp(int builtin_code) {
+  return builtin_code == kTfLiteBuiltinVarHandle || builtin_code == kTfLiteBuiltinReadVariable ||
+         builtin_code == kTfLiteBuiltinAssignVariable;
+}
+
+TfLiteStatus DefineVariableOp(TfLiteContext* context, Delegate* delegate, Kernel* kernel,
+                              xnn_subgraph_t subgraph, int builtin_code, const TfLiteNode* node,
+                              const std::vector<uint32_t>& ids, uint32_t* next_external,
+                              std::unordered_map<const Delegate::Variable*, uint32_t>* current) {
+  if (builtin_code == kTfLiteBuiltinVarHandle) return kTfLiteOk;
+  const auto* resources = delegate->pending_resources;
+  if (resources == nullptr || resources->count(node->inputs->data[0]) == 0) {
+    context->ReportError(context, "XNNPACK delegate: variable of tensor %d is unknown",
+                         node->inputs->data[0]);
+    return kTfLiteError;
+  }
+  Delegate::Variable* v = resources->at(node->inputs->data[0]);
+  if (builtin_code == kTfLiteBuiltinReadVariable) {
+    auto latest = current->find(v);
+    uint32_t from;
+    if (latest != current->end()) {
+      from = latest->second;
+    } else {
+      const uint32_t ext = (*next_external)++;
+      if (DefineVariableValue(subgraph, *v, ext, XNN_VALUE_FLAG_EXTERNAL_INPUT, &from) !=
+          xnn_status_success) {
+        context->ReportError(context, "XNNPACK delegate: cannot define a variable value");
+        return kTfLiteError;
+      }
+      kernel->variable_reads.push_back({ext, v, {}});
+      (*current)[v] = from;
+    }
+    if (xnn_define_copy(subgraph, from, ids[node->outputs->data[0]], 0) != xnn_status_success) {
+      context->ReportError(context, "XNNPACK delegate: failed to define READ_VARIABLE");
+      return kTfLiteError;
+    }
+    return kTfLiteOk;
+  }
+  const uint32_t ext = (*next_external)++;
+  uint32_t to;
+  if (DefineVariableValue(subgraph, *v, ext, XNN_VALUE_FLAG_EXTERNAL_OUTPUT, &to) !=
+          xnn_status_success ||
+      xnn_define_copy(subgraph, ids[node->inputs->data[1]], to, 0) != xnn_status_success) {
+    context->ReportError(context, "XNNPACK delegate: failed to define ASSIGN_VARIABLE");
+    return kTfLiteError;
+  }
+  kernel->variable_writes.push_back({ext, v, std::vector<uint8_t>(v->data.size())});
+  (*current)[v] = to;
+  return kTfLiteOk;
+}
+
+TfLiteStatus ClaimVariables(TfLiteContext* context, Delegate* delegate,
+                            const std::vector<Entry>& entries, const OpBuilder& checker,
+                            const StaticMap& statics, std::vector<int>* claimed,
+                            std::unordered_map<int, Delegate::Variable*>* resources) {
+  struct Use {
+    std::pair<std::string, std::string> key;
+    int handle = -1;
+    std::vector<int> nodes;
+    Delegate::Variable spec;
+    bool has_spec = false;
+    bool ok = true;
+  };
+  std::unordered_map<int, Use> uses;  // by resource tensor
+  for (const Entry& e : entries) {
+    if (e.reg->builtin_code != kTfLiteBuiltinVarHandle || e.node->outputs->size != 1 ||
+        e.node->inputs->size != 0 || e.node->outputs->data[0] < 0)
+      continue;
+    const auto* p = static_cast<const TfLiteVarHandleParams*>(e.node->builtin_data);
+    Use u;
+    u.key.first = p && p->container ? p->container : "";
+    u.key.second = p && p->shared_name ? p->shared_name : "";
+    u.handle = e.index;
+    uses[e.node->outputs->data[0]] = u;
+  }
+  if (uses.empty()) return kTfLiteOk;
+  for (const Entry& e : entries) {
+    for (int i = 0; i < e.node->inputs->size; ++i) {
+      const int r = e.node->inputs->data[i];
+      auto it = uses.find(r);
+      if (it == uses.end()) continue;
+      Use& u = it->second;
+      const int code = e.reg->builtin_code;
+      int value = -1;
+      if (i == 0 && code == kTfLiteBuiltinReadVariable && e.node->inputs->size == 1 &&
+          e.node->outputs->size == 1) {
+        value = e.node->outputs->data[0];
+      } else if (i == 0 && code == kTfLiteBuiltinAssignVariable && e.node->inputs->size == 2 &&
+                 e.node->outputs->size == 0 && e.node->inputs->data[1] != r) {
+        value = e.node->inputs->data[1];
+      }
+      Delegate::Variable spec;
+      if (value < 0 || e.reg->registration_external != nullptr || statics.count(value) ||
+          !VariableSpec(context, checker, value, &spec) || (u.has_spec && !SameVariable(u.spec, spec))) {
+        u.ok = false;
+        continue;
+      }
+      u.spec = spec;
+      u.has_spec = true;
+      u.nodes.push_back(e.index);
+    }
+  }
+  for (auto& kv : uses) {
+    Use& u = kv.second;
+    if (u.ok && !u.has_spec) continue;  // a handle nothing reads or assigns here
+    auto known = delegate->variables.find(u.key);
+    const bool good = u.ok && (known == delegate->variables.end() ||
+                               SameVariable(known->second, u.spec));
+    if (!good || delegate->builtin_variables.count(u.key)) {
+      if (known != delegate->variables.end()) {
+        context->ReportError(context,
+                             "XNNPACK delegate: variable '%s' is delegated in one subgraph but "
+                             "its operators in another are not supported",
+                             u.key.second.c_str());
+        return kTfLiteDelegateError;
+      }
+      delegate->builtin_variables.insert(u.key);
+      continue;
+    }
+    Delegate::Variable& v = delegate->variables[u.key];
+    if (known == delegate->variables.end()) {
+      v = u.spec;
+      v.data.assign(v.bytes + XNN_EXTRA_BYTES, 0);
+    }
+    (*resources)[kv.first] = &v;
+    claimed->push_back(u.handle);
+    claimed->insert(claimed->end(), u.nodes.begin(), u.nodes.end());
+  }
+  return kTfLiteOk;
+}
+
+}  // namespace xnnpack
+}  // namespace tflite_c
