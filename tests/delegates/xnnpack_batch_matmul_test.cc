@@ -124,6 +124,16 @@ TEST(XnnpackBatchMatMul, BatchedAndBroadcastB) {
     RunBothAndCompare(HybridModel(l), Delegated());
   }
   {
+    SCOPED_TRACE("rank-2 A and B");
+    Layout l;
+    l.a = {6, 11};
+    l.b = {11, 5};
+    l.out = {6, 5};
+    l.scales = ColumnScales(5);
+    l.quantized_dimension = 1;
+    RunBothAndCompare(HybridModel(l), Delegated());
+  }
+  {
     SCOPED_TRACE("rank-2 A, batched B");
     Layout l;
     l.a = {4, 8};
