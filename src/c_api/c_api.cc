@@ -33,46 +33,14 @@ class CallbackOpResolver : public OpResolver {
   explicit CallbackOpResolver(const TfLiteOpResolverCallbacks& cb) : cb_(cb) {}
 
   const TfLiteRegistration* FindOp(int32_t code, int version) const override {
-    const auto op = static_cast<TfLiteBuiltinOperator>(code);
-    if (cb_.find_builtin_op_external) {
-      if (const TfLiteOperator* ext = cb_.find_builtin_op_external(cb_.user_data, code, version)) {
-        return Keep(RegistrationFromOperator(ext));
-      }
-    }
-    if (cb_.find_builtin_op) {
-      if (const TfLiteRegistration* r = cb_.find_builtin_op(cb_.user_data, op, version)) return r;
-    }
-    if (cb_.find_builtin_op_v3) {
-      if (const auto* r = cb_.find_builtin_op_v3(cb_.user_data, op, version)) return Keep(Upgrade(*r));
-    }
-    if (cb_.find_builtin_op_v2) {
-      if (const auto* r = cb_.find_builtin_op_v2(cb_.user_data, op, version)) return Keep(Upgrade(*r));
-    }
-    if (cb_.find_builtin_op_v1) {
-      if (const auto* r = cb_.find_builtin_op_v1(cb_.user_data, op, version)) return Keep(Upgrade(*r));
-    }
-    return nullptr;
+    return Find(static_cast<TfLiteBuiltinOperator>(code), code, version,
+                cb_.find_builtin_op_external, cb_.find_builtin_op, cb_.find_builtin_op_v3,
+                cb_.find_builtin_op_v2, cb_.find_builtin_op_v1);
   }
 
   const TfLiteRegistration* FindOp(const char* name, int version) const override {
-    if (cb_.find_custom_op_external) {
-      if (const TfLiteOperator* ext = cb_.find_custom_op_external(cb_.user_data, name, version)) {
-        return Keep(RegistrationFromOperator(ext));
-      }
-    }
-    if (cb_.find_custom_op) {
-      if (const TfLiteRegistration* r = cb_.find_custom_op(cb_.user_data, name, version)) return r;
-    }
-    if (cb_.find_custom_op_v3) {
-      if (const auto* r = cb_.find_custom_op_v3(cb_.user_data, name, version)) return Keep(Upgrade(*r));
-    }
-    if (cb_.find_custom_op_v2) {
-      if (const auto* r = cb_.find_custom_op_v2(cb_.user_data, name, version)) return Keep(Upgrade(*r));
-    }
-    if (cb_.find_custom_op_v1) {
-      if (const auto* r = cb_.find_custom_op_v1(cb_.user_data, name, version)) return Keep(Upgrade(*r));
-    }
-    return nullptr;
+    return Find(name, name, version, cb_.find_custom_op_external, cb_.find_custom_op,
+                cb_.find_custom_op_v3, cb_.find_custom_op_v2, cb_.find_custom_op_v1);
   }
 
  private:
@@ -87,6 +55,35 @@ class CallbackOpResolver : public OpResolver {
   const TfLiteRegistration* Keep(const TfLiteRegistration& r) const {
     kept_.push_back(std::make_unique<TfLiteRegistration>(r));
     return kept_.back().get();
+  }
+
+  // Asks the installed callbacks, newest kind first: TfLiteOperator, the
+  // current registration struct, then V3, V2 and V1.
+  template <typename Key, typename ExternalKey>
+  const TfLiteRegistration* Find(Key key, ExternalKey external_key, int version,
+                                 const TfLiteOperator* (*external)(void*, ExternalKey, int),
+                                 const TfLiteRegistration* (*current)(void*, Key, int),
+                                 const TfLiteRegistration_V3* (*v3)(void*, Key, int),
+                                 const TfLiteRegistration_V2* (*v2)(void*, Key, int),
+                                 const TfLiteRegistration_V1* (*v1)(void*, Key, int)) const {
+    if (external != nullptr) {
+      if (const TfLiteOperator* ext = external(cb_.user_data, external_key, version)) {
+        return Keep(RegistrationFromOperator(ext));
+      }
+    }
+    if (current != nullptr) {
+      if (const TfLiteRegistration* r = current(cb_.user_data, key, version)) return r;
+    }
+    if (const TfLiteRegistration* r = FindOlder(v3, key, version)) return r;
+    if (const TfLiteRegistration* r = FindOlder(v2, key, version)) return r;
+    return FindOlder(v1, key, version);
+  }
+  template <typename Old, typename Key>
+  const TfLiteRegistration* FindOlder(const Old* (*callback)(void*, Key, int), Key key,
+                                      int version) const {
+    if (callback == nullptr) return nullptr;
+    const Old* r = callback(cb_.user_data, key, version);
+    return r != nullptr ? Keep(Upgrade(*r)) : nullptr;
   }
 
   TfLiteOpResolverCallbacks cb_;

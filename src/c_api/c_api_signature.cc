@@ -26,6 +26,12 @@ int SignatureTensor(const TfLiteSignatureRunner* runner, const char* name, bool 
   return it->second;
 }
 
+// names[index], or NULL when `index` is out of range.
+const char* NameAt(const std::vector<const char*>& names, int32_t index) {
+  if (index < 0 || static_cast<size_t>(index) >= names.size()) return nullptr;
+  return names[index];
+}
+
 }  // namespace
 
 extern "C" {
@@ -83,10 +89,7 @@ const char* TfLiteSignatureRunnerGetInputName(const TfLiteSignatureRunner* signa
     ReportNull("TfLiteSignatureRunnerGetInputName", "signature_runner");
     return nullptr;
   }
-  if (input_index < 0 || static_cast<size_t>(input_index) >= signature_runner->input_names.size()) {
-    return nullptr;
-  }
-  return signature_runner->input_names[input_index];
+  return NameAt(signature_runner->input_names, input_index);
 }
 
 TfLiteStatus TfLiteSignatureRunnerResizeInputTensor(TfLiteSignatureRunner* signature_runner,
@@ -152,11 +155,7 @@ const char* TfLiteSignatureRunnerGetOutputName(const TfLiteSignatureRunner* sign
     ReportNull("TfLiteSignatureRunnerGetOutputName", "signature_runner");
     return nullptr;
   }
-  if (output_index < 0 ||
-      static_cast<size_t>(output_index) >= signature_runner->output_names.size()) {
-    return nullptr;
-  }
-  return signature_runner->output_names[output_index];
+  return NameAt(signature_runner->output_names, output_index);
 }
 
 const TfLiteTensor* TfLiteSignatureRunnerGetOutputTensor(

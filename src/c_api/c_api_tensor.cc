@@ -8,6 +8,26 @@
 using tflite_c::DefaultErrorReporter;
 using tflite_c::ReportNull;
 
+namespace {
+
+// The checks both copies start with: a tensor, and a buffer (NULL only when
+// empty) of exactly the tensor's size. Reports and returns false otherwise.
+bool CopyArgumentsValid(const char* function, const TfLiteTensor* tensor, const void* buffer,
+                        const char* buffer_name, size_t size) {
+  if (tensor == nullptr || (buffer == nullptr && size > 0)) {
+    ReportNull(function, tensor ? buffer_name : "tensor");
+    return false;
+  }
+  if (tensor->bytes != size) {
+    DefaultErrorReporter()->Reportf("%s: tensor '%s' has %zu bytes, buffer has %zu", function,
+                                    tensor->name ? tensor->name : "", tensor->bytes, size);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 extern "C" {
 
 TfLiteType TfLiteTensorType(const TfLiteTensor* tensor) {
@@ -40,16 +60,7 @@ TfLiteQuantizationParams TfLiteTensorQuantizationParams(const TfLiteTensor* tens
 
 TfLiteStatus TfLiteTensorCopyFromBuffer(TfLiteTensor* tensor, const void* input_data,
                                         size_t input_data_size) {
-  if (tensor == nullptr || (input_data == nullptr && input_data_size > 0)) {
-    ReportNull("TfLiteTensorCopyFromBuffer", tensor ? "input_data" : "tensor");
-    return kTfLiteError;
-  }
-  if (tensor->bytes != input_data_size) {
-    DefaultErrorReporter()->Reportf(
-        "TfLiteTensorCopyFromBuffer: tensor '%s' has %zu bytes, buffer has %zu",
-        tensor->name ? tensor->name : "", tensor->bytes, input_data_size);
-    return kTfLiteError;
-  }
+  if (!CopyArgumentsValid("TfLiteTensorCopyFromBuffer", tensor, input_data, "input_data", input_data_size)) return kTfLiteError;
   if (input_data_size == 0) return kTfLiteOk;
   if (tensor->data.raw == nullptr) {
     DefaultErrorReporter()->Reportf(
@@ -68,16 +79,7 @@ TfLiteStatus TfLiteTensorCopyFromBuffer(TfLiteTensor* tensor, const void* input_
 
 TfLiteStatus TfLiteTensorCopyToBuffer(const TfLiteTensor* tensor, void* output_data,
                                       size_t output_data_size) {
-  if (tensor == nullptr || (output_data == nullptr && output_data_size > 0)) {
-    ReportNull("TfLiteTensorCopyToBuffer", tensor ? "output_data" : "tensor");
-    return kTfLiteError;
-  }
-  if (tensor->bytes != output_data_size) {
-    DefaultErrorReporter()->Reportf(
-        "TfLiteTensorCopyToBuffer: tensor '%s' has %zu bytes, buffer has %zu",
-        tensor->name ? tensor->name : "", tensor->bytes, output_data_size);
-    return kTfLiteError;
-  }
+  if (!CopyArgumentsValid("TfLiteTensorCopyToBuffer", tensor, output_data, "output_data", output_data_size)) return kTfLiteError;
   if (output_data_size == 0) return kTfLiteOk;
   if (tensor->data.raw == nullptr) {
     DefaultErrorReporter()->Reportf("TfLiteTensorCopyToBuffer: tensor '%s' has no data",

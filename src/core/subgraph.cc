@@ -79,15 +79,7 @@ Subgraph::~Subgraph() {
       t.delegate->FreeBufferHandle(&context_, t.delegate, &t.buffer_handle);
     }
   }
-  for (auto& nr : nodes_) {
-    TfLiteNode& node = nr.first;
-    OpFree(nr.second, node.user_data);
-    TfLiteIntArrayFree(node.inputs);
-    TfLiteIntArrayFree(node.outputs);
-    TfLiteIntArrayFree(node.intermediates);
-    TfLiteIntArrayFree(node.temporaries);
-    std::free(node.builtin_data);
-  }
+  for (size_t i = 0; i < nodes_.size(); ++i) CleanupNode(static_cast<int>(i));
   for (TfLiteTensor& t : tensors_) {
     // Arena and read-only tensors do not own their data; TfLiteTensorFree
     // only releases heap data (dynamic / persistent read-only).
