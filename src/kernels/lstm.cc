@@ -20,8 +20,9 @@
 // Without layer norm the bias is added before the activation instead.
 //
 // Types: FLOAT32 throughout, hybrid (int8 weights, float activations;
-// lstm_float_eval.cc), or fully integer (lstm_integer_eval.cc). The BASIC
-// kernel is not supported.
+// lstm_float_eval.cc), or fully integer (lstm_integer_eval.cc: 8x8->16 with 5
+// intermediates; for LSTM also 8x8->8 with 12, lstm_integer8_eval.cc).
+// LSTM's BASIC kernel type (5 inputs, 4 outputs) is lstm_basic.cc.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -80,6 +81,15 @@ void IdentityMap(int num_inputs, int* map) {
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
   const char* op = OpName(d);
+  // LSTM's kernel type decides the whole signature (upstream dispatches on
+  // it first): the BASIC kernel has 5 inputs and 4 outputs.
+  d->basic = false;
+  if (!d->sequence && node->builtin_data != nullptr &&
+      static_cast<const TfLiteLSTMParams*>(node->builtin_data)->kernel_type ==
+          kTfLiteLSTMBasicKernel) {
+    d->basic = true;
+    return PrepareBasic(context, node, d);
+  }
   const int num_inputs = internal::NumInputs(node);
   if (num_inputs != 20 && num_inputs != 24) {
     TF_LITE_KERNEL_LOG(context, "%s: expected 20 or 24 inputs (full kernel), got %d", op,
@@ -105,7 +115,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   } else {
     const auto* p = static_cast<const TfLiteLSTMParams*>(node->builtin_data);
     if (p->kernel_type != kTfLiteLSTMFullKernel) {
-      TF_LITE_KERNEL_LOG(context, "%s: the BASIC kernel type is not supported", op);
+      TF_LITE_KERNEL_LOG(context, "%s: kernel type %d is not supported", op,
+                         static_cast<int>(p->kernel_type));
       return kTfLiteError;
     }
     d->activation = p->activation;
@@ -143,6 +154,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
+  if (d->basic) return EvalBasic(context, node, d);
   if (d->n_batch == 0 || d->max_time == 0) return kTfLiteOk;
   if (d->integer) return EvalInteger(context, node, d);
   int map[kOutputLayerNorm + 1];

@@ -1,8 +1,10 @@
 // Pieces shared by the LSTM kernels: lstm.cc (LSTM and
 // UNIDIRECTIONAL_SEQUENCE_LSTM options, the cell's validation PrepareCell),
 // lstm_float_eval.cc (the float and hybrid cell), lstm_integer_eval.cc (the
-// integer 8x8->16 cell) and bidirectional_sequence_lstm.cc: input indices,
-// per-gate tables and the per-cell state. The cell functions find their
+// integer 8x8->16 cell), lstm_integer8_eval.cc (LSTM's integer 8x8->8 cell),
+// lstm_basic.cc (LSTM's 5-input BASIC kernel) and
+// bidirectional_sequence_lstm.cc: input indices, per-gate tables and the
+// per-cell state. The cell functions find their
 // inputs through a map from Input to node input index, so one cell serves
 // the 20/24-input ops and either half of the 48-input bidirectional one.
 #ifndef TFLITE_C_SRC_KERNELS_LSTM_CELL_H_
@@ -117,10 +119,39 @@ struct IntegerParams {
   std::vector<int32_t> projection_bias;
 };
 
+// Constants of the integer 8x8->8 cell (12 intermediates; LSTM only), by
+// Gate (the input gate is unused: that kernel is CIFG only).
+struct Integer8Params {
+  Multiplier input_to_gate[4];      // input x weights -> the gate's Wx intermediate
+  Multiplier recurrent_to_gate[4];  // output state x weights -> its Wh intermediate
+  Multiplier wx_to_gate[4];         // Wx intermediate -> gate (Wx + Wh) scale
+  Multiplier wh_to_gate[4];         // Wh intermediate -> gate scale
+  int8_t wx_zp[4] = {0, 0, 0, 0};
+  int8_t wh_zp[4] = {0, 0, 0, 0};
+  Multiplier layer_norm_scale[4];
+  Multiplier proj_scale;
+  int32_t input_zp = 0;
+  int32_t output_state_zp = 0;
+  int16_t cell_clip = 0;
+  int8_t proj_clip = 0;
+};
+
+// The BASIC kernel (LSTM with 5 inputs and 4 outputs, lstm_basic.cc).
+struct BasicParams {
+  bool quantized = false;  // uint8 activations, int16 state
+  int n_batch = 0;
+  int n_input = 0;
+  int n_depth = 0;  // output / state depth; the fused gates have 4 * n_depth
+  int32_t weights_zp = 0;
+  Multiplier accum_scale;
+};
+
 struct OpData {
   bool sequence = false;  // UNIDIRECTIONAL_SEQUENCE_LSTM
   bool time_major = true;
   bool integer = false;
+  bool integer8x8_8 = false;  // with `integer`: the 12-intermediate kernel
+  bool basic = false;         // LSTM's BASIC kernel type
   bool use_cifg = false;
   bool use_peephole = false;
   bool use_layer_norm = false;
@@ -137,6 +168,8 @@ struct OpData {
   std::vector<int16_t> scratch16;  // integer: 4 gates
   std::vector<int8_t> scratch8;
   IntegerParams q;
+  Integer8Params q8;
+  BasicParams basic_params;
   // Auxiliary input (BIDIRECTIONAL_SEQUENCE_LSTM): its width, 0 without.
   int n_aux = 0;
   // Hybrid: int8 weights with float activations.
@@ -196,8 +229,18 @@ TfLiteStatus EvalCell(TfLiteContext* context, TfLiteNode* node, const int* map, 
 // Integer kernel (lstm_integer_eval.cc): checks the types and quantization
 // of an int8 LSTM whose shapes and options Prepare has already validated and
 // derives its constants; then runs it over the whole input.
+// 5 intermediates select the 8x8->16 kernel; 12 (LSTM only) the 8x8->8 one,
+// which lstm_integer8_eval.cc prepares and runs.
 TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d);
 TfLiteStatus EvalInteger(TfLiteContext* context, TfLiteNode* node, OpData* d);
+TfLiteStatus PrepareInteger8x8_8(TfLiteContext* context, TfLiteNode* node, OpData* d);
+TfLiteStatus EvalInteger8x8_8(TfLiteContext* context, TfLiteNode* node, OpData* d);
+
+// The BASIC kernel type of LSTM (lstm_basic.cc): validates the 5 inputs and
+// 4 outputs and sizes the outputs; then runs one step and copies the new
+// activation and state back into inputs 1 and 4.
+TfLiteStatus PrepareBasic(TfLiteContext* context, TfLiteNode* node, OpData* d);
+TfLiteStatus EvalBasic(TfLiteContext* context, TfLiteNode* node, OpData* d);
 
 }  // namespace lstm
 }  // namespace kernels

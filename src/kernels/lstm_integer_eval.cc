@@ -2,7 +2,8 @@
 // UNIDIRECTIONAL_SEQUENCE_LSTM: int8 input, weights, output state and output,
 // int32 biases, int16 cell state, peephole and layer-norm coefficients, and
 // 5 quantized intermediates (4 gates, hidden) as produced by the converter.
-// Prepare (lstm.cc) validates options and shapes first.
+// Prepare (lstm.cc) validates options and shapes first. An LSTM with 12
+// intermediates goes to the 8x8->8 kernel (lstm_integer8_eval.cc).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -144,18 +145,25 @@ void StepInteger(const OpData& d, const IntegerWeights& w, int n_batch, const in
 
 TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d) {
   const char* op = OpName(d);
+  d->integer8x8_8 = false;
   if (node->intermediates != nullptr && node->intermediates->size == 12) {
-    TF_LITE_KERNEL_LOG(context,
-                       "%s: the 8x8->8 integer kernel (12 intermediates) is not supported; "
-                       "only the 8x8->16 kernel (5 intermediates) is",
-                       op);
-    return kTfLiteError;
+    // As upstream, only LSTM has the 8x8->8 kernel.
+    if (d->sequence) {
+      TF_LITE_KERNEL_LOG(context,
+                         "%s: the 8x8->8 integer kernel (12 intermediates) is not supported "
+                         "here (LSTM only); this op needs 5 intermediates (8x8->16)",
+                         op);
+      return kTfLiteError;
+    }
+    d->integer8x8_8 = true;
+    return PrepareInteger8x8_8(context, node, d);
   }
   if (node->intermediates == nullptr || node->intermediates->size != 5) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: integer LSTM needs 5 intermediate tensors with the gate and hidden "
-                       "quantization, got %d (only the 8x8->16 kernel is supported)",
-                       op, node->intermediates ? node->intermediates->size : 0);
+                       "quantization (8x8->16 kernel)%s, got %d",
+                       op, d->sequence ? "" : " or 12 (8x8->8 kernel)",
+                       node->intermediates ? node->intermediates->size : 0);
     return kTfLiteError;
   }
   auto in = [&](int i) { return internal::GetOptionalInput(context, node, i); };
@@ -286,6 +294,7 @@ TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d)
 }
 
 TfLiteStatus EvalInteger(TfLiteContext* context, TfLiteNode* node, OpData* d) {
+  if (d->integer8x8_8) return EvalInteger8x8_8(context, node, d);
   auto in = [&](int i) { return internal::GetOptionalInput(context, node, i); };
   const TfLiteTensor* input = in(kInput);
   TfLiteTensor* output_state = &context->tensors[node->inputs->data[kOutputState]];

@@ -7,7 +7,7 @@ namespace tflite_c {
 
 // Version ranges are those of TensorFlow Lite 2.19's builtin resolver; the
 // kernels' Prepare rejects the variants they do not implement (e.g. the
-// BASIC LSTM kernel, diagonal recurrent weights) by name.
+// diagonal recurrent weights) by name.
 void RegisterRecurrentKernels(MutableOpResolver* resolver) {
   using namespace kernels;  // NOLINT(build/namespaces): Register_* only
   resolver->AddBuiltin(kTfLiteBuiltinLstm, Register_LSTM(), 1, 4);
