@@ -324,7 +324,7 @@ TEST(BatchMatMulHybrid, NonConstantRhsIsRepackedEveryRun) {
   EXPECT_FLOAT_EQ(m.Get<float>()[0], 0.01f * -635.0f);
 }
 
-TEST(BatchMatMulHybrid, LargerShapesAndZeroRows) {
+TEST(BatchMatMulHybrid, LargerShapesPerChannel) {
   Case c;
   c.lhs_shape = {2, 33, 70};
   c.rhs_shape = {70, 19};
@@ -371,6 +371,51 @@ TEST(BatchMatMulHybrid, ThreadsGiveIdenticalResults) {
   const std::vector<float> two = RunWithThreads(model, in, 2);
   ASSERT_EQ(one.size(), size_t{3 * 64 * 96});
   EXPECT_EQ(one, two);
+  Case c;
+  c.lhs_shape = {3, 64, 256};
+  c.rhs_shape = {256, 96};
+  c.scales = {0.01f};
+  const Expected e = Reference(c, in, RandomInt8(256 * 96, 5));
+  for (size_t i = 0; i < two.size(); ++i) ASSERT_FLOAT_EQ(two[i], e.exact[i]) << i;
+}
+
+TEST(BatchMatMulHybrid, ResizedLhsIsPreparedAgain) {
+  Case c;
+  c.lhs_shape = {1, 2, 8};
+  c.rhs_shape = {8, 3};
+  c.scales = {0.02f, 0.03f, 0.04f};
+  const std::vector<int8_t> rhs = RandomInt8(24, 77);
+  testing::ModelBuilder b;
+  const int x = b.AddInput(TensorType_FLOAT32, c.lhs_shape, "x");
+  const int w = b.AddConstant<int8_t>(TensorType_INT8, c.rhs_shape, rhs);
+  b.SetQuantization(w, RhsQuantization(c));
+  const int y = b.AddOutput(TensorType_FLOAT32, {1, 2, 3}, "y");
+  b.AddOperator(BuiltinOperator_BATCH_MATMUL, {x, w}, {y}, BatchMatMulOptionsT());
+  const std::vector<uint8_t> model = b.Finish();
+  TfLiteModel* mdl = TfLiteModelCreate(model.data(), model.size());
+  TfLiteInterpreterOptions* o = TfLiteInterpreterOptionsCreate();
+  TfLiteInterpreterOptionsSetUseXNNPACK(o, false);
+  TfLiteInterpreter* it = TfLiteInterpreterCreate(mdl, o);
+  ASSERT_NE(it, nullptr);
+  for (const std::vector<int>& shape : {std::vector<int>{1, 2, 8}, std::vector<int>{3, 5, 8}}) {
+    c.lhs_shape = shape;
+    ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, 0, shape.data(), 3), kTfLiteOk);
+    ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk);
+    const std::vector<float> lhs = RandomFloats(Size(shape), 5, -2, 2);
+    const Expected e = Reference(c, lhs, rhs);
+    ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, 0), lhs.data(),
+                                         lhs.size() * sizeof(float)),
+              kTfLiteOk);
+    ASSERT_EQ(TfLiteInterpreterInvoke(it), kTfLiteOk);
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(it, 0);
+    std::vector<float> got(TfLiteTensorByteSize(t) / sizeof(float));
+    ASSERT_EQ(got.size(), e.exact.size());
+    TfLiteTensorCopyToBuffer(t, got.data(), got.size() * sizeof(float));
+    for (size_t i = 0; i < got.size(); ++i) EXPECT_FLOAT_EQ(got[i], e.exact[i]) << i;
+  }
+  TfLiteInterpreterDelete(it);
+  TfLiteInterpreterOptionsDelete(o);
+  TfLiteModelDelete(mdl);
 }
 
 TEST(BatchMatMulHybrid, RejectsUnsupportedQuantization) {
