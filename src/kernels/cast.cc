@@ -3,12 +3,17 @@
 // to a real type keeps the real part). Input and output may each be BOOL,
 // UINT8, INT8, UINT16, INT16, UINT32, INT32, INT64, FLOAT16, BFLOAT16,
 // FLOAT32, FLOAT64 or COMPLEX64. The output has the input's shape.
+// Packed INT4 (two values per byte, low nibble first) converts to FLOAT32
+// (op version 6), and FLOAT32 to INT4 as upstream's later kernel does
+// (clamped to [-8, 7], then truncated toward zero; NaN gives 7); INT4 with
+// any other type is not supported.
 #include <Eigen/Core>
 #include <complex>
 #include <cstdint>
 #include <type_traits>
 
 #include "src/kernels/internal/index_util.h"
+#include "src/kernels/internal/int4_copy.h"
 #include "src/kernels/register_layout.h"
 
 namespace tflite_c {
@@ -62,10 +67,44 @@ bool WithType(TfLiteType type, Fn&& fn) {
   }
 }
 
+// INT4 -> FLOAT32: each value sign-extended.
+TfLiteStatus Int4ToFloat(TfLiteContext* context, const TfLiteTensor* input, TfLiteTensor* output) {
+  TF_LITE_ENSURE_OK(context, internal::CheckInt4Bytes(context, kOp, "input", input));
+  const auto* in = reinterpret_cast<const uint8_t*>(input->data.raw_const);
+  const int64_t n = internal::NumElements(input);
+  for (int64_t i = 0; i < n; ++i) output->data.f[i] = internal::Int4Value(in, i);
+  return kTfLiteOk;
+}
+
+// FLOAT32 -> INT4: min(v, 7) (7 for NaN), then max(., -8), truncated.
+TfLiteStatus FloatToInt4(TfLiteContext* context, const TfLiteTensor* input, TfLiteTensor* output) {
+  TF_LITE_ENSURE_OK(context, internal::CheckInt4Bytes(context, kOp, "output", output));
+  auto* out = reinterpret_cast<uint8_t*>(output->data.raw);
+  const int64_t n = internal::NumElements(input);
+  for (int64_t i = 0; i < n; ++i) {
+    float v = input->data.f[i];
+    v = v < 7.0f ? v : 7.0f;
+    v = v > -8.0f ? v : -8.0f;
+    internal::SetInt4Bits(out, i, static_cast<uint8_t>(static_cast<int8_t>(v)));
+  }
+  if (n % 2 != 0) internal::SetInt4Bits(out, n, 0);  // the unused high nibble
+  return kTfLiteOk;
+}
+
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* input;
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetUnaryTensors(context, node, kOp, &input, &output));
+  if (input->type == kTfLiteInt4 || output->type == kTfLiteInt4) {
+    if (!(input->type == kTfLiteInt4 && output->type == kTfLiteFloat32) &&
+        !(input->type == kTfLiteFloat32 && output->type == kTfLiteInt4)) {
+      TF_LITE_KERNEL_LOG(context, "%s: %s to %s is not supported (INT4 converts only to and "
+                         "from FLOAT32)", kOp, TfLiteTypeGetName(input->type),
+                         TfLiteTypeGetName(output->type));
+      return kTfLiteError;
+    }
+    return internal::ResizeOutputLike(context, output, input->dims);
+  }
   if (!WithType(input->type, [](auto) {})) {
     return internal::UnsupportedType(context, kOp, "input", input->type);
   }
@@ -78,6 +117,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* input = internal::InputAt(context, node, 0);
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  if (input->type == kTfLiteInt4) return Int4ToFloat(context, input, output);
+  if (output->type == kTfLiteInt4) return FloatToInt4(context, input, output);
   const int64_t n = internal::NumElements(input);
   WithType(input->type, [&](auto from) {
     using From = decltype(from);

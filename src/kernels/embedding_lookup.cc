@@ -3,9 +3,12 @@
 // fails Invoke. Same-type lookups copy rows of any fixed-size type. Hybrid
 // lookups (INT8 or UINT8 value, FLOAT32 output) scale each byte, read as a
 // signed int8 as upstream does, by the value's scale (one per row when
-// quantized per channel on dimension 0); the zero point must be 0.
+// quantized per channel on dimension 0); the zero point must be 0. Packed
+// INT4 values (two per byte, low nibble first; op version 4) are always
+// hybrid: sign-extended and scaled the same way into a FLOAT32 output.
 #include <cstring>
 
+#include "src/kernels/internal/int4_copy.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/register_layout.h"
 
@@ -22,7 +25,8 @@ const TfLiteAffineQuantization* Affine(const TfLiteTensor* t) {
 
 bool IsHybrid(const TfLiteTensor* value, const TfLiteTensor* output) {
   return output->type == kTfLiteFloat32 &&
-         (value->type == kTfLiteInt8 || value->type == kTfLiteUInt8);
+         (value->type == kTfLiteInt8 || value->type == kTfLiteUInt8 ||
+          value->type == kTfLiteInt4);
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
@@ -37,9 +41,16 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     TF_LITE_KERNEL_LOG(context, "%s: lookup must be 1-D and value at least 2-D", kOp);
     return kTfLiteError;
   }
+  if (value->type == kTfLiteInt4 && output->type != kTfLiteFloat32) {
+    TF_LITE_KERNEL_LOG(context, "%s: INT4 value with a %s output is not supported (needs FLOAT32)",
+                       kOp, TfLiteTypeGetName(output->type));
+    return kTfLiteError;
+  }
   size_t element_bytes;
-  TF_LITE_ENSURE_OK(context,
-                    internal::GetElementBytes(context, kOp, "value", value->type, &element_bytes));
+  if (value->type != kTfLiteInt4) {
+    TF_LITE_ENSURE_OK(
+        context, internal::GetElementBytes(context, kOp, "value", value->type, &element_bytes));
+  }
   if (IsHybrid(value, output)) {
     const TfLiteAffineQuantization* q = Affine(value);
     const bool per_row = q != nullptr && q->scale != nullptr && q->scale->size > 1;
@@ -68,6 +79,9 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const bool hybrid = IsHybrid(value, output);
   const size_t es = internal::ElementBytes(value->type);
   const TfLiteAffineQuantization* q = Affine(value);
+  if (value->type == kTfLiteInt4) {
+    TF_LITE_ENSURE_OK(context, internal::CheckInt4Bytes(context, kOp, "value", value));
+  }
   for (int i = 0; i < internal::Dim(lookup, 0); ++i) {
     const int32_t idx = lookup->data.i32[i];
     if (idx < 0 || idx >= rows) {
@@ -81,8 +95,13 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     const float scale = q != nullptr && q->scale != nullptr && q->scale->size > 1
                             ? q->scale->data[idx]
                             : value->params.scale;
-    const int8_t* in = reinterpret_cast<const int8_t*>(value->data.raw) + idx * cols;
     float* out = output->data.f + i * cols;
+    if (value->type == kTfLiteInt4) {
+      const auto* packed = reinterpret_cast<const uint8_t*>(value->data.raw_const);
+      for (int64_t j = 0; j < cols; ++j) out[j] = internal::Int4Value(packed, idx * cols + j) * scale;
+      continue;
+    }
+    const int8_t* in = reinterpret_cast<const int8_t*>(value->data.raw) + idx * cols;
     for (int64_t j = 0; j < cols; ++j) out[j] = in[j] * scale;
   }
   return kTfLiteOk;

@@ -3,11 +3,14 @@
 // positions are shared batch dimensions. Output shape: input[:axis] +
 // positions[b:] + input[axis+1:]. positions are INT16, INT32 or INT64; a
 // position outside [0, input[axis]) fails Invoke. Any fixed-size element
-// type (quantized values unchanged), and 1-D STRING inputs.
+// type (quantized values unchanged), packed INT4 (two values per byte, low
+// nibble first; op version 7; any axis and batch_dims, including rows that
+// start inside a byte), and 1-D STRING inputs.
 #include <cstring>
 #include <vector>
 
 #include "src/core/string_util.h"
+#include "src/kernels/internal/int4_copy.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/register_layout.h"
 
@@ -19,7 +22,8 @@ constexpr char kOp[] = "GATHER";
 
 struct OpData {
   int axis = 0, batch_dims = 0;
-  size_t element_bytes = 0;  // 0 for strings
+  size_t element_bytes = 0;  // 0 for strings and INT4
+  bool int4 = false;
 };
 
 // Reads positions and checks each is below `limit`.
@@ -89,6 +93,11 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     internal::SetTensorToDynamic(output);
     return kTfLiteOk;
   }
+  data->int4 = input->type == kTfLiteInt4;
+  if (data->int4) {
+    data->element_bytes = 0;
+    return context->ResizeTensor(context, output, OutputShape(*data, input, positions).release());
+  }
   TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, kOp, "input", input->type,
                                                        &data->element_bytes));
   return context->ResizeTensor(context, output, OutputShape(*data, input, positions).release());
@@ -112,6 +121,34 @@ TfLiteStatus EvalString(TfLiteContext* context, const OpData& data, const TfLite
   return kTfLiteOk;
 }
 
+// Packed INT4: the rows are copied nibble by nibble (a byte at a time when
+// both start on a byte boundary); the unused nibble of an odd count is 0.
+TfLiteStatus EvalInt4(TfLiteContext* context, const OpData& data, const TfLiteTensor* input,
+                      const std::vector<int64_t>& pos, TfLiteTensor* output) {
+  TF_LITE_ENSURE_OK(context, internal::CheckInt4Bytes(context, kOp, "input", input));
+  TF_LITE_ENSURE_OK(context, internal::CheckInt4Bytes(context, kOp, "output", output));
+  const int rank = internal::NumDims(input);
+  const int64_t coord = internal::Dim(input, data.axis);
+  const int64_t batch = internal::DimsProduct(input->dims, 0, data.batch_dims);
+  const int64_t outer = internal::DimsProduct(input->dims, data.batch_dims, data.axis);
+  const int64_t row = internal::DimsProduct(input->dims, data.axis + 1, rank);
+  const int64_t npos = batch == 0 ? 0 : static_cast<int64_t>(pos.size()) / batch;
+  const auto* in = reinterpret_cast<const uint8_t*>(input->data.raw_const);
+  auto* out = reinterpret_cast<uint8_t*>(output->data.raw);
+  const int64_t out_count = internal::NumElements(output);
+  if (out_count % 2 != 0) out[out_count / 2] = 0;
+  int64_t to = 0;
+  for (int64_t b = 0; b < batch; ++b) {
+    for (int64_t o = 0; o < outer; ++o) {
+      const int64_t base = (b * outer + o) * coord * row;
+      for (int64_t p = 0; p < npos; ++p, to += row) {
+        internal::CopyInt4(in, base + pos[b * npos + p] * row, out, to, row);
+      }
+    }
+  }
+  return kTfLiteOk;
+}
+
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const auto& data = *static_cast<const OpData*>(node->user_data);
   const TfLiteTensor* input = internal::InputAt(context, node, 0);
@@ -121,6 +158,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const int64_t coord = internal::Dim(input, data.axis);
   std::vector<int64_t> pos;
   TF_LITE_ENSURE_OK(context, ReadPositions(context, positions, coord, &pos));
+  if (data.int4) return EvalInt4(context, data, input, pos, output);
   if (data.element_bytes == 0) return EvalString(context, data, input, pos, positions, output);
 
   const int64_t batch = internal::DimsProduct(input->dims, 0, data.batch_dims);

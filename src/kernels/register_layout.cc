@@ -36,9 +36,9 @@ void RegisterLayoutKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinUnpack, Register_UNPACK(), 1, 6);
   resolver->AddBuiltin(kTfLiteBuiltinPack, Register_PACK(), 1, 5);
   resolver->AddBuiltin(kTfLiteBuiltinStridedSlice, Register_STRIDED_SLICE(), 1, 8);
-  // CAST: INT4/INT2/UINT4 and FLOAT8 conversions are rejected in Prepare.
+  // CAST: INT4 converts only to and from FLOAT32; INT2/UINT4 and FLOAT8
+  // conversions are rejected in Prepare.
   resolver->AddBuiltin(kTfLiteBuiltinCast, Register_CAST(), 1, 9);
-  // GATHER: INT4 inputs are rejected in Prepare.
   resolver->AddBuiltin(kTfLiteBuiltinGather, Register_GATHER(), 1, 8);
   resolver->AddBuiltin(kTfLiteBuiltinSqueeze, Register_SQUEEZE(), 1, 2);
   resolver->AddBuiltin(kTfLiteBuiltinExpandDims, Register_EXPAND_DIMS(), 1, 1);
@@ -54,7 +54,7 @@ void RegisterLayoutKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinBroadcastArgs, Register_BROADCAST_ARGS(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinSpaceToBatchNd, Register_SPACE_TO_BATCH_ND(), 1, 4);
   resolver->AddBuiltin(kTfLiteBuiltinBatchToSpaceNd, Register_BATCH_TO_SPACE_ND(), 1, 4);
-  // EMBEDDING_LOOKUP: INT4/INT2 and blockwise-quantized values and FLOAT16
+  // EMBEDDING_LOOKUP: INT2 and blockwise-quantized values and FLOAT16
   // outputs are rejected in Prepare.
   resolver->AddBuiltin(kTfLiteBuiltinEmbeddingLookup, Register_EMBEDDING_LOOKUP(), 1, 5);
 }

@@ -1,11 +1,13 @@
 // TRANSPOSE (input, perm): output dimension i is input dimension perm[i].
-// Up to 8-D, any fixed-size element type (quantized values move unchanged);
+// Up to 8-D, any fixed-size element type (quantized values move unchanged)
+// and packed INT4 (two values per byte, low nibble first; op version 7);
 // perm INT32 or INT64, a permutation of [0, rank) whose entries may also be
 // negative (counted from the end). Non-constant perm makes the output
 // dynamic.
 #include <vector>
 
 #include "src/kernels/internal/axis_gather.h"
+#include "src/kernels/internal/string_gather.h"
 #include "src/kernels/register_layout.h"
 
 namespace tflite_c {
@@ -56,8 +58,11 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (output->type != input->type) {
     return internal::TypeMismatch(context, kOp, "input", input->type, "output", output->type);
   }
-  TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, kOp, "input", input->type,
-                                                       &data->element_bytes));
+  data->element_bytes = 0;
+  if (input->type != kTfLiteInt4) {
+    TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, kOp, "input", input->type,
+                                                         &data->element_bytes));
+  }
   if (perm->type != kTfLiteInt32 && perm->type != kTfLiteInt64) {
     return internal::UnsupportedType(context, kOp, "perm", perm->type);
   }
@@ -74,12 +79,21 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                                        internal::IsConstantOrPersistent(perm), Plan);
 }
 
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<internal::GatherOpData*>(node->user_data);
+  const TfLiteTensor* input = internal::InputAt(context, node, 0);
+  if (input->type != kTfLiteInt4) return internal::EvalGatherOp<Plan>(context, node);
+  if (!data->planned_in_prepare) TF_LITE_ENSURE_OK(context, Plan(context, node, data));
+  return internal::RunInt4Gather(context, kOp, data->gather, input,
+                                 internal::OutputAt(context, node, 0));
+}
+
 }  // namespace
 
 const TfLiteRegistration* Register_TRANSPOSE() {
   static const TfLiteRegistration r = internal::MakeRegistration(
       internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
-      Prepare, internal::EvalGatherOp<Plan>);
+      Prepare, Eval);
   return &r;
 }
 

@@ -1,10 +1,11 @@
-// Packed INT4 tensors (two values per byte, low nibble first) for the kernels
-// that move INT4 values without unpacking them (CONCATENATION,
-// DYNAMIC_UPDATE_SLICE).
+// Packed INT4 tensors (two values per byte, low nibble first): reading and
+// writing single values, and copying runs of them without unpacking
+// (CONCATENATION, DYNAMIC_UPDATE_SLICE, GATHER, CAST, EMBEDDING_LOOKUP).
 #ifndef TFLITE_C_SRC_KERNELS_INTERNAL_INT4_COPY_H_
 #define TFLITE_C_SRC_KERNELS_INTERNAL_INT4_COPY_H_
 
 #include <cstdint>
+#include <cstring>
 
 #include "src/kernels/internal/kernel_util.h"
 #include "tensorflow/lite/core/c/common.h"
@@ -13,17 +14,35 @@ namespace tflite_c {
 namespace kernels {
 namespace internal {
 
+// The four bits (0..15) of value `i`.
+inline uint8_t Int4Bits(const uint8_t* packed, int64_t i) {
+  return (i % 2 == 0) ? static_cast<uint8_t>(packed[i / 2] & 0x0F)
+                      : static_cast<uint8_t>(packed[i / 2] >> 4);
+}
+
+// Value `i` sign-extended: -8..7.
+inline int8_t Int4Value(const uint8_t* packed, int64_t i) {
+  return static_cast<int8_t>((Int4Bits(packed, i) ^ 0x8) - 8);
+}
+
+// Stores the low four bits of `bits` as value `i`, leaving its byte's other
+// nibble as it is.
+inline void SetInt4Bits(uint8_t* packed, int64_t i, uint8_t bits) {
+  uint8_t& b = packed[i / 2];
+  b = (i % 2 == 0) ? static_cast<uint8_t>((b & 0xF0) | (bits & 0x0F))
+                   : static_cast<uint8_t>((b & 0x0F) | ((bits & 0x0F) << 4));
+}
+
 // Copies `count` packed INT4 values from value index `from` of `src` to value
 // index `to` of `dst`, leaving the other nibbles of `dst` as they are.
 inline void CopyInt4(const uint8_t* src, int64_t from, uint8_t* dst, int64_t to,
                      int64_t count) {
-  for (int64_t i = 0; i < count; ++i) {
-    const int64_t s = from + i, d = to + i;
-    const uint8_t v = (s % 2 == 0) ? (src[s / 2] & 0x0F) : (src[s / 2] >> 4);
-    uint8_t& out = dst[d / 2];
-    out = (d % 2 == 0) ? static_cast<uint8_t>((out & 0xF0) | v)
-                       : static_cast<uint8_t>((out & 0x0F) | (v << 4));
+  int64_t i = 0;
+  if (from % 2 == 0 && to % 2 == 0) {  // whole bytes, then at most one nibble
+    i = count - count % 2;
+    if (i > 0) std::memcpy(dst + to / 2, src + from / 2, static_cast<size_t>(i / 2));
   }
+  for (; i < count; ++i) SetInt4Bits(dst, to + i, Int4Bits(src, from + i));
 }
 
 // Fails (naming `op` and `what`) unless the INT4 tensor `t` holds its values
