@@ -163,6 +163,38 @@ TEST(LstmBasicTest, FloatZeroWeightsGatesAreBiases) {
   EXPECT_NEAR(concat[1], Sigmoid(-1.0) * std::tanh(s1), 1e-6);
 }
 
+// The previous activation and state may be plain model inputs (activation
+// tensors): they are written back after the step, as upstream does.
+TEST(LstmBasicTest, StateInputsThatAreModelInputsReceiveTheNewValues) {
+  BasicCase c;
+  c.batch = 1;
+  c.n_input = 1;
+  c.depth = 1;
+  c.weights.assign(4 * 2, 0.0f);
+  c.bias = {0.0f, 1.0f, 2.0f, -1.0f};
+  ModelBuilder b = BuildBasic(c);
+  const int prev_act = b.op(0).inputs[1], prev_state = b.op(0).inputs[4];
+  b.tensor(prev_act).is_variable = false;
+  b.tensor(prev_state).is_variable = false;
+  b.SetInputs({0, prev_act, prev_state});
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  r.Set<float>(0, {1.0f});
+  r.Set<float>(1, {0.25f});
+  r.Set<float>(2, {0.5f});
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  const double s1 = 0.5 * std::tanh(1.0) + Sigmoid(2.0) * 0.5;
+  const double h1 = Sigmoid(-1.0) * std::tanh(s1);
+  EXPECT_NEAR(r.Get<float>(1)[0], s1, 1e-6);
+  EXPECT_NEAR(r.Get<float>(0)[0], h1, 1e-6);
+  EXPECT_EQ(r.Get<float>(2)[1], 0.25f);  // the concatenation saw the given activation
+  float got_act = 0.0f, got_state = 0.0f;
+  ASSERT_EQ(TfLiteTensorCopyToBuffer(r.input(1), &got_act, sizeof(float)), kTfLiteOk);
+  ASSERT_EQ(TfLiteTensorCopyToBuffer(r.input(2), &got_state, sizeof(float)), kTfLiteOk);
+  EXPECT_NEAR(got_act, h1, 1e-6);
+  EXPECT_NEAR(got_state, s1, 1e-6);
+}
+
 // Upstream's quantized BASIC LSTM test vectors (weights from NNAPI's
 // QuantizedLSTMTest), outputs bit for bit.
 BasicCase UpstreamQuantizedCase() {
