@@ -5,13 +5,7 @@
 
 #include "src/c_api/c_api_internal.h"
 
-namespace {
-
-void ReportNull(const char* function, const char* argument) {
-  tflite_c::DefaultErrorReporter()->Reportf("%s: %s is NULL", function, argument);
-}
-
-}  // namespace
+using tflite_c::ReportNull;
 
 extern "C" {
 
