@@ -179,6 +179,12 @@ TfLiteStatus PrepareBasic(TfLiteContext* context, TfLiteNode* node, OpData* d) {
   TF_LITE_ENSURE_OK(context,
                     CheckShape2(context, "previous activation", in[kPrevActivation], p.n_batch, -1));
   p.n_depth = internal::Dim(in[kPrevActivation], 1);
+  if (p.n_batch < 0 || p.n_input < 0 || p.n_depth < 0 || p.n_depth > (1 << 28) ||
+      p.n_input > (1 << 28)) {
+    TF_LITE_KERNEL_LOG(context, "%s: input depth %d / state depth %d are not supported", kOp,
+                       p.n_input, p.n_depth);
+    return kTfLiteError;
+  }
   const int total = p.n_input + p.n_depth;
   TF_LITE_ENSURE_OK(context, CheckShape2(context, "weights", in[kWeights], 4 * p.n_depth, total));
   if (internal::NumDims(in[kBias]) != 1 || internal::Dim(in[kBias], 0) != 4 * p.n_depth) {
