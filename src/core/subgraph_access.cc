@@ -131,6 +131,12 @@ int SubgraphIndexOf(const TfLiteContext* context) {
   return sg != nullptr ? sg->index() : -1;
 }
 
+int SubgraphCountOf(const TfLiteContext* context) {
+  const Subgraph* sg = SubgraphOf(context);
+  if (sg == nullptr || sg->shared() == nullptr || sg->shared()->subgraphs == nullptr) return 0;
+  return static_cast<int>(sg->shared()->subgraphs->size());
+}
+
 const std::vector<int>& SubgraphInputs(const TfLiteContext* context) {
   return SubgraphOf(context)->inputs();
 }

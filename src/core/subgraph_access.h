@@ -77,6 +77,8 @@ ResourceVariable* GetResourceVariable(TfLiteContext* context, int id, bool creat
 
 // Index of the subgraph behind `context` in its interpreter.
 int SubgraphIndexOf(const TfLiteContext* context);
+// Number of subgraphs of the interpreter behind `context` (0 if none).
+int SubgraphCountOf(const TfLiteContext* context);
 // The subgraph's input / output tensor indices.
 const std::vector<int>& SubgraphInputs(const TfLiteContext* context);
 const std::vector<int>& SubgraphOutputs(const TfLiteContext* context);

@@ -2,9 +2,13 @@
 #include "src/delegates/xnnpack/variables.h"
 
 #include <cstddef>
+#include <functional>
+#include <map>
 #include <string>
+#include <unordered_set>
 #include <utility>
 
+#include "src/core/subgraph_access.h"
 #include "tensorflow/lite/builtin_ops.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -58,6 +62,158 @@ bool VariableSpec(const TfLiteContext* context, const OpBuilder& checker, int t,
 bool SameVariable(const Delegate::Variable& a, const Delegate::Variable& b) {
   return a.type == b.type && a.dims == b.dims && a.scale == b.scale &&
          a.zero_point == b.zero_point;
+}
+
+using VariableKey = std::pair<std::string, std::string>;  // (container, shared_name)
+
+// How a subgraph uses the resource tensor of one of its VAR_HANDLE nodes:
+// the READ_VARIABLE / ASSIGN_VARIABLE nodes reading it and the variable they
+// agree on; `ok` is false if another node reads it or they disagree.
+struct Use {
+  VariableKey key;
+  int handle = -1;
+  std::vector<int> nodes;
+  Delegate::Variable spec;
+  bool has_spec = false;
+  bool ok = true;
+};
+
+// The uses of `entries` (one subgraph), by resource tensor. `unpacked(t)`:
+// tensor t becomes a static value of the delegate (fp16 / sparse weight),
+// which a variable cannot be assigned from.
+std::unordered_map<int, Use> FindUses(const TfLiteContext* context,
+                                      const std::vector<Entry>& entries, const OpBuilder& checker,
+                                      const std::function<bool(int)>& unpacked) {
+  std::unordered_map<int, Use> uses;
+  for (const Entry& e : entries) {
+    if (e.reg->builtin_code != kTfLiteBuiltinVarHandle || e.node->outputs->size != 1 ||
+        e.node->inputs->size != 0 || e.node->outputs->data[0] < 0)
+      continue;
+    const auto* p = static_cast<const TfLiteVarHandleParams*>(e.node->builtin_data);
+    Use u;
+    u.key.first = p && p->container ? p->container : "";
+    u.key.second = p && p->shared_name ? p->shared_name : "";
+    u.handle = e.index;
+    uses[e.node->outputs->data[0]] = u;
+  }
+  if (uses.empty()) return uses;
+  for (const Entry& e : entries) {
+    for (int i = 0; i < e.node->inputs->size; ++i) {
+      const int r = e.node->inputs->data[i];
+      auto it = uses.find(r);
+      if (it == uses.end()) continue;
+      Use& u = it->second;
+      const int code = e.reg->builtin_code;
+      int value = -1;
+      if (i == 0 && code == kTfLiteBuiltinReadVariable && e.node->inputs->size == 1 &&
+          e.node->outputs->size == 1) {
+        value = e.node->outputs->data[0];
+      } else if (i == 0 && code == kTfLiteBuiltinAssignVariable && e.node->inputs->size == 2 &&
+                 e.node->outputs->size == 0 && e.node->inputs->data[1] != r) {
+        value = e.node->inputs->data[1];
+      }
+      Delegate::Variable spec;
+      if (value < 0 || e.reg->registration_external != nullptr || unpacked(value) ||
+          !VariableSpec(context, checker, value, &spec) ||
+          (u.has_spec && !SameVariable(u.spec, spec))) {
+        u.ok = false;
+        continue;
+      }
+      u.spec = spec;
+      u.has_spec = true;
+      u.nodes.push_back(e.index);
+    }
+  }
+  return uses;
+}
+
+// The nodes of `context`'s execution plan.
+TfLiteStatus PlanEntries(TfLiteContext* context, std::vector<Entry>* entries) {
+  TfLiteIntArray* plan = nullptr;
+  TF_LITE_ENSURE_STATUS(context->GetExecutionPlan(context, &plan));
+  for (int i = 0; i < plan->size; ++i) {
+    Entry e{plan->data[i], nullptr, nullptr};
+    TF_LITE_ENSURE_STATUS(context->GetNodeAndRegistration(context, e.index, &e.node, &e.reg));
+    entries->push_back(e);
+  }
+  return kTfLiteOk;
+}
+
+// Tensors another subgraph's DelegatePrepare may turn into static values: a
+// superset of what it unpacks (every DENSIFY output, every DEQUANTIZE of a
+// float16 tensor), so a variable is never taken here and refused there.
+std::unordered_set<int> MaybeUnpacked(const TfLiteContext* context,
+                                      const std::vector<Entry>& entries) {
+  std::unordered_set<int> out;
+  for (const Entry& e : entries) {
+    const int code = e.reg->builtin_code;
+    if (code != kTfLiteBuiltinDensify && code != kTfLiteBuiltinDequantize) continue;
+    if (e.node->inputs->size < 1 || e.node->outputs->size < 1) continue;
+    const int in = e.node->inputs->data[0];
+    if (code == kTfLiteBuiltinDequantize &&
+        (in < 0 || in >= static_cast<int>(context->tensors_size) ||
+         context->tensors[in].type != kTfLiteFloat16))
+      continue;
+    for (int k = 0; k < e.node->outputs->size; ++k) out.insert(e.node->outputs->data[k]);
+  }
+  return out;
+}
+
+// Decides each variable `uses` (this subgraph's) names for the whole model:
+// a variable some subgraph cannot delegate (a use refused, or subgraphs
+// disagreeing on its type or shape) joins delegate->builtin_variables, so
+// the builtin kernels run it in every subgraph, whichever is prepared first.
+// Subgraphs already prepared by this delegate show only the variable nodes
+// it left to the builtin kernels, which were refused then and are again.
+TfLiteStatus RefuseModelWide(TfLiteContext* context, Delegate* delegate,
+                             const std::unordered_map<int, Use>& uses) {
+  struct ModelUse {
+    bool ok = true;
+    bool has_spec = false;
+    Delegate::Variable spec;
+  };
+  std::map<VariableKey, ModelUse> model;
+  auto merge = [&model](const Use& u) {
+    auto it = model.find(u.key);
+    if (it == model.end()) return;  // a variable this subgraph does not name
+    ModelUse& m = it->second;
+    if (!u.ok) {
+      m.ok = false;
+    } else if (u.has_spec) {
+      if (m.has_spec && !SameVariable(m.spec, u.spec)) m.ok = false;
+      m.spec = u.spec;
+      m.has_spec = true;
+    }
+  };
+  for (const auto& kv : uses) model[kv.second.key];
+  for (const auto& kv : uses) merge(kv.second);
+  const int self = SubgraphIndexOf(context);
+  const int count =
+      context->AcquireSubgraphContext != nullptr && context->ReleaseSubgraphContext != nullptr
+          ? SubgraphCountOf(context)
+          : 0;
+  for (int i = 0; i < count; ++i) {
+    if (i == self) continue;
+    TfLiteContext* other = nullptr;
+    TF_LITE_ENSURE_STATUS(context->AcquireSubgraphContext(context, i, &other));
+    std::vector<Entry> entries;
+    TfLiteStatus status = PlanEntries(other, &entries);
+    if (status == kTfLiteOk) {
+      const StaticMap no_statics;
+      const OpBuilder checker(other, &no_statics, delegate->Quant(), nullptr, nullptr);
+      const std::unordered_set<int> unpacked = MaybeUnpacked(other, entries);
+      const auto other_uses = FindUses(other, entries, checker, [&unpacked](int t) {
+        return unpacked.count(t) != 0;
+      });
+      for (const auto& kv : other_uses) merge(kv.second);
+    }
+    if (context->ReleaseSubgraphContext(context, i) != kTfLiteOk) status = kTfLiteError;
+    TF_LITE_ENSURE_STATUS(status);
+  }
+  for (const auto& kv : model) {
+    if (!kv.second.ok) delegate->builtin_variables.insert(kv.first);
+  }
+  return kTfLiteOk;
 }
 
 }  // namespace
@@ -117,53 +273,10 @@ TfLiteStatus ClaimVariables(TfLiteContext* context, Delegate* delegate,
                             const std::vector<Entry>& entries, const OpBuilder& checker,
                             const StaticMap& statics, std::vector<int>* claimed,
                             std::unordered_map<int, Delegate::Variable*>* resources) {
-  struct Use {
-    std::pair<std::string, std::string> key;
-    int handle = -1;
-    std::vector<int> nodes;
-    Delegate::Variable spec;
-    bool has_spec = false;
-    bool ok = true;
-  };
-  std::unordered_map<int, Use> uses;  // by resource tensor
-  for (const Entry& e : entries) {
-    if (e.reg->builtin_code != kTfLiteBuiltinVarHandle || e.node->outputs->size != 1 ||
-        e.node->inputs->size != 0 || e.node->outputs->data[0] < 0)
-      continue;
-    const auto* p = static_cast<const TfLiteVarHandleParams*>(e.node->builtin_data);
-    Use u;
-    u.key.first = p && p->container ? p->container : "";
-    u.key.second = p && p->shared_name ? p->shared_name : "";
-    u.handle = e.index;
-    uses[e.node->outputs->data[0]] = u;
-  }
+  std::unordered_map<int, Use> uses = FindUses(
+      context, entries, checker, [&statics](int t) { return statics.count(t) != 0; });
   if (uses.empty()) return kTfLiteOk;
-  for (const Entry& e : entries) {
-    for (int i = 0; i < e.node->inputs->size; ++i) {
-      const int r = e.node->inputs->data[i];
-      auto it = uses.find(r);
-      if (it == uses.end()) continue;
-      Use& u = it->second;
-      const int code = e.reg->builtin_code;
-      int value = -1;
-      if (i == 0 && code == kTfLiteBuiltinReadVariable && e.node->inputs->size == 1 &&
-          e.node->outputs->size == 1) {
-        value = e.node->outputs->data[0];
-      } else if (i == 0 && code == kTfLiteBuiltinAssignVariable && e.node->inputs->size == 2 &&
-                 e.node->outputs->size == 0 && e.node->inputs->data[1] != r) {
-        value = e.node->inputs->data[1];
-      }
-      Delegate::Variable spec;
-      if (value < 0 || e.reg->registration_external != nullptr || statics.count(value) ||
-          !VariableSpec(context, checker, value, &spec) || (u.has_spec && !SameVariable(u.spec, spec))) {
-        u.ok = false;
-        continue;
-      }
-      u.spec = spec;
-      u.has_spec = true;
-      u.nodes.push_back(e.index);
-    }
-  }
+  TF_LITE_ENSURE_STATUS(RefuseModelWide(context, delegate, uses));
   for (auto& kv : uses) {
     Use& u = kv.second;
     if (u.ok && !u.has_spec) continue;  // a handle nothing reads or assigns here
@@ -171,6 +284,8 @@ TfLiteStatus ClaimVariables(TfLiteContext* context, Delegate* delegate,
     const bool good = u.ok && (known == delegate->variables.end() ||
                                SameVariable(known->second, u.spec));
     if (!good || delegate->builtin_variables.count(u.key)) {
+      // RefuseModelWide makes this unreachable within one interpreter; a
+      // delegate shared by interpreters may still get here.
       if (known != delegate->variables.end()) {
         context->ReportError(context,
                              "XNNPACK delegate: variable '%s' is delegated in one subgraph but "

@@ -36,11 +36,12 @@ TfLiteStatus DefineVariableOp(TfLiteContext* context, Delegate* delegate, Kernel
 // ASSIGN_VARIABLE nodes the delegate takes. A handle is taken with all its
 // reads and assigns or not at all: its resource tensor must be read by
 // those nodes only, and they must agree on one static type and shape (the
-// one this delegate already holds for the variable, if any). A variable
-// refused in one subgraph is refused in those prepared after it (the
-// builtin kernels keep it); one refused after another subgraph delegated it
-// fails the delegate. Fills `claimed` and `resources` (resource tensor ->
-// the delegate's variable).
+// one this delegate already holds for the variable, if any). The decision is
+// per variable (container, shared_name) for the whole model: the other
+// subgraphs' uses are looked at too (through AcquireSubgraphContext), and a
+// variable any of them cannot delegate stays on the builtin kernels in all
+// of them. Fills `claimed` and `resources` (resource tensor -> the
+// delegate's variable).
 TfLiteStatus ClaimVariables(TfLiteContext* context, Delegate* delegate,
                             const std::vector<Entry>& entries, const OpBuilder& checker,
                             const StaticMap& statics, std::vector<int>* claimed,

@@ -1,4 +1,5 @@
-// The XNNPACK delegate. A client of the public delegate ABI only:
+// The XNNPACK delegate. A client of the public delegate ABI (and of
+// src/core/subgraph_access.h for the number of subgraphs, variables.cc):
 //
 //   DelegatePrepare   walks the execution plan (GetExecutionPlan /
 //                     GetNodeAndRegistration), asks OpBuilder whether XNNPACK
