@@ -98,7 +98,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     float* out = output->data.f + i * cols;
     if (value->type == kTfLiteInt4) {
       const auto* packed = reinterpret_cast<const uint8_t*>(value->data.raw_const);
-      for (int64_t j = 0; j < cols; ++j) out[j] = internal::Int4Value(packed, idx * cols + j) * scale;
+      const int64_t first = idx * cols;
+      for (int64_t j = 0; j < cols; ++j) out[j] = internal::Int4Value(packed, first + j) * scale;
       continue;
     }
     const int8_t* in = reinterpret_cast<const int8_t*>(value->data.raw) + idx * cols;

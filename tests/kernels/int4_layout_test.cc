@@ -7,29 +7,18 @@
 #include <cstdint>
 #include <vector>
 
+#include "tests/kernels/int4_test_util.h"
 #include "tests/util/one_op_model.h"
 
 namespace tflite_c {
 namespace {
 
 using testing::OneOpModel;
+using testing::PackInt4;
+using testing::UnpackInt4;
 using testing::Opts;
 using namespace tflite;  // NOLINT(build/namespaces): schema enums and options
 
-std::vector<uint8_t> Pack(const std::vector<int>& v, size_t bytes = 0) {
-  std::vector<uint8_t> out(std::max(bytes, (v.size() + 1) / 2), 0);
-  for (size_t i = 0; i < v.size(); ++i) out[i / 2] |= static_cast<uint8_t>((v[i] & 0xF) << (i % 2 ? 4 : 0));
-  return out;
-}
-
-std::vector<int> Unpack(const std::vector<uint8_t>& bytes, size_t n) {
-  std::vector<int> out;
-  for (size_t i = 0; i < n; ++i) {
-    const int nibble = (i % 2 == 0) ? (bytes[i / 2] & 0xF) : (bytes[i / 2] >> 4);
-    out.push_back(nibble >= 8 ? nibble - 16 : nibble);
-  }
-  return out;
-}
 
 // operand [rows, cols] with `update` [urows, ucols] written at the clamped start.
 std::vector<int> Reference(std::vector<int> operand, int rows, int cols,
@@ -45,8 +34,8 @@ TEST(DynamicUpdateSliceInt4Test, ConstantOperandOddWidth) {
   const std::vector<int> operand = {-8, -7, -6, -5, -4, -3, -2, -1, 0};  // [3, 3]
   const std::vector<int> update = {7, 6, 5, 4};                           // [2, 2]
   OneOpModel m;
-  m.ConstBytes(TensorType_INT4, {3, 3}, Pack(operand));
-  m.ConstBytes(TensorType_INT4, {2, 2}, Pack(update));
+  m.ConstBytes(TensorType_INT4, {3, 3}, PackInt4(operand));
+  m.ConstBytes(TensorType_INT4, {2, 2}, PackInt4(update));
   m.Input(TensorType_INT32, {2});
   m.Output(TensorType_INT4, {3, 3});
   m.Op(BuiltinOperator_DYNAMIC_UPDATE_SLICE);
@@ -54,7 +43,8 @@ TEST(DynamicUpdateSliceInt4Test, ConstantOperandOddWidth) {
   for (const auto& start : std::vector<std::vector<int32_t>>{{1, 1}, {0, 1}, {5, -3}, {0, 0}}) {
     m.Set<int32_t>(0, start);
     ASSERT_TRUE(m.Invoke()) << m.log();
-    EXPECT_EQ(Unpack(m.GetBytes(), 9), Reference(operand, 3, 3, update, 2, 2, start[0], start[1]))
+    EXPECT_EQ(UnpackInt4(m.GetBytes(), 9),
+              Reference(operand, 3, 3, update, 2, 2, start[0], start[1]))
         << start[0] << ", " << start[1];
   }
 }
@@ -70,20 +60,20 @@ TEST(DynamicUpdateSliceInt4Test, RuntimeOperandAndUpdate) {
   ASSERT_TRUE(m.Allocate()) << m.log();
   const std::vector<int> operand = {1, 2, 3, 4, 5, -1, -2, -3, -4, -5};
   const std::vector<int> update = {7, -8, 0};
-  m.SetBytes(0, Pack(operand, 10));
-  m.SetBytes(1, Pack(update, 3));
+  m.SetBytes(0, PackInt4(operand, 10));
+  m.SetBytes(1, PackInt4(update, 3));
   m.Set<int64_t>(2, {1, 1});
   ASSERT_TRUE(m.Invoke()) << m.log();
-  EXPECT_EQ(Unpack(m.GetBytes(), 10), Reference(operand, 2, 5, update, 1, 3, 1, 1));
+  EXPECT_EQ(UnpackInt4(m.GetBytes(), 10), Reference(operand, 2, 5, update, 1, 3, 1, 1));
   m.Set<int64_t>(2, {0, 4});  // clamped to column 2
   ASSERT_TRUE(m.Invoke()) << m.log();
-  EXPECT_EQ(Unpack(m.GetBytes(), 10), Reference(operand, 2, 5, update, 1, 3, 0, 2));
+  EXPECT_EQ(UnpackInt4(m.GetBytes(), 10), Reference(operand, 2, 5, update, 1, 3, 0, 2));
 }
 
 TEST(DynamicUpdateSliceInt4Test, Errors) {
   {
     OneOpModel m;
-    m.ConstBytes(TensorType_INT4, {4}, Pack({1, 2, 3, 4}));
+    m.ConstBytes(TensorType_INT4, {4}, PackInt4({1, 2, 3, 4}));
     m.Const<int8_t>({2}, {1, 2});
     m.Input(TensorType_INT32, {1});
     m.Output(TensorType_INT4, {4});
@@ -92,8 +82,8 @@ TEST(DynamicUpdateSliceInt4Test, Errors) {
   }
   {
     OneOpModel m;
-    m.ConstBytes(TensorType_INT4, {4}, Pack({1, 2, 3, 4}));
-    m.ConstBytes(TensorType_INT4, {5}, Pack({1, 2, 3, 4, 5}));
+    m.ConstBytes(TensorType_INT4, {4}, PackInt4({1, 2, 3, 4}));
+    m.ConstBytes(TensorType_INT4, {5}, PackInt4({1, 2, 3, 4, 5}));
     m.Input(TensorType_INT32, {1});
     m.Output(TensorType_INT4, {4});
     m.Op(BuiltinOperator_DYNAMIC_UPDATE_SLICE);
@@ -113,7 +103,7 @@ TEST(SliceInt4Test, ConstantAndRuntimeInputs) {
     for (int c = 1; c < 4; ++c) want.push_back(values[r * 5 + c]);
   {
     OneOpModel m;
-    m.ConstBytes(TensorType_INT4, {3, 5}, Pack(values));
+    m.ConstBytes(TensorType_INT4, {3, 5}, PackInt4(values));
     m.Input(TensorType_INT32, {2});
     m.Const<int32_t>({2}, {2, 3});
     m.Output(TensorType_INT4, {2, 3});
@@ -122,10 +112,10 @@ TEST(SliceInt4Test, ConstantAndRuntimeInputs) {
     m.Set<int32_t>(0, {1, 1});
     ASSERT_TRUE(m.Invoke()) << m.log();
     EXPECT_EQ(m.Shape(), (std::vector<int>{2, 3}));
-    EXPECT_EQ(Unpack(m.GetBytes(), 6), want);
+    EXPECT_EQ(UnpackInt4(m.GetBytes(), 6), want);
     m.Set<int32_t>(0, {0, 2});
     ASSERT_TRUE(m.Invoke()) << m.log();
-    EXPECT_EQ(Unpack(m.GetBytes(), 6),
+    EXPECT_EQ(UnpackInt4(m.GetBytes(), 6),
               (std::vector<int>{values[2], values[3], values[4], values[7], values[8], values[9]}));
   }
   {
@@ -136,9 +126,9 @@ TEST(SliceInt4Test, ConstantAndRuntimeInputs) {
     m.Output(TensorType_INT4, {2, 3});
     m.Op(BuiltinOperator_SLICE, {}, 7);
     ASSERT_TRUE(m.Allocate()) << m.log();
-    m.SetBytes(0, Pack(values, 15));
+    m.SetBytes(0, PackInt4(values, 15));
     ASSERT_TRUE(m.Invoke()) << m.log();
-    EXPECT_EQ(Unpack(m.GetBytes(), 6), want);
+    EXPECT_EQ(UnpackInt4(m.GetBytes(), 6), want);
   }
 }
 
@@ -153,28 +143,28 @@ TEST(ConcatenationInt4Test, OddWidthsRuntimeAndConstant) {
   {
     OneOpModel m;
     m.Input(TensorType_INT4, {2, 3});
-    m.ConstBytes(TensorType_INT4, {2, 2}, Pack(b));
+    m.ConstBytes(TensorType_INT4, {2, 2}, PackInt4(b));
     m.Output(TensorType_INT4, {2, 5});
     ConcatenationOptionsT o;
     o.axis = -1;
     m.Op(BuiltinOperator_CONCATENATION, Opts(o), 5);
     ASSERT_TRUE(m.Allocate()) << m.log();
-    m.SetBytes(0, Pack(a, 6));
+    m.SetBytes(0, PackInt4(a, 6));
     ASSERT_TRUE(m.Invoke()) << m.log();
     EXPECT_EQ(m.Shape(), (std::vector<int>{2, 5}));
-    EXPECT_EQ(Unpack(m.GetBytes(), 10), axis1);
+    EXPECT_EQ(UnpackInt4(m.GetBytes(), 10), axis1);
   }
   {  // all constant: folded in Prepare
     OneOpModel m;
-    m.ConstBytes(TensorType_INT4, {2, 3}, Pack(a));
-    m.ConstBytes(TensorType_INT4, {2, 3}, Pack({1, -1, 2, -2, 3, 4}));
+    m.ConstBytes(TensorType_INT4, {2, 3}, PackInt4(a));
+    m.ConstBytes(TensorType_INT4, {2, 3}, PackInt4({1, -1, 2, -2, 3, 4}));
     m.Output(TensorType_INT4, {4, 3});
     ConcatenationOptionsT o;
     o.axis = 0;
     m.Op(BuiltinOperator_CONCATENATION, Opts(o), 5);
     ASSERT_TRUE(m.Allocate()) << m.log();
     ASSERT_TRUE(m.Invoke()) << m.log();
-    EXPECT_EQ(Unpack(m.GetBytes(), 12), axis0);
+    EXPECT_EQ(UnpackInt4(m.GetBytes(), 12), axis0);
   }
   {  // no fused activation on INT4
     OneOpModel m;

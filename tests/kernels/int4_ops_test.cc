@@ -5,40 +5,24 @@
 // the packed bytes are read.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
+#include "tests/kernels/int4_test_util.h"
 #include "tests/util/one_op_model.h"
 
 namespace tflite_c {
 namespace {
 
 using testing::OneOpModel;
+using testing::PackInt4;
+using testing::UnpackInt4;
 using testing::Opts;
 using testing::Quantization;
 using namespace tflite;  // NOLINT(build/namespaces): schema enums and options
 
-// `v` (each in [-8, 7]) packed, padded with zero bytes to `bytes`.
-std::vector<uint8_t> Pack(const std::vector<int>& v, size_t bytes = 0) {
-  std::vector<uint8_t> out(std::max(bytes, (v.size() + 1) / 2), 0);
-  for (size_t i = 0; i < v.size(); ++i) {
-    out[i / 2] |= static_cast<uint8_t>((v[i] & 0xF) << (i % 2 ? 4 : 0));
-  }
-  return out;
-}
-
-// The first `n` values of packed `bytes`, sign-extended.
-std::vector<int> Unpack(const std::vector<uint8_t>& bytes, size_t n) {
-  std::vector<int> out;
-  for (size_t i = 0; i < n && i / 2 < bytes.size(); ++i) {
-    const int nibble = (i % 2 == 0) ? (bytes[i / 2] & 0xF) : (bytes[i / 2] >> 4);
-    out.push_back(nibble >= 8 ? nibble - 16 : nibble);
-  }
-  return out;
-}
 
 void ExpectInvokeError(OneOpModel& m, const std::string& message) {
   EXPECT_FALSE(m.Invoke());
@@ -49,7 +33,7 @@ void ExpectInvokeError(OneOpModel& m, const std::string& message) {
 
 TEST(CastInt4Test, ToFloatConstantOddCount) {
   OneOpModel m;
-  m.ConstBytes(TensorType_INT4, {5}, Pack({-8, 7, -1, 0, 3}));
+  m.ConstBytes(TensorType_INT4, {5}, PackInt4({-8, 7, -1, 0, 3}));
   m.Output(TensorType_FLOAT32, {5});
   m.Op(BuiltinOperator_CAST, {}, 6);
   ASSERT_TRUE(m.Allocate()) << m.log();
@@ -68,7 +52,7 @@ TEST(CastInt4Test, ToFloatRuntimeEveryValue) {
   m.Output(TensorType_FLOAT32, {17});
   m.Op(BuiltinOperator_CAST, {}, 6);
   ASSERT_TRUE(m.Allocate()) << m.log();
-  std::vector<uint8_t> bytes = Pack(values, 17);
+  std::vector<uint8_t> bytes = PackInt4(values, 17);
   bytes[8] |= 0x70;  // high nibble of the last used byte: not an element
   bytes[9] = 0xFF;
   m.SetBytes(0, bytes);
@@ -87,7 +71,7 @@ TEST(CastInt4Test, FromFloatClampsAndTruncates) {
                    std::numeric_limits<float>::quiet_NaN()});
   ASSERT_TRUE(m.Invoke()) << m.log();
   const std::vector<uint8_t> got = m.GetBytes();
-  EXPECT_EQ(Unpack(got, 9), (std::vector<int>{-8, -8, -7, 0, 0, 6, 7, 7, 7}));
+  EXPECT_EQ(UnpackInt4(got, 9), (std::vector<int>{-8, -8, -7, 0, 0, 6, 7, 7, 7}));
   ASSERT_GE(got.size(), 5u);
   EXPECT_EQ(got[4] >> 4, 0);  // unused nibble of the odd count
 }
@@ -129,7 +113,7 @@ GatherOptionsT GatherOpts(int axis, int batch_dims = 0) {
 TEST(GatherInt4Test, OddRowsAxis0) {
   // [3, 3]: rows start at values 0, 3 and 6, so rows 1 starts mid-byte.
   OneOpModel m;
-  m.ConstBytes(TensorType_INT4, {3, 3}, Pack({-8, -7, -6, 1, 2, 3, 5, 6, 7}));
+  m.ConstBytes(TensorType_INT4, {3, 3}, PackInt4({-8, -7, -6, 1, 2, 3, 5, 6, 7}));
   m.Input(TensorType_INT32, {3});
   m.Output(TensorType_INT4, {3, 3});
   m.Op(BuiltinOperator_GATHER, Opts(GatherOpts(0)), 7);
@@ -138,11 +122,11 @@ TEST(GatherInt4Test, OddRowsAxis0) {
   ASSERT_TRUE(m.Invoke()) << m.log();
   EXPECT_EQ(m.Shape(), (std::vector<int>{3, 3}));
   const std::vector<uint8_t> got = m.GetBytes();
-  EXPECT_EQ(Unpack(got, 9), (std::vector<int>{1, 2, 3, 5, 6, 7, 1, 2, 3}));
+  EXPECT_EQ(UnpackInt4(got, 9), (std::vector<int>{1, 2, 3, 5, 6, 7, 1, 2, 3}));
   EXPECT_EQ(got[4] >> 4, 0);
   m.Set<int32_t>(0, {0, 0, 2});
   ASSERT_TRUE(m.Invoke()) << m.log();
-  EXPECT_EQ(Unpack(m.GetBytes(), 9), (std::vector<int>{-8, -7, -6, -8, -7, -6, 5, 6, 7}));
+  EXPECT_EQ(UnpackInt4(m.GetBytes(), 9), (std::vector<int>{-8, -7, -6, -8, -7, -6, 5, 6, 7}));
 }
 
 TEST(GatherInt4Test, NegativeAxisInt64PositionsRuntimeParams) {
@@ -153,28 +137,28 @@ TEST(GatherInt4Test, NegativeAxisInt64PositionsRuntimeParams) {
   m.Output(TensorType_INT4, {2, 2, 2});
   m.Op(BuiltinOperator_GATHER, Opts(GatherOpts(-1)), 7);
   ASSERT_TRUE(m.Allocate()) << m.log();
-  m.SetBytes(0, Pack({-1, 4, -8, 7, 0, -3}, 6));
+  m.SetBytes(0, PackInt4({-1, 4, -8, 7, 0, -3}, 6));
   ASSERT_TRUE(m.Invoke()) << m.log();
   EXPECT_EQ(m.Shape(), (std::vector<int>{2, 2, 2}));
-  EXPECT_EQ(Unpack(m.GetBytes(), 8), (std::vector<int>{-8, -8, -1, 4, -3, -3, 7, 0}));
+  EXPECT_EQ(UnpackInt4(m.GetBytes(), 8), (std::vector<int>{-8, -8, -1, 4, -3, -3, 7, 0}));
 }
 
 TEST(GatherInt4Test, BatchDimsAndScalarPosition) {
   {  // batch_dims 1: row b of params picks with positions[b]
     OneOpModel m;
-    m.ConstBytes(TensorType_INT4, {2, 3}, Pack({-1, 4, -8, 7, 0, -3}));
+    m.ConstBytes(TensorType_INT4, {2, 3}, PackInt4({-1, 4, -8, 7, 0, -3}));
     m.Const<int32_t>({2, 2}, {0, 2, 1, 1});
     m.Output(TensorType_INT4, {2, 2});
     m.Op(BuiltinOperator_GATHER, Opts(GatherOpts(1, 1)), 7);
     ASSERT_TRUE(m.Allocate()) << m.log();
     ASSERT_TRUE(m.Invoke()) << m.log();
     EXPECT_EQ(m.Shape(), (std::vector<int>{2, 2}));
-    EXPECT_EQ(Unpack(m.GetBytes(), 4), (std::vector<int>{-1, -8, 0, 0}));
+    EXPECT_EQ(UnpackInt4(m.GetBytes(), 4), (std::vector<int>{-1, -8, 0, 0}));
   }
   {  // a scalar position drops the axis: one odd row of 5
     OneOpModel m;
     m.ConstBytes(TensorType_INT4, {3, 5},
-                 Pack({0, 1, 2, 3, 4, -1, -2, -3, -4, -5, 7, 6, 5, -8, -7}));
+                 PackInt4({0, 1, 2, 3, 4, -1, -2, -3, -4, -5, 7, 6, 5, -8, -7}));
     m.Const<int16_t>({}, {1});
     m.Output(TensorType_INT4, {5});
     m.Op(BuiltinOperator_GATHER, Opts(GatherOpts(0)), 7);
@@ -182,7 +166,7 @@ TEST(GatherInt4Test, BatchDimsAndScalarPosition) {
     ASSERT_TRUE(m.Invoke()) << m.log();
     EXPECT_EQ(m.Shape(), (std::vector<int>{5}));
     const std::vector<uint8_t> got = m.GetBytes();
-    EXPECT_EQ(Unpack(got, 5), (std::vector<int>{-1, -2, -3, -4, -5}));
+    EXPECT_EQ(UnpackInt4(got, 5), (std::vector<int>{-1, -2, -3, -4, -5}));
     EXPECT_EQ(got[2] >> 4, 0);
   }
 }
@@ -190,7 +174,7 @@ TEST(GatherInt4Test, BatchDimsAndScalarPosition) {
 TEST(GatherInt4Test, Errors) {
   {
     OneOpModel m;
-    m.ConstBytes(TensorType_INT4, {3, 2}, Pack({1, 2, 3, 4, 5, 6}));
+    m.ConstBytes(TensorType_INT4, {3, 2}, PackInt4({1, 2, 3, 4, 5, 6}));
     m.Input(TensorType_INT32, {2});
     m.Output(TensorType_INT4, {2, 2});
     m.Op(BuiltinOperator_GATHER, Opts(GatherOpts(0)), 7);
@@ -202,7 +186,7 @@ TEST(GatherInt4Test, Errors) {
   }
   {
     OneOpModel m;
-    m.ConstBytes(TensorType_INT4, {3, 2}, Pack({1, 2, 3, 4, 5, 6}));
+    m.ConstBytes(TensorType_INT4, {3, 2}, PackInt4({1, 2, 3, 4, 5, 6}));
     m.Input(TensorType_INT32, {2});
     m.Output(TensorType_INT8, {2, 2});
     m.Op(BuiltinOperator_GATHER, Opts(GatherOpts(0)), 7);
@@ -210,7 +194,7 @@ TEST(GatherInt4Test, Errors) {
   }
   {
     OneOpModel m;
-    m.ConstBytes(TensorType_INT4, {3, 2}, Pack({1, 2, 3, 4, 5, 6}));
+    m.ConstBytes(TensorType_INT4, {3, 2}, PackInt4({1, 2, 3, 4, 5, 6}));
     m.Input(TensorType_FLOAT32, {2});
     m.Output(TensorType_INT4, {2, 2});
     m.Op(BuiltinOperator_GATHER, Opts(GatherOpts(0)), 7);
@@ -218,7 +202,7 @@ TEST(GatherInt4Test, Errors) {
   }
   {
     OneOpModel m;
-    m.ConstBytes(TensorType_INT4, {3, 2}, Pack({1, 2, 3, 4, 5, 6}));
+    m.ConstBytes(TensorType_INT4, {3, 2}, PackInt4({1, 2, 3, 4, 5, 6}));
     m.Input(TensorType_INT32, {2});
     m.Output(TensorType_INT4, {2, 2});
     m.Op(BuiltinOperator_GATHER, Opts(GatherOpts(2)), 7);
@@ -232,7 +216,7 @@ TEST(EmbeddingLookupInt4Test, PerTensorScaleOddRows) {
   // value [3, 3] (rows start mid-byte), scale 0.5.
   OneOpModel m;
   m.Input(TensorType_INT32, {4});
-  m.ConstBytes(TensorType_INT4, {3, 3}, Pack({-8, -7, -6, 1, 2, 3, 5, 6, 7}),
+  m.ConstBytes(TensorType_INT4, {3, 3}, PackInt4({-8, -7, -6, 1, 2, 3, 5, 6, 7}),
                testing::Q(0.5f, 0));
   m.Output(TensorType_FLOAT32, {4, 3});
   m.Op(BuiltinOperator_EMBEDDING_LOOKUP, {}, 4);
@@ -254,7 +238,7 @@ TEST(EmbeddingLookupInt4Test, PerRowScalesRank3RuntimeValue) {
   m.Op(BuiltinOperator_EMBEDDING_LOOKUP, {}, 4);
   ASSERT_TRUE(m.Allocate()) << m.log();
   m.Set<int32_t>(0, {1, 2, 0});
-  m.SetBytes(1, Pack({-8, 0, 7, -1, -4, 3, 1, -2, -8}, 9));
+  m.SetBytes(1, PackInt4({-8, 0, 7, -1, -4, 3, 1, -2, -8}, 9));
   ASSERT_TRUE(m.Invoke()) << m.log();
   EXPECT_EQ(m.Shape(), (std::vector<int>{3, 1, 3}));
   EXPECT_EQ(m.Get<float>(),
@@ -265,7 +249,7 @@ TEST(EmbeddingLookupInt4Test, Errors) {
   {
     OneOpModel m;
     m.Input(TensorType_INT32, {1});
-    m.ConstBytes(TensorType_INT4, {3, 2}, Pack({1, 2, 3, 4, 5, 6}), testing::Q(1.0f, 0));
+    m.ConstBytes(TensorType_INT4, {3, 2}, PackInt4({1, 2, 3, 4, 5, 6}), testing::Q(1.0f, 0));
     m.Output(TensorType_FLOAT32, {1, 2});
     m.Op(BuiltinOperator_EMBEDDING_LOOKUP, {}, 4);
     ASSERT_TRUE(m.Allocate()) << m.log();
@@ -277,7 +261,7 @@ TEST(EmbeddingLookupInt4Test, Errors) {
   {
     OneOpModel m;
     m.Input(TensorType_INT32, {1});
-    m.ConstBytes(TensorType_INT4, {3, 2}, Pack({1, 2, 3, 4, 5, 6}), testing::Q(1.0f, 0));
+    m.ConstBytes(TensorType_INT4, {3, 2}, PackInt4({1, 2, 3, 4, 5, 6}), testing::Q(1.0f, 0));
     m.Output(TensorType_INT4, {1, 2});
     m.Op(BuiltinOperator_EMBEDDING_LOOKUP, {}, 4);
     testing::ExpectPrepareError(
@@ -286,7 +270,7 @@ TEST(EmbeddingLookupInt4Test, Errors) {
   {
     OneOpModel m;
     m.Input(TensorType_INT32, {1});
-    m.ConstBytes(TensorType_INT4, {3, 2}, Pack({1, 2, 3, 4, 5, 6}), testing::Q(1.0f, 2));
+    m.ConstBytes(TensorType_INT4, {3, 2}, PackInt4({1, 2, 3, 4, 5, 6}), testing::Q(1.0f, 2));
     m.Output(TensorType_FLOAT32, {1, 2});
     m.Op(BuiltinOperator_EMBEDDING_LOOKUP, {}, 4);
     testing::ExpectPrepareError(m, "hybrid value needs zero point 0");
@@ -294,7 +278,7 @@ TEST(EmbeddingLookupInt4Test, Errors) {
   {  // one scale per column is not per row
     OneOpModel m;
     m.Input(TensorType_INT32, {1});
-    m.ConstBytes(TensorType_INT4, {3, 2}, Pack({1, 2, 3, 4, 5, 6}),
+    m.ConstBytes(TensorType_INT4, {3, 2}, PackInt4({1, 2, 3, 4, 5, 6}),
                  Quantization{{1.0f, 2.0f}, {0, 0}, 1});
     m.Output(TensorType_FLOAT32, {1, 2});
     m.Op(BuiltinOperator_EMBEDDING_LOOKUP, {}, 4);
@@ -303,7 +287,7 @@ TEST(EmbeddingLookupInt4Test, Errors) {
   {
     OneOpModel m;
     m.Input(TensorType_INT8, {1});
-    m.ConstBytes(TensorType_INT4, {3, 2}, Pack({1, 2, 3, 4, 5, 6}), testing::Q(1.0f, 0));
+    m.ConstBytes(TensorType_INT4, {3, 2}, PackInt4({1, 2, 3, 4, 5, 6}), testing::Q(1.0f, 0));
     m.Output(TensorType_FLOAT32, {1, 2});
     m.Op(BuiltinOperator_EMBEDDING_LOOKUP, {}, 4);
     testing::ExpectPrepareError(m, "EMBEDDING_LOOKUP: lookup type INT8 is not supported");
@@ -320,17 +304,17 @@ TEST(TransposeInt4Test, ConstantPerm2D) {
   m.Output(TensorType_INT4, {3, 2});
   m.Op(BuiltinOperator_TRANSPOSE, {}, 7);
   ASSERT_TRUE(m.Allocate()) << m.log();
-  m.SetBytes(0, Pack({-8, 1, 7, -1, 0, 3}, 6));
+  m.SetBytes(0, PackInt4({-8, 1, 7, -1, 0, 3}, 6));
   ASSERT_TRUE(m.Invoke()) << m.log();
   EXPECT_EQ(m.Shape(), (std::vector<int>{3, 2}));
-  EXPECT_EQ(Unpack(m.GetBytes(), 6), (std::vector<int>{-8, -1, 1, 0, 7, 3}));
+  EXPECT_EQ(UnpackInt4(m.GetBytes(), 6), (std::vector<int>{-8, -1, 1, 0, 7, 3}));
 }
 
 TEST(TransposeInt4Test, NegativePermOddCount3D) {
   // [3, 1, 3] with perm {-1, 0, -2} = {2, 0, 1}: output [3, 3, 1],
   // out[k][i][0] = in[i][0][k].
   OneOpModel m;
-  m.ConstBytes(TensorType_INT4, {3, 1, 3}, Pack({-8, -7, -6, 1, 2, 3, 5, 6, 7}));
+  m.ConstBytes(TensorType_INT4, {3, 1, 3}, PackInt4({-8, -7, -6, 1, 2, 3, 5, 6, 7}));
   m.Const<int64_t>({3}, {-1, 0, -2});
   m.Output(TensorType_INT4, {3, 3, 1});
   m.Op(BuiltinOperator_TRANSPOSE, {}, 7);
@@ -338,7 +322,7 @@ TEST(TransposeInt4Test, NegativePermOddCount3D) {
   ASSERT_TRUE(m.Invoke()) << m.log();
   EXPECT_EQ(m.Shape(), (std::vector<int>{3, 3, 1}));
   const std::vector<uint8_t> got = m.GetBytes();
-  EXPECT_EQ(Unpack(got, 9), (std::vector<int>{-8, 1, 5, -7, 2, 6, -6, 3, 7}));
+  EXPECT_EQ(UnpackInt4(got, 9), (std::vector<int>{-8, 1, 5, -7, 2, 6, -6, 3, 7}));
   EXPECT_EQ(got[4] >> 4, 0);
 }
 
@@ -350,11 +334,11 @@ TEST(TransposeInt4Test, RuntimePerm) {
   m.Output(TensorType_INT4, {5, 1});
   m.Op(BuiltinOperator_TRANSPOSE, {}, 7);
   ASSERT_TRUE(m.Allocate()) << m.log();
-  m.SetBytes(0, Pack({7, -8, 3, -3, -1}, 5));
+  m.SetBytes(0, PackInt4({7, -8, 3, -3, -1}, 5));
   m.Set<int32_t>(1, {1, 0});
   ASSERT_TRUE(m.Invoke()) << m.log();
   EXPECT_EQ(m.Shape(), (std::vector<int>{5, 1}));
-  EXPECT_EQ(Unpack(m.GetBytes(), 5), (std::vector<int>{7, -8, 3, -3, -1}));
+  EXPECT_EQ(UnpackInt4(m.GetBytes(), 5), (std::vector<int>{7, -8, 3, -3, -1}));
   m.Set<int32_t>(1, {0, 0});
   ExpectInvokeError(m, "TRANSPOSE: perm repeats dimension 0");
 }

@@ -1,6 +1,7 @@
 // Packed INT4 tensors (two values per byte, low nibble first): reading and
 // writing single values, and copying runs of them without unpacking
-// (CONCATENATION, DYNAMIC_UPDATE_SLICE, GATHER, CAST, EMBEDDING_LOOKUP).
+// (CONCATENATION, DYNAMIC_UPDATE_SLICE, GATHER, CAST, EMBEDDING_LOOKUP, and
+// the INT4 gathers of string_gather.h used by SLICE and TRANSPOSE).
 #ifndef TFLITE_C_SRC_KERNELS_INTERNAL_INT4_COPY_H_
 #define TFLITE_C_SRC_KERNELS_INTERNAL_INT4_COPY_H_
 

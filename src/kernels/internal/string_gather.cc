@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "src/core/string_util.h"
+#include "src/kernels/internal/int4_copy.h"
 #include "src/kernels/internal/kernel_util.h"
 
 namespace tflite_c {
@@ -98,26 +99,15 @@ void GatherPositions(const AxisGather& g, int64_t input_count, int64_t output_co
 TfLiteStatus RunInt4Gather(TfLiteContext* context, const char* op, const AxisGather& g,
                            const TfLiteTensor* input, TfLiteTensor* output) {
   const int64_t in_count = NumElements(input), out_count = NumElements(output);
-  for (const TfLiteTensor* t : {input, static_cast<const TfLiteTensor*>(output)}) {
-    const int64_t needed = (NumElements(t) + 1) / 2;
-    if ((needed > 0 && t->data.raw == nullptr) || static_cast<int64_t>(t->bytes) < needed) {
-      TF_LITE_KERNEL_LOG(context, "%s: INT4 tensor holds %zu bytes, needs %lld", op, t->bytes,
-                         static_cast<long long>(needed));
-      return kTfLiteError;
-    }
-  }
+  TF_LITE_ENSURE_OK(context, CheckInt4Bytes(context, op, "input", input));
+  TF_LITE_ENSURE_OK(context, CheckInt4Bytes(context, op, "output", output));
   std::vector<int64_t> positions;
   GatherPositions(g, in_count, out_count, &positions);
   const auto* in = reinterpret_cast<const uint8_t*>(input->data.raw_const);
   auto* out = reinterpret_cast<uint8_t*>(output->data.raw);
-  for (int64_t i = 0; i < out_count; i += 2) {
-    uint8_t byte = 0;
-    for (int64_t k = 0; k < 2 && i + k < out_count; ++k) {
-      const int64_t p = positions[static_cast<size_t>(i + k)];
-      const uint8_t v = (p % 2 == 0) ? (in[p / 2] & 0x0F) : (in[p / 2] >> 4);
-      byte = static_cast<uint8_t>(byte | (v << (4 * k)));
-    }
-    out[i / 2] = byte;
+  if (out_count % 2 != 0) out[out_count / 2] = 0;  // the unused high nibble
+  for (int64_t i = 0; i < out_count; ++i) {
+    SetInt4Bits(out, i, Int4Bits(in, positions[static_cast<size_t>(i)]));
   }
   return kTfLiteOk;
 }

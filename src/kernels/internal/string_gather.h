@@ -1,7 +1,7 @@
-// STRING and packed INT4 tensors in the data-movement kernels (SLICE, TILE),
-// whose elements are not fixed-size bytes: the element positions an
-// AxisGather would copy are worked out on an index array, and the output is
-// built from the input elements at those positions. STRING outputs are
+// STRING and packed INT4 tensors in the data-movement kernels (SLICE, TILE,
+// TRANSPOSE), whose elements are not fixed-size bytes: the element positions
+// an AxisGather would copy are worked out on an index array, and the output
+// is built from the input elements at those positions. STRING outputs are
 // dynamic tensors whose buffer is built at Eval.
 #ifndef TFLITE_C_SRC_KERNELS_INTERNAL_STRING_GATHER_H_
 #define TFLITE_C_SRC_KERNELS_INTERNAL_STRING_GATHER_H_
