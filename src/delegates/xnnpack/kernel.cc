@@ -139,6 +139,7 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
   OpBuilder builder(context, &kernel->statics, delegate->Quant(), subgraph, &ids);
   builder.SetPartition(params);
   builder.SetFusedPads(&fused_pads);
+  builder.SetConstants(&kernel->constants);
   std::unordered_map<const Delegate::Variable*, uint32_t> current;  // its latest value id
   for (size_t i = 0; i < nodes.size(); ++i) {
     if (IsVariableOp(regs[i]->builtin_code)) {

@@ -203,6 +203,8 @@ TfLiteStatus OpBuilder::Visit(int node_index, const TfLiteNode* node,
       return VisitDequantize(node);
     case kTfLiteBuiltinCustom:
       return VisitCustom(node, reg);
+    case kTfLiteBuiltinStablehloComposite:
+      return VisitComposite(node);
     default:
       return kTfLiteError;
   }

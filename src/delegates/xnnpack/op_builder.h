@@ -11,6 +11,7 @@
 //                      argmax pooling / unpooling pairs)
 //   ops_layout.cc      pad, concatenation, reshape, slice, strided slice,
 //                      transpose, split, depth/space, resize, (de)quantize
+//   ops_attention.cc   STABLEHLO_COMPOSITE odml.scaled_dot_product_attention
 //   sparse_weights.cc  DENSIFY of sparse constants, done once at prepare
 //   xnnpack_delegate.cc  the delegate object, partition kernels and C API
 #ifndef TFLITE_C_SRC_DELEGATES_XNNPACK_OP_BUILDER_H_
@@ -71,6 +72,9 @@ class OpBuilder {
   };
   // Conv input tensor -> the PAD folded into it (not owned; may be null).
   void SetFusedPads(const std::unordered_map<int, FusedPad>* pads) { fused_pads_ = pads; }
+  // Where constants made up while defining (not model tensors) are kept: they
+  // must live as long as the runtime (the kernel owns `keep`).
+  void SetConstants(std::vector<StaticData>* keep) { constants_ = keep; }
 
   // Whether `reg` at `node` can run on XNNPACK; with a subgraph, also defines it.
   TfLiteStatus Visit(int node_index, const TfLiteNode* node, const TfLiteRegistration* reg);
@@ -184,6 +188,12 @@ class OpBuilder {
   // by no node outside it (so they are a model output).
   bool IndicesLeaveTheModel(int indices);
 
+  // ops_attention.cc: STABLEHLO_COMPOSITE (scaled dot-product attention only).
+  static bool IsSdpaComposite(const TfLiteNode* n);
+  TfLiteStatus VisitComposite(const TfLiteNode* n);
+  TfLiteStatus VisitScaledDotProductAttention(const TfLiteNode* n,
+                                              const TfLiteStablehloCompositeParams* p);
+
   // ops_layout.cc
   TfLiteStatus VisitPad(const TfLiteNode* n);
   TfLiteStatus VisitConcatenation(const TfLiteNode* n, const TfLiteConcatenationParams* p);
@@ -216,6 +226,7 @@ class OpBuilder {
   // Scale arrays of values defined here (XNNPACK keeps the pointers and
   // reads them when the runtime is created, while this builder is alive).
   std::vector<StaticData> owned_scales_;
+  std::vector<StaticData>* constants_ = nullptr;
 };
 
 }  // namespace xnnpack
