@@ -23,6 +23,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "src/kernels/internal/kernel_util.h"
@@ -304,6 +305,15 @@ TfLiteStatus PrepareInteger8x8_8(TfLiteContext* context, TfLiteNode* node, OpDat
                     GetScaleZp(context, op, "cell_state", cell_state, true, &cell_scale, nullptr));
   TF_LITE_ENSURE_OK(context,
                     GetScaleZp(context, op, "output", output, false, &output_scale, nullptr));
+  // Both zero points enter int32 differences with int8 values.
+  for (const auto& zp : {std::make_pair("input", q.input_zp),
+                         std::make_pair("output_state", q.output_state_zp)}) {
+    if (zp.second < -128 || zp.second > 127) {
+      TF_LITE_KERNEL_LOG(context, "%s: %s zero point %d is outside the INT8 range (not supported)",
+                         op, zp.first, static_cast<int>(zp.second));
+      return kTfLiteError;
+    }
+  }
   if (cell_scale != 1.0f / 32768) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: the 8x8->8 integer kernel needs a cell_state scale of 2^-15, got %g",

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -314,6 +315,12 @@ TEST(LstmBasicTest, RejectsBadShapesTypesAndScales) {
     BasicCase c = UpstreamQuantizedCase();
     c.state_scale = 0.001f;
     ExpectError(BuildBasic(c), "is not a power of two");
+  }
+  {
+    // A zero point outside the uint8 range would overflow the int32 differences.
+    BasicCase c = UpstreamQuantizedCase();
+    c.weights_zp = std::numeric_limits<int32_t>::min();
+    ExpectError(BuildBasic(c), "weights zero point -2147483648 is outside the UINT8 range");
   }
   {
     BasicCase c = UpstreamQuantizedCase();

@@ -383,6 +383,17 @@ TEST(LstmInteger8x8_8Test, RejectsBadQuantizationTypesAndShapes) {
     ExpectError(b, "input_to_cell_weights has shape [2,2], expected [2,1]");
   }
   {
+    // Zero points outside the int8 range would overflow the int32 differences.
+    Spec s = HandSpec();
+    s.input_zp = std::numeric_limits<int32_t>::min();
+    ExpectError(Build(s), "input zero point -2147483648 is outside the INT8 range");
+  }
+  {
+    Spec s = HandSpec();
+    s.state_zp = 300;
+    ExpectError(Build(s), "output_state zero point 300 is outside the INT8 range");
+  }
+  {
     Spec s = HandSpec();
     s.proj_scale = 1e9f;  // effective projection scale far beyond the requantizer
     ExpectError(Build(s), "effective projection scale");
