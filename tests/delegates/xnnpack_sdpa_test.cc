@@ -361,6 +361,101 @@ TEST(XnnpackSdpa, RefusedVariantsRunTheDecomposition) {
   }
 }
 
+// A query with another token count after delegation (as between an LLM's
+// prefill and decode steps): the runtime is reshaped and stays right.
+TEST(XnnpackSdpa, ResizedTokenCount) {
+  SKIP_WITHOUT_XNNPACK();
+  Case c;
+  c.N = 6;
+  c.G = 2;
+  c.mask = {1, 1, 3, 5};
+  const std::vector<uint8_t> model = SdpaModel(c);
+  TfLiteXNNPackDelegateOptions opts = TfLiteXNNPackDelegateOptionsDefault();
+  XnnPtr delegate(TfLiteXNNPackDelegateCreate(&opts));
+  Session xnn;
+  xnn.Create(model, {delegate.get()});
+  ASSERT_TRUE(xnn.ok()) << xnn.errors;
+  ASSERT_EQ(xnn.DelegateNodes(), 1);
+  TfLiteInterpreter* it = xnn.interpreter.get();
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk) << xnn.errors;
+  for (int tokens : {1, 7}) {
+    SCOPED_TRACE("T = " + std::to_string(tokens));
+    Case r = c;
+    r.T = tokens;
+    r.mask = {1, 1, tokens, 5};
+    const int q_dims[4] = {r.B, r.T, r.N, r.H};
+    ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, 0, q_dims, 4), kTfLiteOk);
+    ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, 3, r.mask.data(), 4), kTfLiteOk);
+    ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk) << xnn.errors;
+    std::vector<std::vector<float>> in = {
+        Random(Count({r.B, r.T, r.N, r.H}), 5, -2.0f, 2.0f),
+        Random(Count({r.B, r.S, r.G, r.H}), 6, -2.0f, 2.0f),
+        Random(Count({r.B, r.S, r.G, r.D}), 7, -2.0f, 2.0f),
+        std::vector<float>(Count(r.mask), 0.0f)};
+    in[3][1] = -30.0f;
+    for (int i = 0; i < 4; ++i) ASSERT_TRUE(xnn.SetInput(i, in[i]));
+    ASSERT_EQ(TfLiteInterpreterInvoke(it), kTfLiteOk) << xnn.errors;
+    const std::vector<double> want = Reference(r, in);
+    const std::vector<float> got = xnn.Output(0);
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < want.size(); ++i) ASSERT_NEAR(got[i], want[i], 1e-4) << i;
+  }
+}
+
+// As upstream, a custom op named odml.scaled_dot_product_attention (the
+// attributes in its custom options) is delegated the same way. Its own kernel
+// here fails when invoked, so only the delegate can produce the output.
+TEST(XnnpackSdpa, CustomOpForm) {
+  SKIP_WITHOUT_XNNPACK();
+  Case c;
+  c.N = 8;
+  c.G = 2;
+  c.scale = 0.7;
+  c.cap = 3.0;
+  c.mask = {1, 1, 3, 5};
+  ModelBuilder mb;
+  const int q = mb.AddInput(TensorType_FLOAT32, {c.B, c.T, c.N, c.H}, "q");
+  const int k = mb.AddInput(TensorType_FLOAT32, {c.B, c.S, c.G, c.H}, "k");
+  const int v = mb.AddInput(TensorType_FLOAT32, {c.B, c.S, c.G, c.D}, "v");
+  const int m = mb.AddInput(TensorType_FLOAT32, c.mask, "mask");
+  const int y = mb.AddOutput(TensorType_FLOAT32, {c.B, c.T, c.N, c.D}, "y");
+  mb.AddCustomOperator(c.name, {q, k, v, m}, {y}, Attributes(c));
+  const std::vector<uint8_t> model = mb.Finish();
+
+  TfLiteRegistration failing = {};
+  failing.invoke = [](TfLiteContext*, TfLiteNode*) { return kTfLiteError; };
+  TfLiteXNNPackDelegateOptions opts = TfLiteXNNPackDelegateOptionsDefault();
+  XnnPtr delegate(TfLiteXNNPackDelegateCreate(&opts));
+  ModelPtr mp(TfLiteModelCreate(model.data(), model.size()));
+  ASSERT_NE(mp, nullptr);
+  std::string errors;
+  OptionsPtr options(TfLiteInterpreterOptionsCreate());
+  TfLiteInterpreterOptionsSetErrorReporter(options.get(), AppendError, &errors);
+  TfLiteInterpreterOptionsAddCustomOp(options.get(), c.name.c_str(), &failing, 1, 1);
+  TfLiteInterpreterOptionsSetUseXNNPACK(options.get(), false);
+  TfLiteInterpreterOptionsAddDelegate(options.get(),
+                                      reinterpret_cast<TfLiteOpaqueDelegate*>(delegate.get()));
+  InterpreterPtr it(TfLiteInterpreterCreate(mp.get(), options.get()));
+  ASSERT_NE(it, nullptr) << errors;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(it.get()), kTfLiteOk) << errors;
+  std::vector<std::vector<float>> in;
+  const std::vector<std::vector<int>> shapes = {
+      {c.B, c.T, c.N, c.H}, {c.B, c.S, c.G, c.H}, {c.B, c.S, c.G, c.D}, c.mask};
+  for (int i = 0; i < 4; ++i) {
+    in.push_back(Random(Count(shapes[i]), 40 + i, -2.0f, 2.0f));
+    if (i == 3)
+      for (float& x : in[3]) x = x < -1.0f ? -30.0f : 0.0f;
+    TfLiteTensor* t = TfLiteInterpreterGetInputTensor(it.get(), i);
+    ASSERT_EQ(TfLiteTensorCopyFromBuffer(t, in[i].data(), in[i].size() * sizeof(float)),
+              kTfLiteOk);
+  }
+  ASSERT_EQ(TfLiteInterpreterInvoke(it.get()), kTfLiteOk) << errors;
+  const TfLiteTensor* out = TfLiteInterpreterGetOutputTensor(it.get(), 0);
+  const std::vector<double> want = Reference(c, in);
+  ASSERT_EQ(out->bytes, want.size() * sizeof(float));
+  for (size_t i = 0; i < want.size(); ++i) ASSERT_NEAR(out->data.f[i], want[i], 1e-4) << i;
+}
+
 // Shapes the delegate refuses (the builtin composite kernel then runs the
 // decomposition, whose shapes are checked by its own Prepare).
 TEST(XnnpackSdpa, RefusedShapesAndTypes) {

@@ -31,6 +31,9 @@
 namespace tflite_c {
 namespace xnnpack {
 
+// The attention composite / custom op name (ops_attention.cc).
+inline constexpr char kSdpa[] = "odml.scaled_dot_product_attention";
+
 using StaticData = std::shared_ptr<std::vector<float>>;
 // Tensor index -> float32 contents, for outputs of fp16-constant DEQUANTIZE.
 using StaticMap = std::unordered_map<int, StaticData>;
@@ -188,11 +191,12 @@ class OpBuilder {
   // by no node outside it (so they are a model output).
   bool IndicesLeaveTheModel(int indices);
 
-  // ops_attention.cc: STABLEHLO_COMPOSITE (scaled dot-product attention only).
+  // ops_attention.cc: STABLEHLO_COMPOSITE (scaled dot-product attention
+  // only) and the custom op of that name (flexbuffer attributes in both).
   static bool IsSdpaComposite(const TfLiteNode* n);
   TfLiteStatus VisitComposite(const TfLiteNode* n);
-  TfLiteStatus VisitScaledDotProductAttention(const TfLiteNode* n,
-                                              const TfLiteStablehloCompositeParams* p);
+  TfLiteStatus VisitScaledDotProductAttention(const TfLiteNode* n, const void* attributes,
+                                              size_t attributes_size);
 
   // ops_layout.cc
   TfLiteStatus VisitPad(const TfLiteNode* n);

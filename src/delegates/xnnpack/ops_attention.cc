@@ -1,7 +1,8 @@
 // STABLEHLO_COMPOSITE "odml.scaled_dot_product_attention" (the scaled
 // dot-product attention AI Edge Torch exports) on XNNPACK, as upstream's
 // delegate takes it: the composite node is defined directly from its inputs
-// and its decomposition subgraph is not run.
+// and its decomposition subgraph is not run. As upstream, a custom op of the
+// same name (attributes in its custom options) is taken the same way.
 //
 //   inputs  query [B, T, N, H], key [B, S, G, H], value [B, S, G, D],
 //           optional mask broadcastable to [B, N, T, S] (added to the logits)
@@ -20,6 +21,10 @@
 //   [cap], + mask, softmax over S
 //   v -> [B, G, D, S];  p . v^T -> [B, G, R*T, D] -> [B, N, T, D] -> [B, T, N, D]
 //
+// The reshapes leave the token axis to XNNPACK (a 0 in the new shape), so a
+// query resized to another token count T after delegation still runs; other
+// resized dimensions make the runtime reshape fail with an error.
+//
 // Anything else (other types, ranks, shapes, attributes that are not numbers,
 // a non-positive or non-finite cap) is refused and the builtin kernel runs the
 // decomposition.
@@ -36,8 +41,6 @@ namespace tflite_c {
 namespace xnnpack {
 namespace {
 
-constexpr char kSdpa[] = "odml.scaled_dot_product_attention";
-
 }  // namespace
 
 bool OpBuilder::IsSdpaComposite(const TfLiteNode* n) {
@@ -50,11 +53,12 @@ TfLiteStatus OpBuilder::VisitComposite(const TfLiteNode* n) {
   if (p == nullptr || p->name == nullptr) return Fail("STABLEHLO_COMPOSITE without options");
   if (!IsSdpaComposite(n))
     return Fail("STABLEHLO_COMPOSITE \"%s\" is not supported", p->name);
-  return VisitScaledDotProductAttention(n, p);
+  return VisitScaledDotProductAttention(n, p->attributes, p->attributes_size);
 }
 
-TfLiteStatus OpBuilder::VisitScaledDotProductAttention(
-    const TfLiteNode* n, const TfLiteStablehloCompositeParams* p) {
+TfLiteStatus OpBuilder::VisitScaledDotProductAttention(const TfLiteNode* n,
+                                                       const void* attributes,
+                                                       size_t attributes_size) {
   if (!Arity(n, 3, 4, 1)) return Fail("%s needs 3 or 4 inputs and 1 output", kSdpa);
   const int q = In(n, 0), k = In(n, 1), v = In(n, 2), mask = In(n, 3), out = Out(n, 0);
   for (int t : {q, k, v, out})
@@ -90,9 +94,9 @@ TfLiteStatus OpBuilder::VisitScaledDotProductAttention(
   double scale = 1.0 / std::sqrt(static_cast<double>(depth));
   double cap = 0.0;
   bool has_cap = false;
-  if (p->attributes != nullptr && p->attributes_size > 0) {
+  if (attributes != nullptr && attributes_size > 0) {
     mediapipe::FlexMap map;
-    if (!map.Parse(p->attributes, p->attributes_size))
+    if (!map.Parse(attributes, attributes_size))
       return Fail("%s: attributes are not a flexbuffer map (not supported)", kSdpa);
     if (map.Has("scale") && !map.GetDouble("scale", &scale))
       return Fail("%s: non-numeric scale is not supported", kSdpa);
@@ -147,7 +151,7 @@ TfLiteStatus OpBuilder::VisitScaledDotProductAttention(
   TF_LITE_ENSURE_STATUS(value({B, N, T, H}, nullptr, &q_heads));
   TF_LITE_ENSURE_STATUS(transpose(q_scaled, {0, 2, 1, 3}, q_heads));
   TF_LITE_ENSURE_STATUS(value({B, G, R * T, H}, nullptr, &q_grouped));
-  TF_LITE_ENSURE_STATUS(reshape(q_heads, {B, G, R * T, H}, q_grouped));
+  TF_LITE_ENSURE_STATUS(reshape(q_heads, {B, G, 0, H}, q_grouped));
   TF_LITE_ENSURE_STATUS(value({B, G, S, H}, nullptr, &k_heads));
   TF_LITE_ENSURE_STATUS(transpose(Id(k), {0, 2, 1, 3}, k_heads));
   TF_LITE_ENSURE_STATUS(value({B, G, R * T, S}, nullptr, &scores));
@@ -155,7 +159,7 @@ TfLiteStatus OpBuilder::VisitScaledDotProductAttention(
                                                                scores, XNN_FLAG_TRANSPOSE_B),
                               "xnn_define_batch_matrix_multiply"));
   TF_LITE_ENSURE_STATUS(value({B, N, T, S}, nullptr, &scores_heads));
-  TF_LITE_ENSURE_STATUS(reshape(scores, {B, N, T, S}, scores_heads));
+  TF_LITE_ENSURE_STATUS(reshape(scores, {B, N, 0, S}, scores_heads));
   uint32_t logits_id = scores_heads;
   if (has_cap) {
     uint32_t divided, squashed, capped;
@@ -181,7 +185,7 @@ TfLiteStatus OpBuilder::VisitScaledDotProductAttention(
   TF_LITE_ENSURE_STATUS(
       Check(xnn_define_softmax(subgraph_, logits_id, probs, 0), "xnn_define_softmax"));
   TF_LITE_ENSURE_STATUS(value({B, G, R * T, S}, nullptr, &probs_grouped));
-  TF_LITE_ENSURE_STATUS(reshape(probs, {B, G, R * T, S}, probs_grouped));
+  TF_LITE_ENSURE_STATUS(reshape(probs, {B, G, 0, S}, probs_grouped));
   TF_LITE_ENSURE_STATUS(value({B, G, D, S}, nullptr, &v_heads));
   TF_LITE_ENSURE_STATUS(transpose(Id(v), {0, 2, 3, 1}, v_heads));
   TF_LITE_ENSURE_STATUS(value({B, G, R * T, D}, nullptr, &context));
@@ -189,7 +193,7 @@ TfLiteStatus OpBuilder::VisitScaledDotProductAttention(
                                                                context, XNN_FLAG_TRANSPOSE_B),
                               "xnn_define_batch_matrix_multiply"));
   TF_LITE_ENSURE_STATUS(value({B, N, T, D}, nullptr, &context_heads));
-  TF_LITE_ENSURE_STATUS(reshape(context, {B, N, T, D}, context_heads));
+  TF_LITE_ENSURE_STATUS(reshape(context, {B, N, 0, D}, context_heads));
   return transpose(context_heads, {0, 2, 1, 3}, Id(out));
 }
 

@@ -62,13 +62,17 @@ bool SquareWindow(const TfLitePoolParams& p) {
 bool OpBuilder::KnownCustomOp(const char* name) {
   return name != nullptr && (std::strcmp(name, kTransposeConvBias) == 0 ||
                              std::strcmp(name, kArgmaxPool) == 0 ||
-                             std::strcmp(name, kUnpool) == 0);
+                             std::strcmp(name, kUnpool) == 0 || std::strcmp(name, kSdpa) == 0);
 }
 
 TfLiteStatus OpBuilder::VisitCustom(const TfLiteNode* n, const TfLiteRegistration* reg) {
   if (Named(reg, kTransposeConvBias)) return VisitTransposeConvBias(n);
   if (Named(reg, kArgmaxPool)) return VisitArgmaxPool(n, /*pair_check=*/!Defining());
   if (Named(reg, kUnpool)) return VisitUnpool(n, /*pair_check=*/!Defining());
+  if (Named(reg, kSdpa))  // ops_attention.cc
+    return VisitScaledDotProductAttention(
+        n, n->custom_initial_data,
+        n->custom_initial_data_size > 0 ? static_cast<size_t>(n->custom_initial_data_size) : 0);
   return kTfLiteError;
 }
 
