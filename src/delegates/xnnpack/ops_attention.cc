@@ -63,6 +63,7 @@ TfLiteStatus OpBuilder::VisitScaledDotProductAttention(const TfLiteNode* n,
   const int q = In(n, 0), k = In(n, 1), v = In(n, 2), mask = In(n, 3), out = Out(n, 0);
   for (int t : {q, k, v, out})
     if (!IsFloat(t, 4, 4)) return Fail("%s: query/key/value/output must be 4-D float32", kSdpa);
+  if (IsStatic(out)) return Fail("%s: constant output", kSdpa);
   if (mask >= 0 && !IsFloat(mask, 1, 4))
     return Fail("%s: mask must be float32 of rank 1 to 4", kSdpa);
   for (int t : {q, k, v, mask})
