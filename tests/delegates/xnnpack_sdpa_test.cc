@@ -33,6 +33,7 @@ using tflite::TensorType_INT32;
 struct Case {
   int B = 1, T = 3, N = 4, H = 8, S = 5, G = 4, D = 8;
   std::vector<int> mask;  // empty: no mask input
+  std::vector<float> const_mask;  // if set: the composite's mask is this constant
   // What the attributes say (the decomposition always uses `scale`/`cap`).
   enum class Attr { kFloat, kDouble, kAbsent, kString, kGarbage } scale_attr = Attr::kFloat;
   double scale = 0.3;  // ignored when the attribute is absent: 1 / sqrt(H)
@@ -99,14 +100,17 @@ int Matmul(ModelBuilder& mb, int a, int b, bool adj_y, const std::vector<int>& o
 std::vector<uint8_t> SdpaModel(const Case& c) {
   const int B = c.B, T = c.T, N = c.N, H = c.H, S = c.S, G = c.G, D = c.D, R = c.N / c.G;
   ModelBuilder mb;
-  auto inputs = [&](std::vector<int>* ids) {
+  auto inputs = [&](std::vector<int>* ids, bool constant_mask) {
     ids->push_back(mb.AddInput(TensorType_FLOAT32, {B, T, N, H}, "q"));
     ids->push_back(mb.AddInput(TensorType_FLOAT32, {B, S, G, H}, "k"));
     ids->push_back(mb.AddInput(TensorType_FLOAT32, {B, S, G, D}, "v"));
-    if (!c.mask.empty()) ids->push_back(mb.AddInput(TensorType_FLOAT32, c.mask, "mask"));
+    if (constant_mask)
+      ids->push_back(mb.AddConstant<float>(c.mask, c.const_mask, "mask"));
+    else if (!c.mask.empty())
+      ids->push_back(mb.AddInput(TensorType_FLOAT32, c.mask, "mask"));
   };
   std::vector<int> in;
-  inputs(&in);
+  inputs(&in, !c.const_mask.empty());
   const int y = mb.AddOutput(TensorType_FLOAT32, {B, T, N, D}, "y");
   tflite::StableHLOCompositeOptionsT o;
   o.name = c.name;
@@ -117,7 +121,7 @@ std::vector<uint8_t> SdpaModel(const Case& c) {
 
   mb.SetCurrentSubgraph(mb.AddSubgraph("decomposition"));
   std::vector<int> s;
-  inputs(&s);
+  inputs(&s, false);  // the decomposition gets the constant as an input
   const int qs = Scalar(mb, tflite::BuiltinOperator_MUL, s[0], static_cast<float>(c.EffectiveScale()),
                         {B, T, N, H});
   const int qt = Reshape(mb, Transpose(mb, qs, {0, 2, 1, 3}, {B, N, T, H}), {B, G, R * T, H});
@@ -220,7 +224,7 @@ void Check(const Case& c, bool delegated) {
   ASSERT_EQ(TfLiteInterpreterAllocateTensors(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
   const std::vector<std::vector<int>> shapes = {
       {c.B, c.T, c.N, c.H}, {c.B, c.S, c.G, c.H}, {c.B, c.S, c.G, c.D}, c.mask};
-  const int num_inputs = c.mask.empty() ? 3 : 4;
+  const int num_inputs = c.mask.empty() || !c.const_mask.empty() ? 3 : 4;
   for (int run = 0; run < 2; ++run) {
     SCOPED_TRACE("run " + std::to_string(run));
     std::vector<std::vector<float>> in;
@@ -235,6 +239,7 @@ void Check(const Case& c, bool delegated) {
       ASSERT_TRUE(ref.SetInput(i, x));
       ASSERT_TRUE(xnn.SetInput(i, x));
     }
+    if (!c.const_mask.empty()) in.push_back(c.const_mask);
     ASSERT_EQ(TfLiteInterpreterInvoke(ref.interpreter.get()), kTfLiteOk) << ref.errors;
     ASSERT_EQ(TfLiteInterpreterInvoke(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
     const std::vector<double> want = Reference(c, in);
@@ -299,6 +304,17 @@ TEST(XnnpackSdpa, GroupedQueryBatchedRank2MaskValueDepth) {
   c.G = 2;
   c.D = 5;  // value head size differs from the query/key one
   c.mask = {3, 5};
+  Check(c, true);
+}
+
+TEST(XnnpackSdpa, ConstantCausalMask) {
+  Case c;
+  c.N = 6;
+  c.G = 3;
+  c.mask = {1, 1, c.T, c.S};
+  // Query token t sits at position S - T + t and sees keys up to it.
+  for (int t = 0; t < c.T; ++t)
+    for (int s = 0; s < c.S; ++s) c.const_mask.push_back(s > c.S - c.T + t ? -30.0f : 0.0f);
   Check(c, true);
 }
 
