@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -227,6 +228,49 @@ TEST(XnnpackBatchMatMul, FileWeightCacheRoundTrip) {
   }
   std::remove(path.c_str());
   rmdir(dir);
+}
+
+// Resizing A after delegation reshapes the qd8 runtime: every shape gives
+// the builtin kernel's results (within the quantization step); a resize B's
+// batch dims cannot broadcast against fails AllocateTensors cleanly.
+TEST(XnnpackBatchMatMul, ResizedAIsReshaped) {
+  SKIP_WITHOUT_XNNPACK();
+  Layout l;
+  l.a = {2, 2, 8};
+  l.b = {2, 8, 3};
+  l.out = {2, 2, 3};
+  l.scales = ColumnScales(3);
+  l.quantized_dimension = 2;
+  const std::vector<uint8_t> model = HybridModel(l);
+  TfLiteXNNPackDelegateOptions opts = TfLiteXNNPackDelegateOptionsDefault();
+  opts.num_threads = 1;
+  XnnPtr delegate(TfLiteXNNPackDelegateCreate(&opts));
+  Session ref, xnn;
+  ref.Create(model, {});
+  xnn.Create(model, {delegate.get()});
+  ASSERT_TRUE(ref.ok() && xnn.ok()) << ref.errors << xnn.errors;
+  ASSERT_EQ(xnn.DelegateNodes(), 1) << xnn.errors;
+  const std::vector<std::vector<int>> shapes = {{2, 2, 8}, {1, 7, 8}, {2, 5, 8}, {2, 1, 8}};
+  for (const std::vector<int>& shape : shapes) {
+    SCOPED_TRACE(std::to_string(shape[0]) + "x" + std::to_string(shape[1]));
+    for (Session* s : {&ref, &xnn}) {
+      ASSERT_EQ(TfLiteInterpreterResizeInputTensor(s->interpreter.get(), 0, shape.data(), 3),
+                kTfLiteOk);
+      ASSERT_EQ(TfLiteInterpreterAllocateTensors(s->interpreter.get()), kTfLiteOk) << s->errors;
+    }
+    const std::vector<float> x = Random(static_cast<size_t>(shape[0] * shape[1] * 8), 31, -2, 2);
+    ASSERT_TRUE(ref.SetInput(0, x));
+    ASSERT_TRUE(xnn.SetInput(0, x));
+    ASSERT_EQ(TfLiteInterpreterInvoke(ref.interpreter.get()), kTfLiteOk) << ref.errors;
+    ASSERT_EQ(TfLiteInterpreterInvoke(xnn.interpreter.get()), kTfLiteOk) << xnn.errors;
+    const std::vector<float> want = ref.Output(0), got = xnn.Output(0);
+    ASSERT_EQ(got.size(), static_cast<size_t>(2 * shape[1] * 3));
+    ASSERT_EQ(want.size(), got.size());
+    for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 0.05 + 0.02 * std::fabs(want[i])) << i;
+  }
+  const int bad[3] = {3, 2, 8};  // batch 3 against B's 2
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(xnn.interpreter.get(), 0, bad, 3), kTfLiteOk);
+  EXPECT_NE(TfLiteInterpreterAllocateTensors(xnn.interpreter.get()), kTfLiteOk);
 }
 
 TEST(XnnpackBatchMatMul, FloatBatchMatMulStillDelegated) {

@@ -418,6 +418,33 @@ TEST(BatchMatMulHybrid, ResizedLhsIsPreparedAgain) {
   TfLiteModelDelete(mdl);
 }
 
+// Empty shapes: no inner dimension gives zero sums (outputs 0); no rows
+// gives an empty output. Neither may touch absent data.
+TEST(BatchMatMulHybrid, EmptyDimensions) {
+  {
+    OneOpModel m;
+    m.Input(TensorType_FLOAT32, {2, 0});
+    m.Const<int8_t>({0, 3}, {}, TensorType_INT8, testing::Q(0.5f, 0));
+    m.Output(TensorType_FLOAT32, {2, 3});
+    m.Op(BuiltinOperator_BATCH_MATMUL, Opts(BatchMatMulOptionsT()));
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Get<float>(), std::vector<float>(6, 0.0f));
+  }
+  {
+    OneOpModel m;
+    m.Input(TensorType_FLOAT32, {0, 4});
+    m.Const<int8_t>({4, 3}, std::vector<int8_t>(12, 1), TensorType_INT8, testing::Q(0.5f, 0));
+    m.Output(TensorType_FLOAT32, {0, 3});
+    BatchMatMulOptionsT o;
+    o.asymmetric_quantize_inputs = true;
+    m.Op(BuiltinOperator_BATCH_MATMUL, Opts(o));
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_TRUE(m.Get<float>().empty());
+  }
+}
+
 TEST(BatchMatMulHybrid, RejectsUnsupportedQuantization) {
   struct Bad {
     const char* name;

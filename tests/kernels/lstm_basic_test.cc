@@ -196,6 +196,23 @@ TEST(LstmBasicTest, StateInputsThatAreModelInputsReceiveTheNewValues) {
   EXPECT_NEAR(got_state, s1, 1e-6);
 }
 
+// No input features: the gates come from the previous activation alone,
+// and the empty input is never read.
+TEST(LstmBasicTest, FloatWithoutInputFeatures) {
+  BasicCase c;
+  c.batch = 1;
+  c.n_input = 0;
+  c.depth = 1;
+  c.weights = {0.0f, 0.0f, 0.0f, 0.0f};
+  c.bias = {0.0f, 1.0f, 2.0f, -1.0f};
+  Runner r(BuildBasic(c));
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  const double s1 = 0.5 * std::tanh(1.0);
+  EXPECT_NEAR(r.Get<float>(1)[0], s1, 1e-6);
+  EXPECT_NEAR(r.Get<float>(0)[0], Sigmoid(-1.0) * std::tanh(s1), 1e-6);
+}
+
 // Upstream's quantized BASIC LSTM test vectors (weights from NNAPI's
 // QuantizedLSTMTest), outputs bit for bit.
 BasicCase UpstreamQuantizedCase() {
