@@ -247,6 +247,21 @@ TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d)
     TF_LITE_ENSURE_OK(
         context, GetScale(context, op, "hidden intermediate", t, &hidden_scale, &q.hidden_zp));
   }
+  // These zero points multiply weight row sums and offset int8 values in
+  // int32 arithmetic: outside the int8 range they would overflow.
+  const struct {
+    const char* what;
+    int32_t zp;
+  } int8_zps[] = {{"input", input_zp},
+                  {"output_state", q.output_state_zp},
+                  {"hidden intermediate", q.hidden_zp}};
+  for (const auto& z : int8_zps) {
+    if (z.zp < -128 || z.zp > 127) {
+      TF_LITE_KERNEL_LOG(context, "%s: %s zero point %d is outside the INT8 range (not supported)",
+                         op, z.what, static_cast<int>(z.zp));
+      return kTfLiteError;
+    }
+  }
 
   auto weight_scale = [&](int i, float* s) -> TfLiteStatus {
     const TfLiteTensor* t = in(i);
