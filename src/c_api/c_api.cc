@@ -152,6 +152,10 @@ TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
       ControlFlowStateOf(interpreter->primary().context())->max_while_iterations =
           options->max_while_iterations;
     }
+    if (options->max_allocation_bytes > 0) {
+      interpreter->shared()->max_allocation_bytes =
+          static_cast<size_t>(options->max_allocation_bytes);
+    }
     if (options->use_nnapi) {
       reporter->Reportf("NNAPI is not available on this platform; running on the CPU.");
     }

@@ -54,6 +54,7 @@ struct TfLiteInterpreterOptions {
   struct TfLiteTelemetryProfilerStruct* telemetry_profiler = nullptr;
   void* profiler = nullptr;  // tflite::Profiler*, tflite_c_experimental.h
   int64_t max_while_iterations = 0;  // tflite_c_experimental.h; 0 = no limit
+  int64_t max_allocation_bytes = 0;  // tflite_c_experimental.h; 0 = the default
   int use_xnnpack = -1;  // tflite_c_experimental.h; -1: on unless TFLITE_C_DISABLE_XNNPACK
 };
 

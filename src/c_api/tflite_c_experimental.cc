@@ -1,5 +1,5 @@
 // Entry points of tensorflow/lite/c/tflite_c_experimental.h that concern
-// control flow (this runtime's extensions, not upstream API).
+// control flow and memory limits (this runtime's extensions, not upstream API).
 #include "tensorflow/lite/c/tflite_c_experimental.h"
 
 #include "src/c_api/c_api_internal.h"
@@ -20,6 +20,23 @@ TfLiteStatus TfLiteInterpreterOptionsSetMaxWhileIterations(TfLiteInterpreterOpti
     return kTfLiteError;
   }
   options->max_while_iterations = max_iterations;
+  return kTfLiteOk;
+}
+
+TfLiteStatus TfLiteInterpreterOptionsSetMaxAllocationBytes(TfLiteInterpreterOptions* options,
+                                                           int64_t max_bytes) {
+  if (options == nullptr) {
+    tflite_c::DefaultErrorReporter()->Reportf(
+        "TfLiteInterpreterOptionsSetMaxAllocationBytes: options is NULL");
+    return kTfLiteError;
+  }
+  if (max_bytes < 0) {
+    tflite_c::DefaultErrorReporter()->Reportf(
+        "TfLiteInterpreterOptionsSetMaxAllocationBytes: max_bytes must be >= 0, got %lld",
+        static_cast<long long>(max_bytes));
+    return kTfLiteError;
+  }
+  options->max_allocation_bytes = max_bytes;
   return kTfLiteOk;
 }
 

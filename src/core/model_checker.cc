@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cstdarg>
+#include <cstdint>
+#include <vector>
 
 #include "src/core/model.h"
 
@@ -96,9 +98,54 @@ class ModelChecker {
       return false;
     }
     if (const auto* ops = subgraph.operators()) {
+      std::vector<int64_t> producer(num_tensors, -1);
       for (uint32_t o = 0; o < ops->size(); ++o) {
-        if (!CheckOperator(sg, o, *ops->Get(o), num_tensors)) return false;
+        if (!CheckOperator(sg, o, *ops->Get(o), num_tensors) ||
+            !CheckSingleProducer(sg, o, *ops->Get(o), &producer)) {
+          return false;
+        }
       }
+      // Operators run in the order stored, so a valid graph is sorted: no
+      // operator reads a tensor that a later operator writes (a cycle, or
+      // a use before definition).
+      for (uint32_t o = 0; o < ops->size(); ++o) {
+        const auto* inputs = ops->Get(o)->inputs();
+        if (inputs == nullptr) continue;
+        for (uint32_t k = 0; k < inputs->size(); ++k) {
+          const int32_t t = inputs->Get(k);
+          if (t == kOptionalTensor) continue;
+          const int64_t p = producer[static_cast<size_t>(t)];
+          if (p > static_cast<int64_t>(o)) {  // p == o: in place, allowed
+            return Reject(reporter_,
+                          "Subgraph %u operator %u: input %u reads tensor %d, which operator %lld "
+                          "writes later (the operators are not in execution order).",
+                          sg, o, k, t, static_cast<long long>(p));
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  // A graph assigns each tensor once: no tensor is the output of two
+  // operators. (Upstream does not check this; its delegates assume it, and
+  // the XNNPACK delegate crashes on such graphs.) An operator may still write
+  // one of its own inputs in place, as upstream's add_shared_tensors test
+  // model does. Indices are already range-checked.
+  bool CheckSingleProducer(uint32_t sg, uint32_t o, const tflite::Operator& op,
+                           std::vector<int64_t>* producer) {
+    if (op.outputs() == nullptr) return true;
+    for (uint32_t i = 0; i < op.outputs()->size(); ++i) {
+      const int32_t t = op.outputs()->Get(i);
+      if (t == kOptionalTensor) continue;
+      int64_t& p = (*producer)[static_cast<size_t>(t)];
+      if (p >= 0) {
+        return Reject(reporter_,
+                      "Subgraph %u operator %u: output tensor %d is also an output of operator "
+                      "%lld.",
+                      sg, o, t, static_cast<long long>(p));
+      }
+      p = o;
     }
     return true;
   }

@@ -210,6 +210,13 @@ TfLiteStatus Subgraph::SetTensorParametersReadWrite(int index, TfLiteType type, 
                 name ? name : "");
     return kTfLiteError;
   }
+  if (bytes > AllocationLimit()) {
+    TfLiteQuantizationFree(&quantization);
+    TfLiteSparsityFree(sparsity);
+    ReportError("Tensor %d ('%s') would need %zu bytes, more than the allocation limit of %zu bytes",
+                index, name ? name : "", bytes, AllocationLimit());
+    return kTfLiteError;
+  }
   TfLiteTensorFree(t);
   t->type = type;
   t->name = name;

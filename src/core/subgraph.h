@@ -47,7 +47,16 @@ struct InterpreterShared {
   std::shared_ptr<ControlFlowState> control_flow;
   // Profilers receiving Invoke, node and delegate events (src/core/profiler.h).
   ProfilerState profilers;
+  // Most bytes one tensor, and one subgraph arena, may take
+  // (TfLiteInterpreterOptionsSetMaxAllocationBytes); 0 = physical memory
+  // plus swap, see DefaultMaxAllocationBytes().
+  size_t max_allocation_bytes = 0;
 };
+
+// Total physical memory plus swap of this machine (SIZE_MAX if unknown): no
+// single block larger than that can be used, so asking for one only fails
+// later (or gets the process killed).
+size_t DefaultMaxAllocationBytes();
 
 class Subgraph {
  public:
@@ -194,6 +203,8 @@ class Subgraph {
   // one whose output is dynamic, then plans and commits their memory.
   TfLiteStatus PrepareFrom(int pos);
   TfLiteStatus PlanMemory(int first_pos, int last_pos);
+  // shared_->max_allocation_bytes, or the default when that is 0.
+  size_t AllocationLimit() const;
   void ComputeLifetimes();
   void RefreshArenaPointers();
   bool HasDynamicOutput(const TfLiteNode& node) const;

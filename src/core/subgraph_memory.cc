@@ -2,10 +2,13 @@
 // PrepareFrom / AllocateTensors), input and tensor resizing, and custom
 // allocations. Construction lives in subgraph.cc, the node loop in
 // subgraph_invoke.cc.
+#include <sys/sysinfo.h>
+
 #include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 #include "src/core/subgraph.h"
 #include "src/core/tensor_util.h"
@@ -16,6 +19,24 @@ namespace {
 bool IsArenaType(TfLiteAllocationType t) { return t == kTfLiteArenaRw; }
 
 }  // namespace
+
+size_t DefaultMaxAllocationBytes() {
+  static const size_t limit = [] {
+    struct sysinfo info;
+    if (sysinfo(&info) != 0 || info.mem_unit == 0) return std::numeric_limits<size_t>::max();
+    const unsigned long long units =
+        static_cast<unsigned long long>(info.totalram) + info.totalswap;
+    const unsigned long long max = std::numeric_limits<size_t>::max();
+    if (units > max / info.mem_unit) return std::numeric_limits<size_t>::max();
+    return static_cast<size_t>(units * info.mem_unit);
+  }();
+  return limit;
+}
+
+size_t Subgraph::AllocationLimit() const {
+  return shared_->max_allocation_bytes != 0 ? shared_->max_allocation_bytes
+                                            : DefaultMaxAllocationBytes();
+}
 
 void Subgraph::ComputeLifetimes() {
   const int n = static_cast<int>(tensors_.size());
@@ -77,7 +98,12 @@ TfLiteStatus Subgraph::PlanMemory(int first_pos, int last_pos) {
     const TfLiteTensor& t = tensors_[i];
     const ArenaPlanner::Key key{0, static_cast<int>(i)};
     if (t.allocation_type == kTfLiteArenaRwPersistent) {
-      if (!persistent_arena_.IsPlaced(key)) persistent.push_back({key, t.bytes, 0, INT_MAX});
+      // Placed once; again only when a resize made it larger than its slot.
+      const auto& placed = persistent_arena_.placements();
+      const auto it = placed.find(key);
+      if (it == placed.end() || it->second.second.size < t.bytes) {
+        persistent.push_back({key, t.bytes, 0, INT_MAX});
+      }
       continue;
     }
     if (!IsArenaType(t.allocation_type)) {
@@ -96,6 +122,11 @@ TfLiteStatus Subgraph::PlanMemory(int first_pos, int last_pos) {
   }
   arena_.Place(std::move(requests));
   bool moved = false;
+  if (arena_.required_bytes() > AllocationLimit()) {
+    ReportError("The tensor arena would need %zu bytes, more than the allocation limit of %zu "
+                "bytes", arena_.required_bytes(), AllocationLimit());
+    return kTfLiteError;
+  }
   if (!arena_.Commit(&moved)) {
     ReportError("Failed to allocate %zu bytes of tensor arena", arena_.required_bytes());
     return kTfLiteError;
@@ -103,6 +134,11 @@ TfLiteStatus Subgraph::PlanMemory(int first_pos, int last_pos) {
   if (!persistent.empty()) {
     persistent_arena_.Place(std::move(persistent));
     bool pmoved = false;
+    if (persistent_arena_.required_bytes() > AllocationLimit()) {
+      ReportError("Variable tensors would need %zu bytes, more than the allocation limit of %zu "
+                  "bytes", persistent_arena_.required_bytes(), AllocationLimit());
+      return kTfLiteError;
+    }
     if (!persistent_arena_.Commit(&pmoved)) {
       ReportError("Failed to allocate %zu bytes for variable tensors",
                   persistent_arena_.required_bytes());
@@ -334,6 +370,12 @@ TfLiteStatus Subgraph::ResizeTensorImpl(TfLiteTensor* t, TfLiteIntArray* new_siz
       TfLiteIntArrayFree(new_size);
       ReportError("ResizeTensor: invalid shape or byte size overflow for tensor '%s'",
                   t->name ? t->name : "");
+      return kTfLiteError;
+    }
+    if (bytes > AllocationLimit()) {
+      TfLiteIntArrayFree(new_size);
+      ReportError("ResizeTensor: tensor '%s' would need %zu bytes, more than the allocation limit "
+                  "of %zu bytes", t->name ? t->name : "", bytes, AllocationLimit());
       return kTfLiteError;
     }
     if (at == kTfLiteDynamic || at == kTfLitePersistentRo || at == kTfLiteCustom) {

@@ -30,6 +30,19 @@ extern "C" {
 TFL_CAPI_EXPORT extern TfLiteStatus TfLiteInterpreterOptionsSetMaxWhileIterations(
     TfLiteInterpreterOptions* options, int64_t max_iterations);
 
+/* Memory ceiling: the most bytes one tensor, and one subgraph's tensor arena,
+ * may take. A model or a resize that needs more fails cleanly (kTfLiteError
+ * and a message through the interpreter's error reporter naming the limit)
+ * instead of allocating it: this guards against hostile or corrupt models
+ * whose shapes ask for gigabytes. The limit set here applies from
+ * AllocateTensors on (resizes and Invoke included); 0 (the default) means the
+ * machine's total physical memory plus swap, which is also what applies
+ * while TfLiteInterpreterCreate reads the model's shapes. Returns
+ * kTfLiteError (and changes nothing) when `options` is null or `max_bytes`
+ * is negative. */
+TFL_CAPI_EXPORT extern TfLiteStatus TfLiteInterpreterOptionsSetMaxAllocationBytes(
+    TfLiteInterpreterOptions* options, int64_t max_bytes);
+
 /* Whether TfLiteInterpreterCreate applies the built-in XNNPACK delegate (on
  * by default, after any delegates added with TfLiteInterpreterOptionsAddDelegate,
  * with the thread count of TfLiteInterpreterOptionsSetNumThreads; -1 means
