@@ -196,6 +196,50 @@ TEST(LstmBasicTest, StateInputsThatAreModelInputsReceiveTheNewValues) {
   EXPECT_NEAR(got_state, s1, 1e-6);
 }
 
+// State inputs that are model inputs become persistent; resizing the batch
+// afterwards must give them room for the new size (they are written back).
+TEST(LstmBasicTest, StateInputsResizedAfterAllocation) {
+  BasicCase c;
+  c.batch = 1;
+  c.n_input = 1;
+  c.depth = 2;
+  c.weights = Values(4 * c.depth * 3, 3, 0.8f);
+  c.bias = Values(4 * c.depth, 4, 0.3f);
+  ModelBuilder b = BuildBasic(c);
+  const int prev_act = b.op(0).inputs[1], prev_state = b.op(0).inputs[4];
+  b.tensor(prev_act).is_variable = false;
+  b.tensor(prev_state).is_variable = false;
+  b.SetInputs({0, prev_act, prev_state});
+  Runner r(b);
+  ASSERT_TRUE(r.Allocate()) << r.log();
+  ASSERT_TRUE(r.Invoke()) << r.log();
+  const int batch = 64;
+  const int in_dims[2] = {batch, 1}, state_dims[2] = {batch, c.depth};
+  TfLiteInterpreter* it = r.interpreter();
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, 0, in_dims, 2), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, 1, state_dims, 2), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, 2, state_dims, 2), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk) << r.log();
+  // Every row gets the same input and state, so every row's result is the
+  // batch-1 result; a short state buffer would mix rows or overrun.
+  std::vector<float> x(batch, 0.5f), h(batch * c.depth), s(batch * c.depth);
+  for (int i = 0; i < batch * c.depth; ++i) h[i] = 0.1f * (i % c.depth), s[i] = -0.2f * (i % c.depth);
+  ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, 0), x.data(), x.size() * 4), kTfLiteOk);
+  ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, 1), h.data(), h.size() * 4), kTfLiteOk);
+  ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, 2), s.data(), s.size() * 4), kTfLiteOk);
+  for (int step = 0; step < 2; ++step) {
+    ASSERT_EQ(TfLiteInterpreterInvoke(it), kTfLiteOk) << r.log();
+    std::vector<float> got_h(batch * c.depth), got_s(batch * c.depth);
+    ASSERT_EQ(TfLiteTensorCopyToBuffer(TfLiteInterpreterGetInputTensor(it, 1), got_h.data(), got_h.size() * 4), kTfLiteOk);
+    ASSERT_EQ(TfLiteTensorCopyToBuffer(TfLiteInterpreterGetInputTensor(it, 2), got_s.data(), got_s.size() * 4), kTfLiteOk);
+    for (int i = c.depth; i < batch * c.depth; ++i) {
+      EXPECT_EQ(got_h[i], got_h[i % c.depth]) << "step " << step << " element " << i;
+      EXPECT_EQ(got_s[i], got_s[i % c.depth]) << "step " << step << " element " << i;
+    }
+    EXPECT_EQ(r.Get<float>(0), got_h);
+  }
+}
+
 // No input features: the gates come from the previous activation alone,
 // and the empty input is never read.
 TEST(LstmBasicTest, FloatWithoutInputFeatures) {
