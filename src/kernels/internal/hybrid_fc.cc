@@ -7,6 +7,20 @@
 namespace tflite_c {
 namespace kernels {
 namespace internal {
+namespace {
+
+// Rounds half away from zero and clamps to [lo, hi] before converting, so a
+// NaN or infinite input (or an infinite row range) gives a defined value
+// (NaN -> 0) instead of an undefined float-to-int conversion.
+int32_t RoundClamped(float v, int32_t lo, int32_t hi) {
+  if (std::isnan(v)) return 0;
+  const float r = std::round(v);
+  if (r <= static_cast<float>(lo)) return lo;
+  if (r >= static_cast<float>(hi)) return hi;
+  return static_cast<int32_t>(r);
+}
+
+}  // namespace
 
 void QuantizeRowSymmetric(const float* x, int n, int8_t* q, float* scale) {
   float lo = 0.0f, hi = 0.0f;
@@ -23,8 +37,7 @@ void QuantizeRowSymmetric(const float* x, int n, int8_t* q, float* scale) {
   *scale = range / 127.0f;
   const float inv = 127.0f / range;
   for (int i = 0; i < n; ++i) {
-    const int32_t v = static_cast<int32_t>(std::round(x[i] * inv));
-    q[i] = static_cast<int8_t>(std::min(127, std::max(-127, v)));
+    q[i] = static_cast<int8_t>(RoundClamped(x[i] * inv, -127, 127));
   }
 }
 
@@ -50,7 +63,9 @@ void QuantizeRowAsymmetric(const float* x, int n, int8_t* q, float* scale, int32
   const double err_max = std::fabs(qmax) + std::fabs(rmax / s);
   const double zp = err_min < err_max ? zp_from_min : zp_from_max;
   int32_t nudged;
-  if (zp <= qmin) {
+  if (std::isnan(zp)) {
+    nudged = 0;
+  } else if (zp <= qmin) {
     nudged = -128;
   } else if (zp >= qmax) {
     nudged = 127;
@@ -61,8 +76,7 @@ void QuantizeRowAsymmetric(const float* x, int n, int8_t* q, float* scale, int32
   *offset = nudged;
   const float inv = 1.0f / *scale;
   for (int i = 0; i < n; ++i) {
-    const int32_t v = static_cast<int32_t>(std::round(static_cast<float>(nudged) + x[i] * inv));
-    q[i] = static_cast<int8_t>(std::min(127, std::max(-128, v)));
+    q[i] = static_cast<int8_t>(RoundClamped(static_cast<float>(nudged) + x[i] * inv, -128, 127));
   }
 }
 
