@@ -620,6 +620,23 @@ TEST(HostileModelFuzz, HugeTensorIsRefusedByTheAllocationLimit) {
   EXPECT_EQ(BuildAndAllocate(original, false, 1 << 20), "");
 }
 
+// tflite_add_quantized_int8 seed 21: tensor 0's zero point 0 -> INT_MIN;
+// ADD's Prepare negated it (signed overflow, found by UBSan). Now refused.
+TEST(HostileModelFuzz, QuantizedAddZeroPointOutsideTheTypeIsRejected) {
+  SKIP_WITHOUT_SHARED_MODELS();
+  std::vector<uint8_t> bytes = ReadModel("tflite_add_quantized_int8");
+  ASSERT_FALSE(bytes.empty());
+  int32_t old;
+  std::memcpy(&old, bytes.data() + 688, 4);
+  ASSERT_EQ(old, 0);
+  const int32_t zp = INT_MIN;
+  std::memcpy(bytes.data() + 688, &zp, 4);  // 64-bit zero_point: low word
+  const int32_t sign = -1;
+  std::memcpy(bytes.data() + 692, &sign, 4);
+  const std::string r = BuildAndAllocate(bytes, false);
+  EXPECT_NE(r.find("is outside the range of"), std::string::npos) << r;
+}
+
 // Resizing an input past the limit fails cleanly and leaves the interpreter
 // usable at its old size.
 TEST(HostileModelFuzz, ResizePastTheAllocationLimitFails) {

@@ -86,7 +86,9 @@ TfLiteStatus PrepareQuantBinary(TfLiteContext* context, const char* op, QuantBin
         IsPowerOfTwoScale(out->params.scale, &log2_out)) {
       return PreparePotInt16(context, op, log2_a, log2_b, log2_out, q);
     }
-  } else if (kind == QuantBinaryKind::kSub) {
+  } else {
+    // ADD and SUB: a zero point outside the type (e.g. INT_MIN from a corrupt
+    // model) would overflow the negated offsets below.
     int32_t lo = 0, hi = 0;
     QuantizedTypeRange(out->type, &lo, &hi);
     for (const TfLiteTensor* t : {a, b, out}) {
