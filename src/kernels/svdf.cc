@@ -293,20 +293,23 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     for (int f = 0; f < nf; ++f) {
       const int16_t* row = s + (int64_t{b} * nf + f) * nm;
       const int16_t* w = wt + int64_t{f} * nm;
-      int32_t acc = 0;
-      for (int m = 0; m < nm; ++m) acc += static_cast<int32_t>(w[m]) * row[m];
-      scratch[int64_t{b} * nf + f] = acc;
+      // Wrapping int32 sums (as upstream's, without the signed-overflow UB
+      // that extreme states from a hostile model would hit).
+      uint32_t acc = 0;
+      for (int m = 0; m < nm; ++m) acc += static_cast<uint32_t>(static_cast<int32_t>(w[m]) * row[m]);
+      scratch[int64_t{b} * nf + f] = static_cast<int32_t>(acc);
     }
   }
   const int32_t* bias_data = bias ? static_cast<const int32_t*>(bias->data.data) : nullptr;
   int8_t* out = static_cast<int8_t*>(output->data.data);
   for (int b = 0; b < nb; ++b) {
     for (int u = 0; u < nu; ++u) {
-      int32_t sum = 0;
+      uint32_t sum = 0;
       const int32_t* part = scratch + int64_t{b} * nf + int64_t{u} * d->rank;
-      for (int r = 0; r < d->rank; ++r) sum += part[r];
-      if (bias_data != nullptr) sum += bias_data[u];
-      const int32_t v = internal::MultiplyByQuantizedMultiplier(sum, d->scale_2) + d->output_zp;
+      for (int r = 0; r < d->rank; ++r) sum += static_cast<uint32_t>(part[r]);
+      if (bias_data != nullptr) sum += static_cast<uint32_t>(bias_data[u]);
+      const int32_t v = internal::MultiplyByQuantizedMultiplier(static_cast<int32_t>(sum), d->scale_2) +
+                        d->output_zp;
       out[int64_t{b} * nu + u] = static_cast<int8_t>(std::clamp(v, -128, 127));
     }
   }
