@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/recurrent_util.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 #include "tensorflow/lite/core/c/common.h"
@@ -197,6 +198,17 @@ void RunSequence(const OpData& d, const T* input, T* output, T* h, S* c, Step st
                                   step(input + row * n_in, h + b * n_out, c + b * n_cell,
                                        output + row * n_out, n_rows);
                                 });
+}
+
+// RunSequence for the integer kernels: the node's int8 input and output, its
+// int8 output state (h) and int16 cell state (c).
+template <typename Step>
+void RunIntegerSequence(TfLiteContext* context, TfLiteNode* node, const OpData& d, Step step) {
+  auto state = [&](int i) { return context->tensors[node->inputs->data[i]].data.data; };
+  RunSequence<int8_t, int16_t>(
+      d, static_cast<const int8_t*>(internal::GetOptionalInput(context, node, kInput)->data.data),
+      static_cast<int8_t*>(internal::OutputAt(context, node, 0)->data.data),
+      static_cast<int8_t*>(state(kOutputState)), static_cast<int16_t*>(state(kCellState)), step);
 }
 
 // Validates the cell whose inputs are at node inputs map[Input] (-1: absent

@@ -403,12 +403,8 @@ TfLiteStatus EvalInteger8x8_8(TfLiteContext* context, TfLiteNode* node, OpData* 
   }
   w.projection_w = static_cast<const int8_t*>(data(kProjectionWeights));
   w.projection_b = static_cast<const int32_t*>(data(kProjectionBias));
-  TfLiteTensor* output_state = &context->tensors[node->inputs->data[kOutputState]];
-  TfLiteTensor* cell_state = &context->tensors[node->inputs->data[kCellState]];
-  TfLiteTensor* output = internal::OutputAt(context, node, 0);
-  RunSequence<int8_t, int16_t>(
-      *d, static_cast<const int8_t*>(data(kInput)), static_cast<int8_t*>(output->data.data),
-      static_cast<int8_t*>(output_state->data.data), static_cast<int16_t*>(cell_state->data.data),
+  RunIntegerSequence(
+      context, node, *d,
       [&](const int8_t* x, int8_t* h, int16_t* c, int8_t* out, int n_batch) {
         Step8x8_8(*d, w, n_batch, x, h, c, out, d->scratch16.data(), d->scratch8.data());
       });

@@ -311,10 +311,6 @@ TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d)
 TfLiteStatus EvalInteger(TfLiteContext* context, TfLiteNode* node, OpData* d) {
   if (d->integer8x8_8) return EvalInteger8x8_8(context, node, d);
   auto in = [&](int i) { return internal::GetOptionalInput(context, node, i); };
-  const TfLiteTensor* input = in(kInput);
-  TfLiteTensor* output_state = &context->tensors[node->inputs->data[kOutputState]];
-  TfLiteTensor* cell_state = &context->tensors[node->inputs->data[kCellState]];
-  TfLiteTensor* output = internal::OutputAt(context, node, 0);
   const bool has_ln_inputs = internal::NumInputs(node) == 24;
   IntegerWeights w{};
   auto i8 = [&](int i) {
@@ -334,9 +330,8 @@ TfLiteStatus EvalInteger(TfLiteContext* context, TfLiteNode* node, OpData* d) {
     w.bias[g] = b ? static_cast<const int32_t*>(b->data.data) : nullptr;
   }
   w.projection_w = i8(kProjectionWeights);
-  RunSequence<int8_t, int16_t>(
-      *d, static_cast<const int8_t*>(input->data.data), static_cast<int8_t*>(output->data.data),
-      static_cast<int8_t*>(output_state->data.data), static_cast<int16_t*>(cell_state->data.data),
+  RunIntegerSequence(
+      context, node, *d,
       [&](const int8_t* x, int8_t* h, int16_t* c, int8_t* out, int n_batch) {
         StepInteger(*d, w, n_batch, x, h, c, out, d->scratch16.data(), d->scratch8.data());
       });
