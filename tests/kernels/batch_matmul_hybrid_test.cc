@@ -17,6 +17,7 @@
 
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
+#include "tests/kernels/hybrid_test_util.h"
 #include "tests/util/one_op_model.h"
 
 namespace tflite_c {
@@ -25,49 +26,10 @@ namespace {
 using testing::OneOpModel;
 using testing::Opts;
 using testing::Quantization;
+using testing::QuantizeAsymmetric;
+using testing::QuantizeSymmetric;
+using testing::RowQ;
 using namespace tflite;  // NOLINT(build/namespaces): schema enums and options
-
-struct RowQ {
-  std::vector<int32_t> q;
-  float scale = 1.0f;
-  int32_t zero_point = 0;
-};
-
-// round(x * 127 / max|x|) in [-127, 127]; an all-zero row gives scale 1.
-RowQ QuantizeSymmetric(const float* x, int n) {
-  float range = 0;
-  for (int i = 0; i < n; ++i) range = std::max(range, std::fabs(x[i]));
-  RowQ r;
-  r.q.assign(n, 0);
-  if (range == 0) return r;
-  r.scale = range / 127.0f;
-  for (int i = 0; i < n; ++i) {
-    const float v = std::round(x[i] * (127.0f / range));
-    r.q[i] = static_cast<int32_t>(std::min(127.0f, std::max(-127.0f, v)));
-  }
-  return r;
-}
-
-// [min(x, 0), max(x, 0)] onto [-128, 127] with a nudged zero point.
-RowQ QuantizeAsymmetric(const float* x, int n) {
-  float lo = 0, hi = 0;
-  for (int i = 0; i < n; ++i) lo = std::min(lo, x[i]), hi = std::max(hi, x[i]);
-  RowQ r;
-  r.q.assign(n, 0);
-  if (lo == hi) return r;
-  const double scale = (double{hi} - lo) / 255.0;
-  const double from_min = -128.0 - lo / scale, from_max = 127.0 - hi / scale;
-  const double zp = (128.0 + std::fabs(lo / scale) < 127.0 + std::fabs(hi / scale)) ? from_min
-                                                                                      : from_max;
-  r.zero_point = zp <= -128 ? -128 : zp >= 127 ? 127 : static_cast<int32_t>(std::round(zp));
-  r.scale = static_cast<float>(scale);
-  const float inv = 1.0f / r.scale;
-  for (int i = 0; i < n; ++i) {
-    const float v = std::round(static_cast<float>(r.zero_point) + x[i] * inv);
-    r.q[i] = static_cast<int32_t>(std::min(127.0f, std::max(-128.0f, v)));
-  }
-  return r;
-}
 
 struct Case {
   std::vector<int> lhs_shape, rhs_shape;  // as stored (adj_x / adj_y applied by the op)

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/kernels/hybrid_test_util.h"
 #include "tests/util/one_op_model.h"
 
 namespace tflite_c {
@@ -24,48 +25,10 @@ namespace {
 using testing::OneOpModel;
 using testing::Opts;
 using testing::Quantization;
+using testing::QuantizeAsymmetric;
+using testing::QuantizeSymmetric;
+using testing::RowQ;
 using namespace tflite;  // NOLINT(build/namespaces): schema enums and options
-
-struct Quantized {
-  std::vector<int32_t> q;
-  float scale;
-  int32_t zero_point;
-};
-
-// round(x * 127 / max|x|) in [-127, 127]; all zeros give scale 1.
-Quantized QuantizeSymmetric(const std::vector<float>& x) {
-  float range = 0;
-  for (float v : x) range = std::max(range, std::fabs(v));
-  Quantized r{std::vector<int32_t>(x.size(), 0), 1.0f, 0};
-  if (range == 0) return r;
-  r.scale = range / 127.0f;
-  for (size_t i = 0; i < x.size(); ++i) {
-    const float v = std::round(x[i] * (127.0f / range));
-    r.q[i] = static_cast<int32_t>(std::min(127.0f, std::max(-127.0f, v)));
-  }
-  return r;
-}
-
-// [min(x, 0), max(x, 0)] onto [-128, 127]; the zero point is taken from the
-// end of the range with the smaller error, rounded and clamped.
-Quantized QuantizeAsymmetric(const std::vector<float>& x) {
-  float lo = 0, hi = 0;
-  for (float v : x) lo = std::min(lo, v), hi = std::max(hi, v);
-  Quantized r{std::vector<int32_t>(x.size(), 0), 1.0f, 0};
-  if (lo == hi) return r;
-  const double scale = (double{hi} - lo) / 255.0;
-  const double from_min = -128.0 - lo / scale, from_max = 127.0 - hi / scale;
-  const double zp = (128.0 + std::fabs(lo / scale) < 127.0 + std::fabs(hi / scale)) ? from_min
-                                                                                      : from_max;
-  r.zero_point = zp <= -128 ? -128 : zp >= 127 ? 127 : static_cast<int32_t>(std::round(zp));
-  r.scale = static_cast<float>(scale);
-  const float inv = 1.0f / r.scale;
-  for (size_t i = 0; i < x.size(); ++i) {
-    const float v = std::round(static_cast<float>(r.zero_point) + x[i] * inv);
-    r.q[i] = static_cast<int32_t>(std::min(127.0f, std::max(-128.0f, v)));
-  }
-  return r;
-}
 
 struct ConvCase {
   bool depthwise = false;
@@ -182,7 +145,8 @@ std::vector<float> HybridReference(const ConvCase& c, const Data& d) {
   std::vector<int32_t> zps;
   for (int b = 0; b < c.batches; ++b) {
     std::vector<float> x(d.input.begin() + b * per_batch, d.input.begin() + (b + 1) * per_batch);
-    const Quantized r = UsesAsymmetric(c) ? QuantizeAsymmetric(x) : QuantizeSymmetric(x);
+    const RowQ r = UsesAsymmetric(c) ? QuantizeAsymmetric(x.data(), x.size())
+                                     : QuantizeSymmetric(x.data(), x.size());
     for (int32_t v : r.q) q.push_back(v - r.zero_point);
     scales.push_back(r.scale);
     zps.push_back(r.zero_point);
