@@ -242,12 +242,9 @@ TEST(XnnpackBatchMatMul, ResizedAIsReshaped) {
   l.scales = ColumnScales(3);
   l.quantized_dimension = 2;
   const std::vector<uint8_t> model = HybridModel(l);
-  TfLiteXNNPackDelegateOptions opts = TfLiteXNNPackDelegateOptionsDefault();
-  opts.num_threads = 1;
-  XnnPtr delegate(TfLiteXNNPackDelegateCreate(&opts));
-  Session ref, xnn;
-  ref.Create(model, {});
-  xnn.Create(model, {delegate.get()});
+  BuiltinAndXnnpack both(model);
+  Session& ref = both.ref;
+  Session& xnn = both.xnn;
   ASSERT_TRUE(ref.ok() && xnn.ok()) << ref.errors << xnn.errors;
   ASSERT_EQ(xnn.DelegateNodes(), 1) << xnn.errors;
   const std::vector<std::vector<int>> shapes = {{2, 2, 8}, {1, 7, 8}, {2, 5, 8}, {2, 1, 8}};

@@ -1,6 +1,6 @@
-// Shared by the XNNPACK reduce / transposed-convolution / sparse-weight tests:
-// run one model with and without the XNNPACK delegate on identical random
-// inputs and check every output element within atol + rtol * |builtin|.
+// Shared by the XNNPACK delegate tests: build one model with and without the
+// XNNPACK delegate; run both on identical random inputs and check every
+// output element within atol + rtol * |builtin|.
 #ifndef TFLITE_C_TESTS_DELEGATES_XNNPACK_COMPARE_UTIL_H_
 #define TFLITE_C_TESTS_DELEGATES_XNNPACK_COMPARE_UTIL_H_
 
@@ -49,15 +49,30 @@ struct Tolerance {
   size_t min_distinct = 0;  // the builtin output must take this many values
 };
 
+// A single-threaded XNNPACK delegate.
+inline XnnPtr SingleThreadXnnpack() {
+  TfLiteXNNPackDelegateOptions opts = TfLiteXNNPackDelegateOptionsDefault();
+  opts.num_threads = 1;
+  return XnnPtr(TfLiteXNNPackDelegateCreate(&opts));
+}
+
+// `model` built twice: `ref` on the builtin kernels only, `xnn` with a
+// single-threaded XNNPACK delegate (declared first, so it outlives both).
+struct BuiltinAndXnnpack {
+  explicit BuiltinAndXnnpack(const std::vector<uint8_t>& model) : delegate(SingleThreadXnnpack()) {
+    ref.Create(model, {});
+    xnn.Create(model, {delegate.get()});
+  }
+  XnnPtr delegate;
+  Session ref, xnn;
+};
+
 // Returns the largest absolute difference seen.
 inline double RunBothAndCompare(const std::vector<uint8_t>& model, const Tolerance& tol,
                                 float lo = -2.0f, float hi = 2.0f) {
-  TfLiteXNNPackDelegateOptions opts = TfLiteXNNPackDelegateOptionsDefault();
-  opts.num_threads = 1;
-  XnnPtr delegate(TfLiteXNNPackDelegateCreate(&opts));
-  Session ref, xnn;
-  ref.Create(model, {});
-  xnn.Create(model, {delegate.get()});
+  BuiltinAndXnnpack both(model);
+  Session& ref = both.ref;
+  Session& xnn = both.xnn;
   EXPECT_TRUE(ref.ok()) << ref.errors;
   EXPECT_TRUE(xnn.ok()) << xnn.errors;
   if (!ref.ok() || !xnn.ok()) return -1;

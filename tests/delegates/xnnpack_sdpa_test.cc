@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "tests/delegates/delegate_test_util.h"
+#include "tests/delegates/xnnpack_compare_util.h"
 
 namespace tflite_c {
 namespace testing {
@@ -209,12 +210,9 @@ std::vector<double> Reference(const Case& c, const std::vector<std::vector<float
 void Check(const Case& c, bool delegated) {
   SKIP_WITHOUT_XNNPACK();
   const std::vector<uint8_t> model = SdpaModel(c);
-  TfLiteXNNPackDelegateOptions opts = TfLiteXNNPackDelegateOptionsDefault();
-  opts.num_threads = 1;
-  XnnPtr delegate(TfLiteXNNPackDelegateCreate(&opts));
-  Session ref, xnn;
-  ref.Create(model, {});
-  xnn.Create(model, {delegate.get()});
+  BuiltinAndXnnpack both(model);
+  Session& ref = both.ref;
+  Session& xnn = both.xnn;
   ASSERT_TRUE(ref.ok()) << ref.errors;
   ASSERT_TRUE(xnn.ok()) << xnn.errors;
   ASSERT_EQ(xnn.plan().size(), 1u);
