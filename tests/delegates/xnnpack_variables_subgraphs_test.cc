@@ -12,56 +12,27 @@
 #include <string>
 #include <vector>
 
-#include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 #include "tests/delegates/delegate_test_util.h"
+#include "tests/delegates/xnnpack_variables_test_util.h"
 
 namespace tflite_c {
 namespace testing {
 namespace {
 
 constexpr auto F32 = tflite::TensorType_FLOAT32;
-constexpr auto I8 = tflite::TensorType_INT8;
 constexpr auto RES = tflite::TensorType_RESOURCE;
-
-XnnPtr MakeDelegate() {
-  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
-  o.num_threads = 1;
-  o.flags |= TFLITE_XNNPACK_DELEGATE_FLAG_VARIABLE_OPERATORS;
-  return XnnPtr(TfLiteXNNPackDelegateCreate(&o));
-}
-
-tflite::VarHandleOptionsT Var(const std::string& name) {
-  tflite::VarHandleOptionsT o;
-  o.shared_name = name;
-  return o;
-}
-
-void CallOnce(ModelBuilder* b) {
-  tflite::CallOnceOptionsT once;
-  once.init_subgraph_index = 1;
-  b->AddOperator(tflite::BuiltinOperator_CALL_ONCE, {}, {}, once);
-}
 
 // How the init subgraph sets the variable.
 enum class Init {
   kConstant,        // ASSIGN(acc, constant): delegable, agrees with the primary subgraph
   kFp16Weight,      // ASSIGN(acc, DEQUANTIZE(fp16 constant)): a static value, refused
-  kOtherZeroPoint,  // int8 only: the constant's zero point differs from the reads'
 };
 
 // Float accumulator: v = READ(acc); y = v + x; ASSIGN(acc, y); output y.
 // The init subgraph sets acc to {1, 2, 3, 4}.
 std::vector<uint8_t> FloatAccumulator(Init init) {
   ModelBuilder b;
-  const int x = b.AddInput(F32, {4}, "x");
-  const int h = b.AddTensor(RES, {});
-  const int v = b.AddTensor(F32, {4});
-  const int y = b.AddOutput(F32, {4}, "y");
-  CallOnce(&b);
-  b.AddOperator(tflite::BuiltinOperator_VAR_HANDLE, {}, {h}, Var("acc"));
-  b.AddOperator(tflite::BuiltinOperator_READ_VARIABLE, {h}, {v});
-  b.AddOperator(tflite::BuiltinOperator_ADD, {v, x}, {y}, tflite::AddOptionsT());
-  b.AddOperator(tflite::BuiltinOperator_ASSIGN_VARIABLE, {h, y}, {});
+  AddAccumulator(&b, F32, "acc");
   b.AddSubgraph("init");
   b.SetCurrentSubgraph(1);
   const int ih = b.AddTensor(RES, {});
@@ -85,15 +56,7 @@ std::vector<uint8_t> FloatAccumulator(Init init) {
 // (as a signature's subgraph would be): ASSIGN(acc, DEQUANTIZE(fp16 zeros)).
 std::vector<uint8_t> FloatAccumulatorWithFp16Reset() {
   ModelBuilder b;
-  const int x = b.AddInput(F32, {4}, "x");
-  const int h = b.AddTensor(RES, {});
-  const int v = b.AddTensor(F32, {4});
-  const int y = b.AddOutput(F32, {4}, "y");
-  CallOnce(&b);
-  b.AddOperator(tflite::BuiltinOperator_VAR_HANDLE, {}, {h}, Var("acc"));
-  b.AddOperator(tflite::BuiltinOperator_READ_VARIABLE, {h}, {v});
-  b.AddOperator(tflite::BuiltinOperator_ADD, {v, x}, {y}, tflite::AddOptionsT());
-  b.AddOperator(tflite::BuiltinOperator_ASSIGN_VARIABLE, {h, y}, {});
+  AddAccumulator(&b, F32, "acc");
   b.AddSubgraph("init");
   b.SetCurrentSubgraph(1);
   const int ih = b.AddTensor(RES, {});
@@ -108,33 +71,6 @@ std::vector<uint8_t> FloatAccumulatorWithFp16Reset() {
   b.AddOperator(tflite::BuiltinOperator_VAR_HANDLE, {}, {rh}, Var("acc"));
   b.AddOperator(tflite::BuiltinOperator_DEQUANTIZE, {z16}, {z}, /*version=*/3);
   b.AddOperator(tflite::BuiltinOperator_ASSIGN_VARIABLE, {rh, z}, {});
-  b.SetCurrentSubgraph(0);
-  return b.Finish();
-}
-
-// int8 accumulator (scale 0.5, zero point -3 in the primary subgraph).
-std::vector<uint8_t> Int8Accumulator(Init init) {
-  const Quantization q{{0.5f}, {-3}, 0};
-  ModelBuilder b;
-  const int x = b.AddInput(I8, {4}, "x");
-  const int h = b.AddTensor(RES, {});
-  const int v = b.AddTensor(I8, {4});
-  const int y = b.AddOutput(I8, {4}, "y");
-  b.SetQuantization(x, q);
-  b.SetQuantization(v, q);
-  b.SetQuantization(y, q);
-  CallOnce(&b);
-  b.AddOperator(tflite::BuiltinOperator_VAR_HANDLE, {}, {h}, Var("acc8"));
-  b.AddOperator(tflite::BuiltinOperator_READ_VARIABLE, {h}, {v});
-  b.AddOperator(tflite::BuiltinOperator_ADD, {v, x}, {y}, tflite::AddOptionsT());
-  b.AddOperator(tflite::BuiltinOperator_ASSIGN_VARIABLE, {h, y}, {});
-  b.AddSubgraph("init");
-  b.SetCurrentSubgraph(1);
-  const int ih = b.AddTensor(RES, {});
-  const int c = b.AddConstant<int8_t>(I8, {4}, {-3, 1, -7, 10});
-  b.SetQuantization(c, init == Init::kOtherZeroPoint ? Quantization{{0.5f}, {0}, 0} : q);
-  b.AddOperator(tflite::BuiltinOperator_VAR_HANDLE, {}, {ih}, Var("acc8"));
-  b.AddOperator(tflite::BuiltinOperator_ASSIGN_VARIABLE, {ih, c}, {});
   b.SetCurrentSubgraph(0);
   return b.Finish();
 }
@@ -159,23 +95,11 @@ int VariableNodes(Session* s, int index) {
 
 // Output 0 of `invokes` runs, as raw bytes; input k is f(k) as float or int8.
 std::vector<std::vector<uint8_t>> RunSeveral(Session* s, bool int8, int invokes) {
-  std::vector<std::vector<uint8_t>> all;
-  EXPECT_EQ(TfLiteInterpreterAllocateTensors(s->interpreter.get()), kTfLiteOk) << s->errors;
-  for (int k = 0; k < invokes; ++k) {
-    TfLiteTensor* in = TfLiteInterpreterGetInputTensor(s->interpreter.get(), 0);
-    if (int8) {
-      const std::vector<int8_t> x = {static_cast<int8_t>(k), -2, 3, static_cast<int8_t>(-k)};
-      EXPECT_EQ(TfLiteTensorCopyFromBuffer(in, x.data(), x.size()), kTfLiteOk);
-    } else {
-      const std::vector<float> x = {0.75f * (k + 1), -0.5f, 0.25f * k, 2.0f};
-      EXPECT_EQ(TfLiteTensorCopyFromBuffer(in, x.data(), x.size() * sizeof(float)), kTfLiteOk);
-    }
-    EXPECT_EQ(TfLiteInterpreterInvoke(s->interpreter.get()), kTfLiteOk) << s->errors;
-    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(s->interpreter.get(), 0);
-    const auto* p = static_cast<const uint8_t*>(TfLiteTensorData(t));
-    all.emplace_back(p, p + TfLiteTensorByteSize(t));
-  }
-  return all;
+  if (int8) return RunOutput0(s, invokes, SetInt8Input);
+  return RunOutput0(s, invokes, [](TfLiteTensor* in, int k) {
+    const std::vector<float> x = {0.75f * (k + 1), -0.5f, 0.25f * k, 2.0f};
+    EXPECT_EQ(TfLiteTensorCopyFromBuffer(in, x.data(), x.size() * sizeof(float)), kTfLiteOk);
+  });
 }
 
 TEST(XnnpackVariablesSubgraphs, AgreeingInitIsDelegatedToo) {
@@ -183,10 +107,9 @@ TEST(XnnpackVariablesSubgraphs, AgreeingInitIsDelegatedToo) {
   // The model-wide check refuses nothing here: both subgraphs' variable
   // nodes are taken.
   const std::vector<uint8_t> bytes = FloatAccumulator(Init::kConstant);
-  Session builtin, on;
-  builtin.Create(bytes, {});
-  XnnPtr d = MakeDelegate();
-  on.Create(bytes, {d.get()});
+  BuiltinAndDelegated both(bytes);
+  Session& builtin = both.builtin;
+  Session& on = both.on;
   ASSERT_TRUE(builtin.ok() && on.ok()) << on.errors;
   EXPECT_EQ(VariableNodes(&on, 0), 0);
   EXPECT_EQ(VariableNodes(&on, 1), 0);
@@ -200,10 +123,9 @@ TEST(XnnpackVariablesSubgraphs, Fp16WeightInInitKeepsVariableBuiltinEverywhere) 
   // variable nodes must then stay builtin as well (formerly: the delegate
   // failed on the init subgraph and the interpreter was not created).
   const std::vector<uint8_t> bytes = FloatAccumulator(Init::kFp16Weight);
-  Session builtin, on;
-  builtin.Create(bytes, {});
-  XnnPtr d = MakeDelegate();
-  on.Create(bytes, {d.get()});
+  BuiltinAndDelegated both(bytes);
+  Session& builtin = both.builtin;
+  Session& on = both.on;
   ASSERT_TRUE(builtin.ok()) << builtin.errors;
   ASSERT_TRUE(on.ok()) << on.errors;
   EXPECT_EQ(on.errors.find("delegated in one subgraph"), std::string::npos) << on.errors;
@@ -226,10 +148,9 @@ TEST(XnnpackVariablesSubgraphs, RefusalInTheLastSubgraphKeepsVariableBuiltinEver
   // Subgraphs 0 and 1 could delegate `acc`; subgraph 2, prepared last and
   // never run here, cannot: all three keep it on the builtin kernels.
   const std::vector<uint8_t> bytes = FloatAccumulatorWithFp16Reset();
-  Session builtin, on;
-  builtin.Create(bytes, {});
-  XnnPtr d = MakeDelegate();
-  on.Create(bytes, {d.get()});
+  BuiltinAndDelegated both(bytes);
+  Session& builtin = both.builtin;
+  Session& on = both.on;
   ASSERT_TRUE(builtin.ok()) << builtin.errors;
   ASSERT_TRUE(on.ok()) << on.errors;
   EXPECT_EQ(VariableNodes(&on, 0), 3);
@@ -242,11 +163,10 @@ TEST(XnnpackVariablesSubgraphs, InitWithOtherQuantizationKeepsVariableBuiltinEve
   SKIP_WITHOUT_XNNPACK();
   // Each subgraph agrees with itself, but the init subgraph's value has
   // another zero point than the primary subgraph's reads and assigns.
-  const std::vector<uint8_t> bytes = Int8Accumulator(Init::kOtherZeroPoint);
-  Session builtin, on;
-  builtin.Create(bytes, {});
-  XnnPtr d = MakeDelegate();
-  on.Create(bytes, {d.get()});
+  const std::vector<uint8_t> bytes = Int8Accumulator(/*assign_zero_point=*/-3, /*init_zero_point=*/0);
+  BuiltinAndDelegated both(bytes);
+  Session& builtin = both.builtin;
+  Session& on = both.on;
   ASSERT_TRUE(builtin.ok()) << builtin.errors;
   ASSERT_TRUE(on.ok()) << on.errors;
   EXPECT_EQ(VariableNodes(&on, 0), 3);
@@ -256,11 +176,10 @@ TEST(XnnpackVariablesSubgraphs, InitWithOtherQuantizationKeepsVariableBuiltinEve
 
 TEST(XnnpackVariablesSubgraphs, AgreeingInt8InitIsDelegated) {
   SKIP_WITHOUT_XNNPACK();
-  const std::vector<uint8_t> bytes = Int8Accumulator(Init::kConstant);
-  Session builtin, on;
-  builtin.Create(bytes, {});
-  XnnPtr d = MakeDelegate();
-  on.Create(bytes, {d.get()});
+  const std::vector<uint8_t> bytes = Int8Accumulator();
+  BuiltinAndDelegated both(bytes);
+  Session& builtin = both.builtin;
+  Session& on = both.on;
   ASSERT_TRUE(builtin.ok() && on.ok()) << on.errors;
   EXPECT_EQ(VariableNodes(&on, 0), 0);
   EXPECT_EQ(VariableNodes(&on, 1), 0);

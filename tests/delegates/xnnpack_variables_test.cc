@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 #include "tests/delegates/delegate_test_util.h"
+#include "tests/delegates/xnnpack_variables_test_util.h"
 
 namespace tflite_c {
 namespace testing {
@@ -18,19 +18,6 @@ namespace {
 
 constexpr auto F32 = tflite::TensorType_FLOAT32;
 constexpr auto RES = tflite::TensorType_RESOURCE;
-
-XnnPtr MakeDelegate(bool variables) {
-  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
-  o.num_threads = 1;
-  if (variables) o.flags |= TFLITE_XNNPACK_DELEGATE_FLAG_VARIABLE_OPERATORS;
-  return XnnPtr(TfLiteXNNPackDelegateCreate(&o));
-}
-
-tflite::VarHandleOptionsT Var(const std::string& name) {
-  tflite::VarHandleOptionsT o;
-  o.shared_name = name;
-  return o;
-}
 
 // Adds subgraph 1, "init": ASSIGN(name_i, constant_i) for each variable.
 void AddInit(ModelBuilder* b, const std::vector<std::string>& names,
@@ -46,25 +33,11 @@ void AddInit(ModelBuilder* b, const std::vector<std::string>& names,
   b->SetCurrentSubgraph(0);
 }
 
-void CallOnce(ModelBuilder* b) {
-  tflite::CallOnceOptionsT once;
-  once.init_subgraph_index = 1;
-  b->AddOperator(tflite::BuiltinOperator_CALL_ONCE, {}, {}, once);
-}
-
 // v = READ(acc); y = v + x; ASSIGN(acc, y); output y. acc starts at {1,2,3,4}.
 // `read_shape` is the READ_VARIABLE output's declared shape.
 std::vector<uint8_t> Accumulator(const std::vector<int>& read_shape = {4}) {
   ModelBuilder b;
-  const int x = b.AddInput(F32, {4}, "x");
-  const int h = b.AddTensor(RES, {}, "handle");
-  const int v = b.AddTensor(F32, read_shape, "value");
-  const int y = b.AddOutput(F32, {4}, "y");
-  CallOnce(&b);
-  b.AddOperator(tflite::BuiltinOperator_VAR_HANDLE, {}, {h}, Var("acc"));
-  b.AddOperator(tflite::BuiltinOperator_READ_VARIABLE, {h}, {v});
-  b.AddOperator(tflite::BuiltinOperator_ADD, {v, x}, {y}, tflite::AddOptionsT());
-  b.AddOperator(tflite::BuiltinOperator_ASSIGN_VARIABLE, {h, y}, {});
+  AddAccumulator(&b, F32, "acc", read_shape);
   AddInit(&b, {"acc"}, {{1, 2, 3, 4}});
   return b.Finish();
 }
@@ -128,7 +101,7 @@ TEST(XnnpackVariables, AccumulatorMatchesBuiltinOnEveryInvoke) {
   const std::vector<uint8_t> bytes = Accumulator();
   Session builtin, off, on;
   builtin.Create(bytes, {});
-  XnnPtr d_off = MakeDelegate(false), d_on = MakeDelegate(true);
+  XnnPtr d_off = VariablesDelegate(false), d_on = VariablesDelegate(true);
   off.Create(bytes, {d_off.get()});
   on.Create(bytes, {d_on.get()});
   ASSERT_TRUE(builtin.ok() && off.ok() && on.ok()) << off.errors << on.errors;
@@ -152,10 +125,9 @@ TEST(XnnpackVariables, AccumulatorMatchesBuiltinOnEveryInvoke) {
 TEST(XnnpackVariables, TwoVariablesAcrossPartitions) {
   SKIP_WITHOUT_XNNPACK();
   const std::vector<uint8_t> bytes = TwoVariables();
-  Session builtin, on;
-  builtin.Create(bytes, {});
-  XnnPtr d = MakeDelegate(true);
-  on.Create(bytes, {d.get()});
+  BuiltinAndDelegated both(bytes);
+  Session& builtin = both.builtin;
+  Session& on = both.on;
   ASSERT_TRUE(builtin.ok() && on.ok()) << on.errors;
   // All variable ops taken; SIGN (and CALL_ONCE) stay, between two partitions.
   EXPECT_EQ(Remaining(&on, kTfLiteBuiltinReadVariable), 0);
@@ -173,10 +145,9 @@ TEST(XnnpackVariables, DisagreeingShapesStayOnBuiltinKernels) {
   // The READ_VARIABLE output has an unknown (rank-0) shape while the assigned
   // value is [4]: the variable is not taken; the builtin kernels run it.
   const std::vector<uint8_t> bytes = Accumulator({});
-  Session builtin, on;
-  builtin.Create(bytes, {});
-  XnnPtr d = MakeDelegate(true);
-  on.Create(bytes, {d.get()});
+  BuiltinAndDelegated both(bytes);
+  Session& builtin = both.builtin;
+  Session& on = both.on;
   ASSERT_TRUE(builtin.ok() && on.ok()) << on.errors;
   EXPECT_EQ(Remaining(&on, kTfLiteBuiltinVarHandle), 1);
   EXPECT_EQ(Remaining(&on, kTfLiteBuiltinReadVariable), 1);
@@ -184,59 +155,16 @@ TEST(XnnpackVariables, DisagreeingShapesStayOnBuiltinKernels) {
   EXPECT_EQ(RunSeveral(&on, 4, 3), RunSeveral(&builtin, 4, 3));
 }
 
-// int8 accumulator (scale 0.5, zero point -3 everywhere): v = READ(acc);
-// y = v + x; ASSIGN(acc, y). With `assign_zero_point` != -3 the assigned value
-// disagrees with the variable's reads.
-std::vector<uint8_t> Int8Accumulator(int assign_zero_point = -3) {
-  const auto I8 = tflite::TensorType_INT8;
-  const Quantization q{{0.5f}, {-3}, 0};
-  ModelBuilder b;
-  const int x = b.AddInput(I8, {4}, "x");
-  const int h = b.AddTensor(RES, {});
-  const int v = b.AddTensor(I8, {4});
-  const int y = b.AddOutput(I8, {4}, "y");
-  b.SetQuantization(x, q);
-  b.SetQuantization(v, q);
-  b.SetQuantization(y, Quantization{{0.5f}, {assign_zero_point}, 0});
-  CallOnce(&b);
-  b.AddOperator(tflite::BuiltinOperator_VAR_HANDLE, {}, {h}, Var("acc8"));
-  b.AddOperator(tflite::BuiltinOperator_READ_VARIABLE, {h}, {v});
-  b.AddOperator(tflite::BuiltinOperator_ADD, {v, x}, {y}, tflite::AddOptionsT());
-  b.AddOperator(tflite::BuiltinOperator_ASSIGN_VARIABLE, {h, y}, {});
-  b.AddSubgraph("init");
-  b.SetCurrentSubgraph(1);
-  const int ih = b.AddTensor(RES, {});
-  const int c = b.AddConstant<int8_t>(I8, {4}, {-3, 1, -7, 10});
-  b.SetQuantization(c, q);
-  b.AddOperator(tflite::BuiltinOperator_VAR_HANDLE, {}, {ih}, Var("acc8"));
-  b.AddOperator(tflite::BuiltinOperator_ASSIGN_VARIABLE, {ih, c}, {});
-  b.SetCurrentSubgraph(0);
-  return b.Finish();
-}
-
-std::vector<std::vector<int8_t>> RunInt8(Session* s, int invokes) {
-  std::vector<std::vector<int8_t>> all;
-  EXPECT_EQ(TfLiteInterpreterAllocateTensors(s->interpreter.get()), kTfLiteOk) << s->errors;
-  for (int k = 0; k < invokes; ++k) {
-    const std::vector<int8_t> in = {static_cast<int8_t>(k), -2, 3, static_cast<int8_t>(-k)};
-    EXPECT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(s->interpreter.get(), 0),
-                                         in.data(), in.size()),
-              kTfLiteOk);
-    EXPECT_EQ(TfLiteInterpreterInvoke(s->interpreter.get()), kTfLiteOk) << s->errors;
-    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(s->interpreter.get(), 0);
-    const auto* p = static_cast<const int8_t*>(TfLiteTensorData(t));
-    all.emplace_back(p, p + TfLiteTensorByteSize(t));
-  }
-  return all;
+std::vector<std::vector<uint8_t>> RunInt8(Session* s, int invokes) {
+  return RunOutput0(s, invokes, SetInt8Input);
 }
 
 TEST(XnnpackVariables, Int8VariableMatchesBuiltin) {
   SKIP_WITHOUT_XNNPACK();
   const std::vector<uint8_t> bytes = Int8Accumulator();
-  Session builtin, on;
-  builtin.Create(bytes, {});
-  XnnPtr d = MakeDelegate(true);
-  on.Create(bytes, {d.get()});
+  BuiltinAndDelegated both(bytes);
+  Session& builtin = both.builtin;
+  Session& on = both.on;
   ASSERT_TRUE(builtin.ok() && on.ok()) << on.errors;
   EXPECT_EQ(on.plan().size(), 2u);  // CALL_ONCE, [VAR_HANDLE, READ, ADD, ASSIGN]
   EXPECT_EQ(RunInt8(&on, 4), RunInt8(&builtin, 4));
@@ -246,7 +174,7 @@ TEST(XnnpackVariables, DisagreeingQuantizationStaysOnBuiltinKernels) {
   SKIP_WITHOUT_XNNPACK();
   const std::vector<uint8_t> bytes = Int8Accumulator(/*assign_zero_point=*/0);
   Session on;
-  XnnPtr d = MakeDelegate(true);
+  XnnPtr d = VariablesDelegate(true);
   on.Create(bytes, {d.get()});
   ASSERT_TRUE(on.ok()) << on.errors;
   EXPECT_EQ(Remaining(&on, kTfLiteBuiltinVarHandle), 1);
@@ -267,7 +195,7 @@ TEST(XnnpackVariables, ReadBeforeAnyAssignFails) {
   b.AddOperator(tflite::BuiltinOperator_ADD, {v, x}, {y}, tflite::AddOptionsT());
   const std::vector<uint8_t> bytes = b.Finish();
   Session on;
-  XnnPtr d = MakeDelegate(true);
+  XnnPtr d = VariablesDelegate(true);
   on.Create(bytes, {d.get()});
   ASSERT_TRUE(on.ok()) << on.errors;
   EXPECT_EQ(on.plan().size(), 1u);
