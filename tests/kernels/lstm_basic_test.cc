@@ -164,6 +164,17 @@ TEST(LstmBasicTest, FloatZeroWeightsGatesAreBiases) {
   EXPECT_NEAR(concat[1], Sigmoid(-1.0) * std::tanh(s1), 1e-6);
 }
 
+// BuildBasic(c) with the previous activation and state as plain model inputs
+// 1 and 2 (activation tensors, not variables).
+ModelBuilder BuildBasicWithStateInputs(const BasicCase& c) {
+  ModelBuilder b = BuildBasic(c);
+  const int prev_act = b.op(0).inputs[1], prev_state = b.op(0).inputs[4];
+  b.tensor(prev_act).is_variable = false;
+  b.tensor(prev_state).is_variable = false;
+  b.SetInputs({0, prev_act, prev_state});
+  return b;
+}
+
 // The previous activation and state may be plain model inputs (activation
 // tensors): they are written back after the step, as upstream does.
 TEST(LstmBasicTest, StateInputsThatAreModelInputsReceiveTheNewValues) {
@@ -173,12 +184,7 @@ TEST(LstmBasicTest, StateInputsThatAreModelInputsReceiveTheNewValues) {
   c.depth = 1;
   c.weights.assign(4 * 2, 0.0f);
   c.bias = {0.0f, 1.0f, 2.0f, -1.0f};
-  ModelBuilder b = BuildBasic(c);
-  const int prev_act = b.op(0).inputs[1], prev_state = b.op(0).inputs[4];
-  b.tensor(prev_act).is_variable = false;
-  b.tensor(prev_state).is_variable = false;
-  b.SetInputs({0, prev_act, prev_state});
-  Runner r(b);
+  Runner r(BuildBasicWithStateInputs(c));
   ASSERT_TRUE(r.Allocate()) << r.log();
   r.Set<float>(0, {1.0f});
   r.Set<float>(1, {0.25f});
@@ -205,12 +211,7 @@ TEST(LstmBasicTest, StateInputsResizedAfterAllocation) {
   c.depth = 2;
   c.weights = Values(4 * c.depth * 3, 3, 0.8f);
   c.bias = Values(4 * c.depth, 4, 0.3f);
-  ModelBuilder b = BuildBasic(c);
-  const int prev_act = b.op(0).inputs[1], prev_state = b.op(0).inputs[4];
-  b.tensor(prev_act).is_variable = false;
-  b.tensor(prev_state).is_variable = false;
-  b.SetInputs({0, prev_act, prev_state});
-  Runner r(b);
+  Runner r(BuildBasicWithStateInputs(c));
   ASSERT_TRUE(r.Allocate()) << r.log();
   ASSERT_TRUE(r.Invoke()) << r.log();
   const int batch = 64;
