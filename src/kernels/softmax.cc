@@ -172,8 +172,9 @@ void EvalQuantized(const OpData& d, const In* in, Out* out, int64_t rows, int64_
       // Upstream rounds uint8 outputs by adding 0.5 and truncating (ignoring
       // the zero point), the others with round() plus the zero point.
       const int32_t q = std::is_same_v<Out, uint8_t>
-                            ? static_cast<int32_t>(p + 0.5f)
-                            : static_cast<int32_t>(std::round(p)) + d.output_zero_point;
+                            ? internal::TruncClamped(p + 0.5f, lo, hi)
+                            : internal::RoundClamped(p, lo - 65536, hi + 65536) +
+                                  d.output_zero_point;
       out[j] = static_cast<Out>(std::max(lo, std::min(hi, q)));
     }
   }

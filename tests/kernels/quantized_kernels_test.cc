@@ -148,6 +148,48 @@ TEST(QuantizedFullyConnectedTest, Int16RejectsNonZeroZeroPoint) {
   testing::ExpectPrepareError(m, "zero points 0");
 }
 
+// A zero point outside the element type (only a corrupt model has one) is
+// refused before the kernel folds it into int32 sums.
+TEST(QuantizedFullyConnectedTest, MalformedZeroPointOutsideTheTypeIsRejected) {
+  OneOpModel m;
+  m.Input(TensorType_INT8, {1, 2}, Q(0.5f, 1 << 30));
+  m.Const<int8_t>({1, 2}, {1, 1}, TensorType_INT8, Q(0.25f, 0));
+  m.Output(TensorType_INT8, {1, 1}, Q(0.5f, 0));
+  m.Op(BuiltinOperator_FULLY_CONNECTED, Opts(FullyConnectedOptionsT()));
+  testing::ExpectPrepareError(m, "input zero point 1073741824 is outside the INT8 range");
+}
+
+// An output scale so small that the requantization shift leaves int32's
+// range: the kernel clamps the shift and stays defined (the test is named
+// Malformed so CI reruns it under UBSan).
+TEST(QuantizedFullyConnectedTest, MalformedOutputScaleStaysDefined) {
+  OneOpModel m;
+  m.Input(TensorType_INT8, {1, 2}, Q(0.5f, 0));
+  m.Const<int8_t>({2, 2}, {4, 8, -4, 0}, TensorType_INT8, Q(0.25f, 0));
+  m.Output(TensorType_INT8, {1, 2}, Q(1e-30f, 0));
+  m.Op(BuiltinOperator_FULLY_CONNECTED, Opts(FullyConnectedOptionsT()));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int8_t>(0, {2, 4});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int8_t>().size(), 2u);
+}
+
+// SOFTMAX whose input scale times beta overflows float: the probabilities
+// are NaN and must convert to a defined value (NaN -> 0, plus the zero point)
+// instead of an undefined float-to-int conversion.
+TEST(QuantizedSoftmaxTest, MalformedInputScaleGivesDefinedOutput) {
+  OneOpModel m;
+  m.Input(TensorType_INT8, {1, 3}, Q(3e38f, 0));
+  m.Output(TensorType_INT8, {1, 3}, Q(1.0f / 256.0f, -128));
+  SoftmaxOptionsT o;
+  o.beta = 10.0f;
+  m.Op(BuiltinOperator_SOFTMAX, Opts(o));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int8_t>(0, {1, 2, 3});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{-128, -128, -128}));
+}
+
 // ---- CONV_2D / DEPTHWISE_CONV_2D ------------------------------------------------------
 
 // A 1x1, stride-1 CONV_2D: input [1, H, W, 1], one filter value and one bias

@@ -4,23 +4,11 @@
 #include <cmath>
 #include <vector>
 
+#include "src/kernels/internal/quant_math.h"
+
 namespace tflite_c {
 namespace kernels {
 namespace internal {
-namespace {
-
-// Rounds half away from zero and clamps to [lo, hi] before converting, so a
-// NaN or infinite input (or an infinite row range) gives a defined value
-// (NaN -> 0) instead of an undefined float-to-int conversion.
-int32_t RoundClamped(float v, int32_t lo, int32_t hi) {
-  if (std::isnan(v)) return 0;
-  const float r = std::round(v);
-  if (r <= static_cast<float>(lo)) return lo;
-  if (r >= static_cast<float>(hi)) return hi;
-  return static_cast<int32_t>(r);
-}
-
-}  // namespace
 
 void QuantizeRowSymmetric(const float* x, int n, int8_t* q, float* scale) {
   float lo = 0.0f, hi = 0.0f;

@@ -69,8 +69,8 @@ inline int64_t BiasAt(const TfLiteTensor* bias, int c) {
 // x * multiplier * 2^shift as ruy's x86 kernels compute it: the doubling
 // high multiply and the final right shift both round half up.
 inline int32_t MultiplyByQuantizedMultiplierHalfUp(int32_t x, QuantizedMultiplier m) {
-  const int left = m.shift > 0 ? m.shift : 0;
-  const int right = m.shift > 0 ? 0 : -m.shift;
+  const int left = m.shift > 0 ? std::min(m.shift, 31) : 0;
+  const int right = m.shift > 0 ? 0 : std::min(-m.shift, 31);
   const int64_t shifted = static_cast<int32_t>(static_cast<uint32_t>(x) << left);
   const int32_t high = static_cast<int32_t>((shifted * m.multiplier + (int64_t{1} << 30)) >> 31);
   if (right == 0) return high;

@@ -28,8 +28,12 @@ QuantizedMultiplier QuantizeMultiplier(double real_multiplier) {
 
 int32_t MultiplyByQuantizedMultiplier(int64_t x, int32_t multiplier, int shift) {
   const int32_t reduced = multiplier < 0x7FFF0000 ? ((multiplier + (1 << 15)) >> 16) : 0x7FFF;
-  const int total_shift = 15 - shift;
-  const int64_t rounded = x * static_cast<int64_t>(reduced) + (int64_t{1} << (total_shift - 1));
+  // Valid models give a total shift in [1, 46]; the clamp and the wrapping
+  // product keep a corrupt one defined.
+  const int total_shift = std::min(std::max(15 - shift, 1), 62);
+  const int64_t rounded = static_cast<int64_t>(static_cast<uint64_t>(x) *
+                                                   static_cast<uint64_t>(int64_t{reduced}) +
+                                               (uint64_t{1} << (total_shift - 1)));
   return static_cast<int32_t>(rounded >> total_shift);
 }
 
@@ -96,6 +100,22 @@ void InvSqrtQuantizedMultiplier(int32_t input, int reverse_shift, int32_t* multi
   *shift = out_shift * reverse_shift;
 }
 
+namespace {
+
+// The values a zero point of a quantized element type can take; false for
+// types whose zero points are not checked.
+bool ZeroPointRange(TfLiteType type, int32_t* lo, int32_t* hi) {
+  switch (type) {
+    case kTfLiteInt4: *lo = -8; *hi = 7; return true;
+    case kTfLiteInt8: *lo = -128; *hi = 127; return true;
+    case kTfLiteUInt8: *lo = 0; *hi = 255; return true;
+    case kTfLiteInt16: *lo = -32768; *hi = 32767; return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
 TfLiteStatus GetQuantParams(TfLiteContext* context, const char* op, const char* what,
                             const TfLiteTensor* t, QuantParams* params) {
   const auto* affine = static_cast<const TfLiteAffineQuantization*>(t->quantization.params);
@@ -105,6 +125,19 @@ TfLiteStatus GetQuantParams(TfLiteContext* context, const char* op, const char* 
     TF_LITE_KERNEL_LOG(context, "%s: %s of type %s must have affine quantization", op, what,
                        TfLiteTypeGetName(t->type));
     return kTfLiteError;
+  }
+  // Kernels negate zero points and fold them into int32 sums; a value outside
+  // the element type (only a corrupt model has one) would overflow there.
+  int32_t lo = 0, hi = 0;
+  if (ZeroPointRange(t->type, &lo, &hi)) {
+    for (int i = 0; i < affine->zero_point->size; ++i) {
+      const int32_t zp = affine->zero_point->data[i];
+      if (zp < lo || zp > hi) {
+        TF_LITE_KERNEL_LOG(context, "%s: %s zero point %d is outside the %s range [%d, %d]",
+                           op, what, zp, TfLiteTypeGetName(t->type), lo, hi);
+        return kTfLiteError;
+      }
+    }
   }
   params->scale = affine->scale->data[0];
   params->zero_point = affine->zero_point->data[0];

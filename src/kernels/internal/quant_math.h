@@ -48,8 +48,9 @@ inline int32_t RoundingDivideByPOT(int32_t x, int exponent) {
 
 // x * multiplier * 2^shift, rounded (the requantization step).
 inline int32_t MultiplyByQuantizedMultiplier(int32_t x, int32_t multiplier, int shift) {
-  const int left = shift > 0 ? shift : 0;
-  const int right = shift > 0 ? 0 : -shift;
+  // Valid models give |shift| <= 31; the clamp keeps a corrupt one defined.
+  const int left = shift > 0 ? std::min(shift, 31) : 0;
+  const int right = shift > 0 ? 0 : std::min(-shift, 31);
   // The left shift wraps like upstream's int arithmetic would on its targets.
   const int32_t shifted = static_cast<int32_t>(static_cast<uint32_t>(x) << left);
   return RoundingDivideByPOT(SaturatingRoundingDoublingHighMul(shifted, multiplier), right);
@@ -70,6 +71,19 @@ inline int32_t MultiplyByQuantizedMultiplier(int64_t x, QuantizedMultiplier q) {
 // `reverse_shift` is -1 for a left-shift-positive convention.
 void InvSqrtQuantizedMultiplier(int32_t input, int reverse_shift, int32_t* multiplier,
                                 int* shift);
+
+// Float-to-int conversions of computed values (a corrupt scale can make
+// them NaN or huge): saturated to [lo, hi] before converting, NaN gives 0.
+// RoundClamped rounds half away from zero; TruncClamped truncates.
+inline int32_t TruncClamped(float v, int32_t lo, int32_t hi) {
+  if (std::isnan(v)) return 0;
+  if (v <= static_cast<float>(lo)) return lo;
+  if (v >= static_cast<float>(hi)) return hi;
+  return static_cast<int32_t>(v);
+}
+inline int32_t RoundClamped(float v, int32_t lo, int32_t hi) {
+  return TruncClamped(std::round(v), lo, hi);
+}
 
 template <typename T>
 inline T ClampTo(int32_t v) {
