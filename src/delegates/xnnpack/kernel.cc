@@ -28,6 +28,49 @@ std::vector<int> DimsOf(const TfLiteTensor& t) {
   return t.dims ? std::vector<int>(t.dims->data, t.dims->data + t.dims->size) : std::vector<int>();
 }
 
+// Drops the nodes none of whose outputs is read by a later node of the
+// partition or leaves it (a model can leave results unused, e.g. after an
+// operator input was redirected). XNNPACK removes such a node itself but only
+// one level deep: the producers of its inputs then name a removed node as
+// their consumer and xnn_create_runtime aborts the process. Removing them here,
+// repeatedly, keeps every remaining value consumed or external. Variable
+// operators have side effects and are always kept.
+void PruneDeadNodes(const std::vector<char>& is_output, std::vector<TfLiteNode*>* nodes,
+                    std::vector<TfLiteRegistration*>* regs, std::vector<int>* node_ids) {
+  std::unordered_map<int, int> readers;  // tensor -> nodes of the partition reading it
+  for (const TfLiteNode* node : *nodes) {
+    for (int k = 0; k < node->inputs->size; ++k) {
+      if (node->inputs->data[k] >= 0) ++readers[node->inputs->data[k]];
+    }
+  }
+  std::vector<char> dead(nodes->size(), 0);
+  for (size_t i = nodes->size(); i-- > 0;) {  // readers come after producers
+    const TfLiteNode* node = (*nodes)[i];
+    if (IsVariableOp((*regs)[i]->builtin_code) || node->outputs->size == 0) continue;
+    bool live = false;
+    for (int k = 0; k < node->outputs->size && !live; ++k) {
+      const int t = node->outputs->data[k];
+      live = t >= 0 && (is_output[t] || readers[t] > 0);
+    }
+    if (live) continue;
+    dead[i] = 1;
+    for (int k = 0; k < node->inputs->size; ++k) {
+      if (node->inputs->data[k] >= 0) --readers[node->inputs->data[k]];
+    }
+  }
+  size_t kept = 0;
+  for (size_t i = 0; i < nodes->size(); ++i) {
+    if (dead[i]) continue;
+    (*nodes)[kept] = (*nodes)[i];
+    (*regs)[kept] = (*regs)[i];
+    (*node_ids)[kept] = (*node_ids)[i];
+    ++kept;
+  }
+  nodes->resize(kept);
+  regs->resize(kept);
+  node_ids->resize(kept);
+}
+
 }  // namespace
 
 void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
@@ -86,6 +129,20 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
     if (t < 0) continue;
     is_output[t] = 1;
     if (pending && pending->count(t)) kernel->static_outputs.emplace_back(t, pending->at(t));
+  }
+
+  PruneDeadNodes(is_output, &nodes, &regs, &node_ids);
+  // Only what a node of the partition computes is an external output: a
+  // graph output that is also a graph input (or a partition input) is not
+  // written, and XNNPACK must not see a value external both ways.
+  std::vector<char> produced(context->tensors_size, 0);
+  for (const TfLiteNode* node : nodes) {
+    for (int k = 0; k < node->outputs->size; ++k) {
+      if (node->outputs->data[k] >= 0) produced[node->outputs->data[k]] = 1;
+    }
+  }
+  for (size_t t = 0; t < context->tensors_size; ++t) {
+    if (!produced[t]) is_output[t] = 0;
   }
 
   if (variable_ops == static_cast<uint32_t>(0) &&

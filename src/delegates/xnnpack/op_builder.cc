@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -343,6 +344,25 @@ xnn_status OpBuilder::DefineValue(xnn_subgraph_t subgraph, int t, uint32_t exter
   for (int i = 0; i < rank; ++i) dims[i] = static_cast<size_t>(x.dims->data[i]);
   const void* data = IsStatic(t) ? StaticPointer(t) : nullptr;
   const xnn_datatype type = Datatype(t);
+  if (data != nullptr) {
+    // XNNPACK reads as many elements as the shape says: the data must hold
+    // them (an unpacked fp16 weight keeps the size of its source, which a
+    // model can contradict with the DEQUANTIZE output's shape).
+    size_t count = 1;
+    for (int i = 0; i < rank; ++i) {
+      if (x.dims->data[i] < 0) return xnn_status_invalid_parameter;
+      count *= dims[i];
+      if (count > (SIZE_MAX >> 3)) return xnn_status_invalid_parameter;
+    }
+    size_t available = x.bytes, element = 4;
+    if (statics_) {
+      const auto it = statics_->find(t);
+      if (it != statics_->end()) available = it->second->size() * sizeof(float);
+    }
+    if (type == xnn_datatype_qint8 || type == xnn_datatype_quint8 || type == xnn_datatype_qcint8)
+      element = 1;
+    if (count * element > available) return xnn_status_invalid_parameter;
+  }
   switch (type) {
     case xnn_datatype_fp32:
       return xnn_define_tensor_value(subgraph, type, rank, dims, data, external_id, flags, id);

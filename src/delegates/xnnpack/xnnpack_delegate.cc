@@ -88,6 +88,10 @@ TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
     if (ti.type != kTfLiteFloat16 || ti.allocation_type != kTfLiteMmapRo || ti.data.raw == nullptr ||
         to.type != kTfLiteFloat32)
       continue;
+    // DEQUANTIZE keeps the shape: an output declared otherwise (which the
+    // builtin kernel would resize) is not taken as a weight of that shape.
+    if (ti.dims == nullptr || to.dims == nullptr || !TfLiteIntArrayEqual(ti.dims, to.dims))
+      continue;
     const size_t n = ti.bytes / 2;
     auto data = std::make_shared<std::vector<float>>(n + XNN_EXTRA_BYTES / sizeof(float));
     const auto* half = reinterpret_cast<const uint16_t*>(ti.data.raw);
