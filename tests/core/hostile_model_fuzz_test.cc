@@ -40,6 +40,7 @@
 #include "schema_generated.h"
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
+#include "tests/util/shared_models.h"
 
 namespace {
 
@@ -93,19 +94,8 @@ bool KnownXnnpackCrash(const std::string& model, long seed) {
   return false;
 }
 
-std::string ModelsDir() { return std::string(TFLITE_C_SHARED_DIR) + "/models"; }
+std::string ModelsDir() { return ::tflite_c::testing::SharedModelsDir(); }
 
-bool DirExists(const std::string& path) {
-  struct stat st;
-  return stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-#define SKIP_WITHOUT_SHARED_MODELS()                                                  \
-  do {                                                                                \
-    if (!DirExists(ModelsDir()))                                                      \
-      GTEST_SKIP() << "shared models not found at " << ModelsDir()                    \
-                   << " (set TFLITE_C_SHARED_DIR when configuring to run this test)"; \
-  } while (0)
 
 std::vector<uint8_t> ReadModel(const std::string& name) {
   std::ifstream in(ModelsDir() + "/files/" + name + ".tflite", std::ios::binary);

@@ -20,6 +20,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/util/shared_models.h"
+
 namespace tflite_c {
 namespace {
 
@@ -51,12 +53,7 @@ Bytes ReadFile(const std::string& path) {
   return bytes;
 }
 
-std::string ModelsDir() { return std::string(TFLITE_C_SHARED_DIR) + "/models"; }
-
-bool DirExists(const std::string& path) {
-  struct stat st;
-  return stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
+std::string ModelsDir() { return ::tflite_c::testing::SharedModelsDir(); }
 
 std::vector<std::string> ListModelFiles() {
   std::vector<std::string> names;
@@ -78,12 +75,6 @@ std::string ModelPath(const std::string& name) {
   return ModelsDir() + "/files/" + name + ".tflite";
 }
 
-#define SKIP_WITHOUT_SHARED_MODELS()                                                  \
-  do {                                                                                \
-    if (!DirExists(ModelsDir()))                                                      \
-      GTEST_SKIP() << "shared models not found at " << ModelsDir()                    \
-                   << " (set TFLITE_C_SHARED_DIR when configuring to run this test)"; \
-  } while (0)
 
 // Reads everything a loaded model exposes, so that ASan notices any range
 // that points outside the model bytes.
@@ -715,7 +706,7 @@ TEST(ModelRulesTest, ConstantSizesPerType) {
       {tflite::TensorType_INT4, {4}, 2},      {tflite::TensorType_INT4, {2, 3}, 3},
   };
   for (const auto& c : cases) {
-    SCOPED_TRACE(testing::Message() << "type " << c.type << " bytes " << c.bytes);
+    SCOPED_TRACE(::testing::Message() << "type " << c.type << " bytes " << c.bytes);
     auto m = BaseModel();
     Tensor(*m, 1).type = c.type;
     Tensor(*m, 1).shape = c.shape;
