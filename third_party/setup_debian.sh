@@ -29,7 +29,7 @@ packages=(
   flatbuffers-compiler libflatbuffers-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev nlohmann-json3-dev
-  python3 xz-utils curl ca-certificates util-linux
+  python3 xz-utils curl ca-certificates util-linux ccache
 )
 # npm may come from another package (e.g. a nodejs build that bundles it):
 # only ask apt for it when no npm is on PATH.
