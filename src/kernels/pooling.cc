@@ -1,8 +1,10 @@
 // MAX_POOL_2D and AVERAGE_POOL_2D, NHWC: input [N, H, W, C] → output
-// [N, OH, OW, C]. FLOAT32, UINT8, INT8 and INT16.
+// [N, OH, OW, C]. FLOAT32, UINT8, INT8 and INT16. L2_POOL_2D (FLOAT32 only,
+// as upstream): the square root of the mean of the squares in the window.
 //
 // Windows are clipped to the image: padding positions are neither compared
-// nor counted, so an average is over the valid taps only. Quantized inputs
+// nor counted, so an average (and the mean of squares) is over the valid taps
+// only. Quantized inputs
 // and outputs share scale and zero point, so pooling works directly on the
 // stored integers; an average is rounded to nearest with ties away from zero
 // (UINT8 sums are never negative), and the fused activation clamps in the
@@ -21,7 +23,7 @@ namespace tflite_c {
 namespace kernels {
 namespace {
 
-enum class PoolKind { kMax, kAverage };
+enum class PoolKind { kMax, kAverage, kL2 };
 
 struct OpData {
   int batches, in_h, in_w, channels, out_h, out_w;
@@ -31,7 +33,9 @@ struct OpData {
 
 template <PoolKind kind>
 constexpr const char* OpName() {
-  return kind == PoolKind::kMax ? "MAX_POOL_2D" : "AVERAGE_POOL_2D";
+  return kind == PoolKind::kMax ? "MAX_POOL_2D"
+         : kind == PoolKind::kAverage ? "AVERAGE_POOL_2D"
+                                      : "L2_POOL_2D";
 }
 
 template <PoolKind kind>
@@ -48,8 +52,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, op, &input));
   TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, op, &output));
-  if (input->type != kTfLiteFloat32 && input->type != kTfLiteUInt8 &&
-      input->type != kTfLiteInt8 && input->type != kTfLiteInt16) {
+  if (input->type != kTfLiteFloat32 &&
+      (kind == PoolKind::kL2 || (input->type != kTfLiteUInt8 && input->type != kTfLiteInt8 &&
+                                 input->type != kTfLiteInt16))) {
     return internal::UnsupportedType(context, op, "input", input->type);
   }
   if (output->type != input->type) {
@@ -120,7 +125,7 @@ TfLiteStatus Pool(TfLiteContext* context, const OpData& d, const TfLitePoolParam
         const int kx_end = std::min(params.filter_width, d.in_w - x0);
         const int count = std::max(0, ky_end - ky_begin) * std::max(0, kx_end - kx_begin);
         T* out = output + ((int64_t{b} * d.out_h + oy) * d.out_w + ox) * d.channels;
-        if (kind == PoolKind::kAverage && count == 0) {
+        if (kind != PoolKind::kMax && count == 0) {
           TF_LITE_KERNEL_LOG(context, "%s: a window covers no input element", OpName<kind>());
           return kTfLiteError;
         }
@@ -133,12 +138,15 @@ TfLiteStatus Pool(TfLiteContext* context, const OpData& d, const TfLitePoolParam
               const Acc v = static_cast<Acc>(row[int64_t{kx} * d.channels]);
               if (kind == PoolKind::kMax) {
                 if (acc < v) acc = v;
-              } else {
+              } else if (kind == PoolKind::kAverage) {
                 acc += v;
+              } else {
+                acc += v * v;
               }
             }
           }
           if (kind == PoolKind::kAverage) acc = AverageOf<T>(acc, count);
+          if constexpr (kind == PoolKind::kL2) acc = std::sqrt(acc / static_cast<Acc>(count));
           out[c] = static_cast<T>(std::min(std::max(acc, lo), hi));
         }
       }
@@ -153,21 +161,25 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const auto& params = *static_cast<const TfLitePoolParams*>(node->builtin_data);
   const TfLiteTensor* input = internal::InputAt(context, node, 0);
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
-  switch (input->type) {
-    case kTfLiteFloat32: {
-      const auto range = internal::GetActivationRange<float>(params.activation);
-      return Pool<kind, float, float>(context, d, params, input->data.f, output->data.f,
-                                      range.min, range.max);
+  if (kind == PoolKind::kL2 || input->type == kTfLiteFloat32) {
+    const auto range = internal::GetActivationRange<float>(params.activation);
+    return Pool<kind, float, float>(context, d, params, input->data.f, output->data.f, range.min,
+                                    range.max);
+  }
+  if constexpr (kind == PoolKind::kL2) {
+    return kTfLiteError;  // unreachable: Prepare admits FLOAT32 only
+  } else {
+    switch (input->type) {
+      case kTfLiteUInt8:
+        return Pool<kind, uint8_t, int32_t>(context, d, params, input->data.uint8,
+                                            output->data.uint8, d.act_min, d.act_max);
+      case kTfLiteInt8:
+        return Pool<kind, int8_t, int32_t>(context, d, params, input->data.int8,
+                                           output->data.int8, d.act_min, d.act_max);
+      default:
+        return Pool<kind, int16_t, int32_t>(context, d, params, input->data.i16,
+                                            output->data.i16, d.act_min, d.act_max);
     }
-    case kTfLiteUInt8:
-      return Pool<kind, uint8_t, int32_t>(context, d, params, input->data.uint8,
-                                          output->data.uint8, d.act_min, d.act_max);
-    case kTfLiteInt8:
-      return Pool<kind, int8_t, int32_t>(context, d, params, input->data.int8, output->data.int8,
-                                         d.act_min, d.act_max);
-    default:
-      return Pool<kind, int16_t, int32_t>(context, d, params, input->data.i16, output->data.i16,
-                                          d.act_min, d.act_max);
   }
 }
 
@@ -184,6 +196,7 @@ const TfLiteRegistration* Register_MAX_POOL_2D() { return RegisterPool<PoolKind:
 const TfLiteRegistration* Register_AVERAGE_POOL_2D() {
   return RegisterPool<PoolKind::kAverage>();
 }
+const TfLiteRegistration* Register_L2_POOL_2D() { return RegisterPool<PoolKind::kL2>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

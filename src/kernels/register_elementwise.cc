@@ -68,6 +68,10 @@ void RegisterElementwiseKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinL2Normalization, Register_L2_NORMALIZATION(), 1, 2);
   resolver->AddBuiltin(kTfLiteBuiltinArgMax, Register_ARG_MAX(), 1, 3);
   resolver->AddBuiltin(kTfLiteBuiltinArgMin, Register_ARG_MIN(), 1, 3);
+  resolver->AddBuiltin(kTfLiteBuiltinLocalResponseNormalization,
+                       Register_LOCAL_RESPONSE_NORMALIZATION(), 1, 1);
+  // FAKE_QUANT v2 adds narrow_range, which upstream's kernel refuses too.
+  resolver->AddBuiltin(kTfLiteBuiltinFakeQuant, Register_FAKE_QUANT(), 1, 2);
 }
 
 }  // namespace tflite_c

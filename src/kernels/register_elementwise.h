@@ -68,6 +68,8 @@ const TfLiteRegistration* Register_LOG_SOFTMAX();
 const TfLiteRegistration* Register_L2_NORMALIZATION();
 const TfLiteRegistration* Register_ARG_MAX();
 const TfLiteRegistration* Register_ARG_MIN();
+const TfLiteRegistration* Register_LOCAL_RESPONSE_NORMALIZATION();  // local_response_norm.cc
+const TfLiteRegistration* Register_FAKE_QUANT();                    // fake_quant.cc
 
 }  // namespace kernels
 }  // namespace tflite_c

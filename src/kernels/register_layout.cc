@@ -14,6 +14,7 @@ void RegisterLayoutKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinPadv2, Register_PADV2(), 1, 6);
   resolver->AddBuiltin(kTfLiteBuiltinMaxPool2d, Register_MAX_POOL_2D(), 1, 3);
   resolver->AddBuiltin(kTfLiteBuiltinAveragePool2d, Register_AVERAGE_POOL_2D(), 1, 3);
+  resolver->AddBuiltin(kTfLiteBuiltinL2Pool2d, Register_L2_POOL_2D(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinConcatenation, Register_CONCATENATION(), 1, 7);
   resolver->AddBuiltin(kTfLiteBuiltinDequantize, Register_DEQUANTIZE(), 1, 9);
   resolver->AddBuiltin(kTfLiteBuiltinMirrorPad, Register_MIRROR_PAD(), 1, 3);

@@ -47,6 +47,7 @@ const TfLiteRegistration* Register_BROADCAST_ARGS();
 const TfLiteRegistration* Register_SPACE_TO_BATCH_ND();
 const TfLiteRegistration* Register_BATCH_TO_SPACE_ND();
 const TfLiteRegistration* Register_EMBEDDING_LOOKUP();
+const TfLiteRegistration* Register_L2_POOL_2D();          // pooling.cc
 
 }  // namespace kernels
 }  // namespace tflite_c
