@@ -25,6 +25,7 @@ void RegisterExtraKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinUnsortedSegmentProd, Register_UNSORTED_SEGMENT_PROD(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinUnsortedSegmentMax, Register_UNSORTED_SEGMENT_MAX(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinUnsortedSegmentMin, Register_UNSORTED_SEGMENT_MIN(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinUnique, Register_UNIQUE(), 1, 1);
 }
 
 }  // namespace tflite_c

@@ -26,6 +26,7 @@ const TfLiteRegistration* Register_UNSORTED_SEGMENT_SUM();
 const TfLiteRegistration* Register_UNSORTED_SEGMENT_PROD();
 const TfLiteRegistration* Register_UNSORTED_SEGMENT_MAX();
 const TfLiteRegistration* Register_UNSORTED_SEGMENT_MIN();
+const TfLiteRegistration* Register_UNIQUE();                   // unique.cc
 
 }  // namespace kernels
 }  // namespace tflite_c
