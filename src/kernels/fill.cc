@@ -3,7 +3,6 @@
 // fixed-size type; quantized values must share the output's quantization; or
 // STRING, whose output is dynamic and built at Eval). Non-constant dims make
 // the output dynamic.
-#include <vector>
 
 #include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/layout_util.h"
@@ -17,18 +16,7 @@ namespace {
 constexpr char kOp[] = "FILL";
 
 TfLiteStatus ResizeFromDims(TfLiteContext* context, TfLiteNode* node) {
-  std::vector<int> dims;
-  TF_LITE_ENSURE_OK(context, internal::ReadIntValues(context, kOp, "dims",
-                                                     internal::InputAt(context, node, 0), &dims));
-  for (int d : dims) {
-    if (d < 0) {
-      TF_LITE_KERNEL_LOG(context, "%s: dims holds negative size %d", kOp, d);
-      return kTfLiteError;
-    }
-  }
-  return context->ResizeTensor(
-      context, internal::OutputAt(context, node, 0),
-      internal::MakeIntArray(dims.data(), static_cast<int>(dims.size())).release());
+  return internal::ResizeOutputToShapeInput(context, node, 0, kOp, "dims");
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {

@@ -26,6 +26,8 @@ void RegisterExtraKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinUnsortedSegmentMax, Register_UNSORTED_SEGMENT_MAX(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinUnsortedSegmentMin, Register_UNSORTED_SEGMENT_MIN(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinUnique, Register_UNIQUE(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinEmbeddingLookupSparse, Register_EMBEDDING_LOOKUP_SPARSE(), 1,
+                       1);
 }
 
 }  // namespace tflite_c

@@ -1,6 +1,6 @@
 // Registrations of the "extra" kernel group: scans, n-ary sums, scatters and
-// slice updates, segment reductions, RANK, BUCKETIZE, bit operations, ATAN2
-// and STABLEHLO_COMPOSITE.
+// slice updates, segment reductions, RANK, BUCKETIZE, bit operations, ATAN2,
+// STABLEHLO_COMPOSITE, UNIQUE and EMBEDDING_LOOKUP_SPARSE.
 // RegisterExtraKernels (register_extra.cc) adds them all.
 #ifndef TFLITE_C_SRC_KERNELS_REGISTER_EXTRA_H_
 #define TFLITE_C_SRC_KERNELS_REGISTER_EXTRA_H_
@@ -27,6 +27,7 @@ const TfLiteRegistration* Register_UNSORTED_SEGMENT_PROD();
 const TfLiteRegistration* Register_UNSORTED_SEGMENT_MAX();
 const TfLiteRegistration* Register_UNSORTED_SEGMENT_MIN();
 const TfLiteRegistration* Register_UNIQUE();                   // unique.cc
+const TfLiteRegistration* Register_EMBEDDING_LOOKUP_SPARSE();  // embedding_lookup_sparse.cc
 
 }  // namespace kernels
 }  // namespace tflite_c

@@ -18,7 +18,8 @@ void RegisterControlFlowKernels(MutableOpResolver* resolver);
 void RegisterRecurrentKernels(MutableOpResolver* resolver);
 // String tensors: lookup tables (HASHTABLE*, HASHTABLE_LOOKUP).
 void RegisterStringKernels(MutableOpResolver* resolver);
-// Scans, n-ary sums, scatters, segment reductions, ATAN2, STABLEHLO_COMPOSITE.
+// Scans, n-ary sums, scatters, segment reductions, ATAN2, STABLEHLO_COMPOSITE,
+// UNIQUE, EMBEDDING_LOOKUP_SPARSE.
 void RegisterExtraKernels(MutableOpResolver* resolver);
 
 }  // namespace tflite_c

@@ -58,6 +58,7 @@ void RegisterLayoutKernels(MutableOpResolver* resolver) {
   // EMBEDDING_LOOKUP: INT2 and blockwise-quantized values and FLOAT16
   // outputs are rejected in Prepare.
   resolver->AddBuiltin(kTfLiteBuiltinEmbeddingLookup, Register_EMBEDDING_LOOKUP(), 1, 5);
+  resolver->AddBuiltin(kTfLiteBuiltinSparseToDense, Register_SPARSE_TO_DENSE(), 1, 3);
 }
 
 }  // namespace tflite_c

@@ -48,6 +48,7 @@ const TfLiteRegistration* Register_SPACE_TO_BATCH_ND();
 const TfLiteRegistration* Register_BATCH_TO_SPACE_ND();
 const TfLiteRegistration* Register_EMBEDDING_LOOKUP();
 const TfLiteRegistration* Register_L2_POOL_2D();          // pooling.cc
+const TfLiteRegistration* Register_SPARSE_TO_DENSE();     // sparse_to_dense.cc
 
 }  // namespace kernels
 }  // namespace tflite_c

@@ -86,6 +86,20 @@ TfLiteStatus CheckLayoutRank(TfLiteContext* context, const char* op, const char*
   return kTfLiteError;
 }
 
+TfLiteStatus ResizeOutputToShapeInput(TfLiteContext* context, TfLiteNode* node, int i,
+                                      const char* op, const char* what) {
+  std::vector<int> dims;
+  TF_LITE_ENSURE_OK(context, ReadIntValues(context, op, what, InputAt(context, node, i), &dims));
+  for (int d : dims) {
+    if (d < 0) {
+      TF_LITE_KERNEL_LOG(context, "%s: %s holds negative size %d", op, what, d);
+      return kTfLiteError;
+    }
+  }
+  return context->ResizeTensor(context, OutputAt(context, node, 0),
+                               MakeIntArray(dims.data(), static_cast<int>(dims.size())).release());
+}
+
 TfLiteStatus CopyInputBytes(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* input = InputAt(context, node, 0);
   TfLiteTensor* output = OutputAt(context, node, 0);

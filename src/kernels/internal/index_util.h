@@ -49,6 +49,11 @@ const TfLiteRegistration* GatherOpRegistration() {
 // Sizes output 0 of a node from its input values.
 using ResizeFn = TfLiteStatus (*)(TfLiteContext*, TfLiteNode*);
 
+// A ResizeFn's usual body: sizes output 0 to the shape held by input `i`
+// (an integer tensor, named `what` in messages), refusing negative sizes.
+TfLiteStatus ResizeOutputToShapeInput(TfLiteContext* context, TfLiteNode* node, int i,
+                                      const char* op, const char* what);
+
 // The end of Prepare for such ops: resizes now when the values are `known`
 // (constant), else makes output 0 dynamic, to be sized by ResizeIfDynamic.
 TfLiteStatus ResizeOrDefer(TfLiteContext* context, TfLiteNode* node, bool known, ResizeFn resize);
