@@ -59,6 +59,10 @@ void RegisterLayoutKernels(MutableOpResolver* resolver) {
   // outputs are rejected in Prepare.
   resolver->AddBuiltin(kTfLiteBuiltinEmbeddingLookup, Register_EMBEDDING_LOOKUP(), 1, 5);
   resolver->AddBuiltin(kTfLiteBuiltinSparseToDense, Register_SPARSE_TO_DENSE(), 1, 3);
+  // Pure data movement: these take any fixed-size element type (upstream's
+  // kernels list fewer), moving values unchanged.
+  resolver->AddBuiltin(kTfLiteBuiltinMatrixDiag, Register_MATRIX_DIAG(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinMatrixSetDiag, Register_MATRIX_SET_DIAG(), 1, 1);
 }
 
 }  // namespace tflite_c

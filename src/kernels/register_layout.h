@@ -49,6 +49,8 @@ const TfLiteRegistration* Register_BATCH_TO_SPACE_ND();
 const TfLiteRegistration* Register_EMBEDDING_LOOKUP();
 const TfLiteRegistration* Register_L2_POOL_2D();          // pooling.cc
 const TfLiteRegistration* Register_SPARSE_TO_DENSE();     // sparse_to_dense.cc
+const TfLiteRegistration* Register_MATRIX_DIAG();         // matrix_diag.cc
+const TfLiteRegistration* Register_MATRIX_SET_DIAG();     // matrix_diag.cc
 
 }  // namespace kernels
 }  // namespace tflite_c
