@@ -61,8 +61,11 @@ void RegisterLayoutKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinSparseToDense, Register_SPARSE_TO_DENSE(), 1, 3);
   // Pure data movement: these take any fixed-size element type (upstream's
   // kernels list fewer), moving values unchanged.
+  resolver->AddBuiltin(kTfLiteBuiltinReverseSequence, Register_REVERSE_SEQUENCE(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinMatrixDiag, Register_MATRIX_DIAG(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinMatrixSetDiag, Register_MATRIX_SET_DIAG(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinBitcast, Register_BITCAST(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinDilate, Register_DILATE(), 1, 1);
 }
 
 }  // namespace tflite_c

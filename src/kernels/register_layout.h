@@ -49,8 +49,11 @@ const TfLiteRegistration* Register_BATCH_TO_SPACE_ND();
 const TfLiteRegistration* Register_EMBEDDING_LOOKUP();
 const TfLiteRegistration* Register_L2_POOL_2D();          // pooling.cc
 const TfLiteRegistration* Register_SPARSE_TO_DENSE();     // sparse_to_dense.cc
+const TfLiteRegistration* Register_REVERSE_SEQUENCE();    // reverse_sequence.cc
 const TfLiteRegistration* Register_MATRIX_DIAG();         // matrix_diag.cc
 const TfLiteRegistration* Register_MATRIX_SET_DIAG();     // matrix_diag.cc
+const TfLiteRegistration* Register_BITCAST();             // bitcast.cc
+const TfLiteRegistration* Register_DILATE();              // dilate.cc
 
 }  // namespace kernels
 }  // namespace tflite_c

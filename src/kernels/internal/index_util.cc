@@ -1,5 +1,6 @@
 #include "src/kernels/internal/index_util.h"
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -103,7 +104,11 @@ TfLiteStatus ResizeOutputToShapeInput(TfLiteContext* context, TfLiteNode* node, 
 TfLiteStatus CopyInputBytes(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* input = InputAt(context, node, 0);
   TfLiteTensor* output = OutputAt(context, node, 0);
-  if (input->bytes > 0) std::memcpy(output->data.raw, input->data.raw, input->bytes);
+  // Never more than the output holds, whatever the input's buffer size.
+  const size_t bytes = std::min(input->bytes, output->bytes);
+  if (bytes > 0 && output->data.raw != input->data.raw) {
+    std::memcpy(output->data.raw, input->data.raw, bytes);
+  }
   return kTfLiteOk;
 }
 

@@ -1,0 +1,117 @@
+// DILATE (input, dilations, padding_value): spreads the input's elements
+// apart, dilations[d] - 1 padding values between neighbours along axis d, so
+// that output[i0 * d0, ..., ik * dk] = input[i0, ..., ik] and every other
+// output element is padding_value. An axis of size s becomes (s - 1) * d + 1
+// (0 stays 0). dilations: 1-D INT32, one entry >= 1 per input axis;
+// padding_value: one element of the input's type. Any fixed-size element
+// type. Non-constant dilations make the output dynamic.
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "src/kernels/internal/index_util.h"
+#include "src/kernels/internal/layout_util.h"
+#include "src/kernels/register_layout.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace {
+
+constexpr char kOp[] = "DILATE";
+
+TfLiteStatus ResizeOutput(TfLiteContext* context, TfLiteNode* node) {
+  const TfLiteTensor* input = internal::InputAt(context, node, 0);
+  const TfLiteTensor* dilations = internal::InputAt(context, node, 1);
+  const int rank = internal::NumDims(input);
+  internal::IntArrayPtr shape(TfLiteIntArrayCreate(rank));
+  for (int d = 0; d < rank; ++d) {
+    const int64_t factor = dilations->data.i32[d];
+    const int64_t size = internal::Dim(input, d);
+    if (factor < 1) {
+      TF_LITE_KERNEL_LOG(context, "%s: dilation %lld of axis %d is below 1", kOp,
+                         static_cast<long long>(factor), d);
+      return kTfLiteError;
+    }
+    const int64_t dilated = size == 0 ? 0 : (size - 1) * factor + 1;
+    if (dilated > std::numeric_limits<int>::max()) {
+      TF_LITE_KERNEL_LOG(context, "%s: dilated axis %d is too large", kOp, d);
+      return kTfLiteError;
+    }
+    shape->data[d] = static_cast<int>(dilated);
+  }
+  return context->ResizeTensor(context, internal::OutputAt(context, node, 0), shape.release());
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 3, 3, 1));
+  const TfLiteTensor *input, *dilations, *padding;
+  TfLiteTensor* output;
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &dilations));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 2, kOp, &padding));
+  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
+  size_t element_bytes;
+  TF_LITE_ENSURE_OK(context,
+                    internal::CheckSameMovableType(context, kOp, input, output, &element_bytes));
+  if (padding->type != input->type) {
+    return internal::TypeMismatch(context, kOp, "input", input->type, "padding_value",
+                                  padding->type);
+  }
+  if (internal::NumElements(padding) != 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: padding_value must hold one element", kOp);
+    return kTfLiteError;
+  }
+  const int rank = internal::NumDims(input);
+  if (rank < 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: input must have rank >= 1, got a scalar", kOp);
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "dilations", dilations,
+                                                  kTfLiteInt32));
+  if (internal::NumDims(dilations) != 1 || internal::Dim(dilations, 0) != rank) {
+    TF_LITE_KERNEL_LOG(context, "%s: dilations must be 1-D with one entry per input axis (%d)",
+                       kOp, rank);
+    return kTfLiteError;
+  }
+  return internal::ResizeOrDefer(context, node, internal::IsConstantOrPersistent(dilations),
+                                 ResizeOutput);
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  TF_LITE_ENSURE_OK(context, internal::ResizeIfDynamic(context, node, ResizeOutput));
+  const TfLiteTensor* input = internal::InputAt(context, node, 0);
+  const int32_t* dilations = internal::InputAt(context, node, 1)->data.i32;
+  TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  const size_t es = internal::ElementBytes(input->type);
+  internal::FillElements(output->data.raw, internal::NumElements(output),
+                         internal::InputAt(context, node, 2)->data.raw_const, es);
+  if (internal::NumElements(input) == 0) return kTfLiteOk;
+  const int rank = internal::NumDims(input);
+  // step[d]: output elements between neighbours along input axis d.
+  std::vector<int64_t> step(rank);
+  internal::RowMajorStrides(output->dims, step.data());
+  for (int d = 0; d < rank; ++d) step[d] *= dilations[d];
+  const int64_t inner = internal::Dim(input, rank - 1);
+  const int64_t rows = internal::NumElements(input) / inner;
+  std::vector<int64_t> coord(rank, 0);  // of the current row's first element
+  const char* in = input->data.raw_const;
+  for (int64_t r = 0; r < rows; ++r) {
+    int64_t base = 0;
+    for (int d = 0; d < rank - 1; ++d) base += coord[d] * step[d];
+    for (int64_t k = 0; k < inner; ++k, in += es) {
+      std::memcpy(output->data.raw + (base + k * step[rank - 1]) * es, in, es);
+    }
+    for (int d = rank - 2; d >= 0 && ++coord[d] == internal::Dim(input, d); --d) coord[d] = 0;
+  }
+  return kTfLiteOk;
+}
+
+}  // namespace
+
+const TfLiteRegistration* Register_DILATE() {
+  static const TfLiteRegistration r = internal::MakeRegistration(nullptr, nullptr, Prepare, Eval);
+  return &r;
+}
+
+}  // namespace kernels
+}  // namespace tflite_c
