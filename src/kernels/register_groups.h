@@ -20,6 +20,9 @@ void RegisterRecurrentKernels(MutableOpResolver* resolver);
 void RegisterStringKernels(MutableOpResolver* resolver);
 // Scans, n-ary sums, scatters, segment reductions, ATAN2, STABLEHLO_COMPOSITE.
 void RegisterExtraKernels(MutableOpResolver* resolver);
+// Detection: NON_MAX_SUPPRESSION_V4/V5 and the TFLite_Detection_PostProcess
+// custom op (registered by name, as upstream's builtin resolver does).
+void RegisterDetectionKernels(MutableOpResolver* resolver);
 
 }  // namespace tflite_c
 
