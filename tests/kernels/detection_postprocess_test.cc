@@ -166,6 +166,17 @@ const std::vector<float> kAnchors6 = {0.5, 0.5, 1, 1, 0.5, 0.5,  1, 1, 0.5, 0.5,
 const QSpec kBoxQ{TensorType_UINT8, -1, 1}, kScoreQ{TensorType_UINT8, 0, 1},
     kAnchorQ{TensorType_UINT8, 0, 100.5};
 
+// Box encodings with a fifth value per anchor (a keypoint), which the op
+// ignores.
+std::vector<float> WithKeypoint(const std::vector<float>& enc) {
+  std::vector<float> out;
+  for (size_t i = 0; i < enc.size(); i += 4) {
+    out.insert(out.end(), enc.begin() + i, enc.begin() + i + 4);
+    out.push_back(1.0f);
+  }
+  return out;
+}
+
 TEST(DetectionPostProcess, UpstreamFastNmsFloat) {
   DetectionModel m(Opts{}, 6, 4, 3);
   ASSERT_TRUE(m.Allocate()) << m.model().log();
@@ -237,11 +248,7 @@ TEST(DetectionPostProcess, UpstreamQuantizedUint8AndInt8) {
 // equal scores keep anchor order and an anchor's tied classes resolve to the
 // first. No background class, five values per box encoding.
 TEST(DetectionPostProcess, UpstreamQuantizedTiesKeepAnchorOrder) {
-  std::vector<float> enc;
-  for (size_t i = 0; i < kEnc6.size(); i += 4) {
-    enc.insert(enc.end(), kEnc6.begin() + i, kEnc6.begin() + i + 4);
-    enc.push_back(1.0f);
-  }
+  const std::vector<float> enc = WithKeypoint(kEnc6);
   const std::vector<float> scores = {0.015625, 0.007812, 0.003906, 0.015625, 0.015625, 0.007812,
                                      0.019531, 0.019531, 0.007812, 0.003906, 0.003906, 0.003906};
   DetectionModel m(Opts{}, 6, 5, 2, kBoxQ, kScoreQ, kAnchorQ);
@@ -257,11 +264,7 @@ TEST(DetectionPostProcess, UpstreamQuantizedTiesKeepAnchorOrder) {
 TEST(DetectionPostProcess, UpstreamNoBackgroundAndKeypoints) {
   // [1, 6, 2] scores (no background); encodings with a fifth value.
   const std::vector<float> scores = {.9, .8, .75, .72, .6, .5, .93, .95, .5, .4, .3, .2};
-  std::vector<float> enc;
-  for (size_t i = 0; i < kEnc6.size(); i += 4) {
-    enc.insert(enc.end(), kEnc6.begin() + i, kEnc6.begin() + i + 4);
-    enc.push_back(1.0f);
-  }
+  const std::vector<float> enc = WithKeypoint(kEnc6);
   DetectionModel m(Opts{}, 6, 5, 2);
   ASSERT_TRUE(m.Allocate()) << m.model().log();
   Result r;
@@ -517,15 +520,33 @@ TEST(DetectionPostProcess, RandomRegularNmsMatchesReference) {
 
 // ---- errors ---------------------------------------------------------------------------
 
+// The op's tensors for error cases: inputs (type, shape, quantization) and
+// the type of the last output.
+struct TensorSpec {
+  TensorType type;
+  std::vector<int> shape;
+  Quantization q = {};
+};
+
+void ExpectError(const std::vector<TensorSpec>& inputs, const std::vector<uint8_t>& options,
+                 const std::string& message, TensorType last_output = TensorType_FLOAT32) {
+  OneOpModel m;
+  for (const TensorSpec& t : inputs) m.Input(t.type, t.shape, t.q);
+  for (int i = 0; i < 3; ++i) m.Output(TensorType_FLOAT32, {});
+  m.Output(last_output, {});
+  m.CustomOp(kName, options);
+  ExpectPrepareError(m, message);
+}
+
+// Float inputs [1, anchors, enc_len], [1, anchors, cols] and `anchor_shape`
+// (default [anchors, 4]).
 void ExpectError(const Opts& o, int anchors, int enc_len, int cols, const std::string& message,
                  std::vector<int> anchor_shape = {}) {
-  OneOpModel m;
-  m.Input(TensorType_FLOAT32, {1, anchors, enc_len});
-  m.Input(TensorType_FLOAT32, {1, anchors, cols});
-  m.Input(TensorType_FLOAT32, anchor_shape.empty() ? std::vector<int>{anchors, 4} : anchor_shape);
-  for (int i = 0; i < 4; ++i) m.Output(TensorType_FLOAT32, {});
-  m.CustomOp(kName, Encode(o));
-  ExpectPrepareError(m, message);
+  if (anchor_shape.empty()) anchor_shape = {anchors, 4};
+  ExpectError({{TensorType_FLOAT32, {1, anchors, enc_len}},
+               {TensorType_FLOAT32, {1, anchors, cols}},
+               {TensorType_FLOAT32, anchor_shape}},
+              Encode(o), message);
 }
 
 TEST(DetectionPostProcess, RejectsBadOptions) {
@@ -558,14 +579,9 @@ TEST(DetectionPostProcess, RejectsBadOptions) {
   o.max_detections = std::numeric_limits<int>::max();
   o.max_classes_per_detection = 2;
   ExpectError(o, 6, 4, 3, "is too large");
-
-  OneOpModel not_flex;
-  not_flex.Input(TensorType_FLOAT32, {1, 6, 4});
-  not_flex.Input(TensorType_FLOAT32, {1, 6, 3});
-  not_flex.Input(TensorType_FLOAT32, {6, 4});
-  for (int i = 0; i < 4; ++i) not_flex.Output(TensorType_FLOAT32, {});
-  not_flex.CustomOp(kName, {1, 2, 3});
-  ExpectPrepareError(not_flex, "options are not a flexbuffer map");
+  ExpectError({{TensorType_FLOAT32, {1, 6, 4}}, {TensorType_FLOAT32, {1, 6, 3}},
+               {TensorType_FLOAT32, {6, 4}}},
+              {1, 2, 3}, "options are not a flexbuffer map");
 }
 
 TEST(DetectionPostProcess, RejectsBadShapes) {
@@ -578,48 +594,20 @@ TEST(DetectionPostProcess, RejectsBadShapes) {
   ExpectError(Opts{}, 6, 4, 3, "anchors must have shape [6, 4]", {5, 4});
   ExpectError(Opts{}, 6, 4, 3, "anchors must have shape [6, 4]", {6, 3});
   ExpectError(Opts{}, 6, 4, 3, "anchors must have 2 dimensions", {1, 6, 4});
-
-  OneOpModel mismatch;
-  mismatch.Input(TensorType_FLOAT32, {1, 6, 4});
-  mismatch.Input(TensorType_FLOAT32, {1, 5, 3});
-  mismatch.Input(TensorType_FLOAT32, {6, 4});
-  for (int i = 0; i < 4; ++i) mismatch.Output(TensorType_FLOAT32, {});
-  mismatch.CustomOp(kName, Encode(Opts{}));
-  ExpectPrepareError(mismatch, "class predictions must have shape [1, 6, classes]");
+  ExpectError({{TensorType_FLOAT32, {1, 6, 4}}, {TensorType_FLOAT32, {1, 5, 3}},
+               {TensorType_FLOAT32, {6, 4}}},
+              Encode(Opts{}), "class predictions must have shape [1, 6, classes]");
 }
 
 TEST(DetectionPostProcess, RejectsBadTypesAndArity) {
-  OneOpModel int16;
-  int16.Input(tflite::TensorType_INT16, {1, 6, 4}, Q(0.1f, 0));
-  int16.Input(TensorType_FLOAT32, {1, 6, 3});
-  int16.Input(TensorType_FLOAT32, {6, 4});
-  for (int i = 0; i < 4; ++i) int16.Output(TensorType_FLOAT32, {});
-  int16.CustomOp(kName, Encode(Opts{}));
-  ExpectPrepareError(int16, "box encodings type INT16 is not supported");
-
-  OneOpModel unquantized;
-  unquantized.Input(TensorType_FLOAT32, {1, 6, 4});
-  unquantized.Input(TensorType_UINT8, {1, 6, 3});
-  unquantized.Input(TensorType_FLOAT32, {6, 4});
-  for (int i = 0; i < 4; ++i) unquantized.Output(TensorType_FLOAT32, {});
-  unquantized.CustomOp(kName, Encode(Opts{}));
-  ExpectPrepareError(unquantized, "must have affine quantization");
-
-  OneOpModel int_out;
-  int_out.Input(TensorType_FLOAT32, {1, 6, 4});
-  int_out.Input(TensorType_FLOAT32, {1, 6, 3});
-  int_out.Input(TensorType_FLOAT32, {6, 4});
-  for (int i = 0; i < 3; ++i) int_out.Output(TensorType_FLOAT32, {});
-  int_out.Output(tflite::TensorType_INT32, {});
-  int_out.CustomOp(kName, Encode(Opts{}));
-  ExpectPrepareError(int_out, "num detections type INT32 is not supported");
-
-  OneOpModel two_inputs;
-  two_inputs.Input(TensorType_FLOAT32, {1, 6, 4});
-  two_inputs.Input(TensorType_FLOAT32, {1, 6, 3});
-  for (int i = 0; i < 4; ++i) two_inputs.Output(TensorType_FLOAT32, {});
-  two_inputs.CustomOp(kName, Encode(Opts{}));
-  ExpectPrepareError(two_inputs, kName);
+  const TensorSpec scores = {TensorType_FLOAT32, {1, 6, 3}}, anchors = {TensorType_FLOAT32, {6, 4}};
+  ExpectError({{tflite::TensorType_INT16, {1, 6, 4}, Q(0.1f, 0)}, scores, anchors}, Encode(Opts{}),
+              "box encodings type INT16 is not supported");
+  ExpectError({{TensorType_FLOAT32, {1, 6, 4}}, {TensorType_UINT8, {1, 6, 3}}, anchors},
+              Encode(Opts{}), "class predictions of type UINT8 must have affine quantization");
+  ExpectError({{TensorType_FLOAT32, {1, 6, 4}}, scores, anchors}, Encode(Opts{}),
+              "num detections type INT32 is not supported", tflite::TensorType_INT32);
+  ExpectError({{TensorType_FLOAT32, {1, 6, 4}}, scores}, Encode(Opts{}), kName);
 }
 
 // A negative anchor size inverts the decoded box; upstream refuses such
