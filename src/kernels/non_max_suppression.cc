@@ -216,6 +216,12 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   }
   if (internal::IsDynamic(indices)) {
     TF_LITE_ENSURE_OK(context, ResizeSelected(context, node, v, max_output_size));
+  } else if (internal::Dim(indices, 0) != max_output_size) {
+    // Sized in Prepare from a constant, so this only happens if the
+    // constant's bytes were changed behind the runtime's back.
+    TF_LITE_KERNEL_LOG(context, "%s: max_output_size changed from %d to %d after Prepare",
+                       v.name, internal::Dim(indices, 0), max_output_size);
+    return kTfLiteError;
   }
   const float iou_threshold = internal::InputAt(context, node, kIouThreshold)->data.f[0];
   const float score_threshold = internal::InputAt(context, node, kScoreThreshold)->data.f[0];

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -619,6 +620,64 @@ TEST(DetectionPostProcess, InvertedBoxesFailInvoke) {
   EXPECT_FALSE(m.Run(Zeros(2), {0, .9, .8, 0, .2, .7}, {0.5, 0.5, 1, 1, 0.5, 0.5, -1, 1}, &r));
   EXPECT_NE(m.model().log().find("decoded box 1 is inverted"), std::string::npos)
       << m.model().log();
+}
+
+// ---- a real SSD model (opt-in) -------------------------------------------------------
+
+// Runs detect.tflite (TensorFlow's coco_ssd_mobilenet_v1 1.0 quant example
+// model: uint8 [1, 300, 300, 3] in, the op's four outputs out) from the
+// directory TFLITE_C_EXTRA_MODELS names, on a synthetic image, and checks
+// the outputs are well formed. The model is not part of the repository.
+TEST(DetectionPostProcess, SsdMobilenetDetectModel) {
+  const char* dir = std::getenv("TFLITE_C_EXTRA_MODELS");
+  if (dir == nullptr) {
+    GTEST_SKIP() << "set TFLITE_C_EXTRA_MODELS to a directory holding detect.tflite "
+                    "(coco_ssd_mobilenet_v1_1.0_quant) to run this test";
+  }
+  const std::string path = std::string(dir) + "/detect.tflite";
+  TfLiteModel* model = TfLiteModelCreateFromFile(path.c_str());
+  if (model == nullptr) GTEST_SKIP() << path << " not found or not a model";
+  TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(model, nullptr);
+  ASSERT_NE(interpreter, nullptr);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(interpreter), kTfLiteOk);
+  TfLiteTensor* input = TfLiteInterpreterGetInputTensor(interpreter, 0);
+  ASSERT_EQ(TfLiteTensorType(input), kTfLiteUInt8);
+  std::vector<uint8_t> image(TfLiteTensorByteSize(input));
+  const int side = TfLiteTensorDim(input, 1);
+  for (size_t i = 0; i < image.size(); ++i) {
+    const int pixel = static_cast<int>(i / 3), y = pixel / side, x = pixel % side;
+    const bool square = y > side / 4 && y < side / 2 && x > side / 3 && x < 2 * side / 3;
+    image[i] = static_cast<uint8_t>(square ? 230 - 40 * (i % 3) : (x + y) / 3);
+  }
+  ASSERT_EQ(TfLiteTensorCopyFromBuffer(input, image.data(), image.size()), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterInvoke(interpreter), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterGetOutputTensorCount(interpreter), 4);
+  auto values = [&](int i) {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter, i);
+    std::vector<float> v(TfLiteTensorByteSize(t) / sizeof(float));
+    TfLiteTensorCopyToBuffer(t, v.data(), v.size() * sizeof(float));
+    return v;
+  };
+  const std::vector<float> boxes = values(0), classes = values(1), scores = values(2);
+  const float num = values(3).at(0);
+  ASSERT_EQ(boxes.size(), classes.size() * 4);
+  ASSERT_EQ(scores.size(), classes.size());
+  ASSERT_GE(num, 0);
+  ASSERT_LE(num, classes.size());
+  ASSERT_EQ(num, std::floor(num));
+  for (int i = 0; i < static_cast<int>(num); ++i) {
+    EXPECT_GE(scores[i], 0);
+    EXPECT_LE(scores[i], 1);
+    if (i > 0) EXPECT_LE(scores[i], scores[i - 1]) << i;
+    EXPECT_EQ(classes[i], std::floor(classes[i]));
+    EXPECT_GE(classes[i], 0);
+    EXPECT_LT(classes[i], 91);
+    EXPECT_LE(boxes[i * 4 + 0], boxes[i * 4 + 2]);
+    EXPECT_LE(boxes[i * 4 + 1], boxes[i * 4 + 3]);
+  }
+  for (size_t i = static_cast<size_t>(num); i < scores.size(); ++i) EXPECT_EQ(scores[i], 0);
+  TfLiteInterpreterDelete(interpreter);
+  TfLiteModelDelete(model);
 }
 
 }  // namespace
