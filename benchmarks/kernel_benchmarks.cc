@@ -8,6 +8,7 @@
 // 2 * MACs) so shapes of different size compare.
 
 #include <benchmark/benchmark.h>
+#include <flatbuffers/flexbuffers.h>
 
 #include <cstdint>
 #include <random>
@@ -167,6 +168,44 @@ void BM_BatchMatMulHybrid(benchmark::State& state, int m, int k, int n) {
   RunOp(state, b.Finish(), 2.0 * m * k * n);
 }
 
+// ---- TFLite_Detection_PostProcess -----------------------------------------------
+// SSD MobileNet's head: [1, anchors, 4] encodings and [1, anchors, classes + 1]
+// scores fed at each run, constant anchors of SSD-like sizes, the options of
+// the published detect.tflite (10 detections, score threshold 1e-8).
+void BM_DetectionPostProcess(benchmark::State& state, int anchors, int classes, bool regular) {
+  ModelBuilder b;
+  int enc = b.AddInput(tflite::TensorType_FLOAT32, {1, anchors, 4});
+  int scores = b.AddInput(tflite::TensorType_FLOAT32, {1, anchors, classes + 1});
+  std::vector<float> anchor_values = RandomFloats(static_cast<size_t>(anchors) * 4, 9);
+  for (size_t i = 0; i < anchor_values.size(); i += 4) {
+    anchor_values[i] += 0.5f;                       // centers in [0, 1]
+    anchor_values[i + 1] += 0.5f;
+    anchor_values[i + 2] = 0.1f + anchor_values[i + 2] * 0.1f;  // sizes in [0.05, 0.15]
+    anchor_values[i + 3] = 0.1f + anchor_values[i + 3] * 0.1f;
+  }
+  int anchor_tensor = b.AddConstant<float>({anchors, 4}, anchor_values);
+  std::vector<int> outs;
+  for (int i = 0; i < 4; ++i) outs.push_back(b.AddOutput(tflite::TensorType_FLOAT32, {}));
+  flexbuffers::Builder fbb;
+  fbb.Map([&] {
+    fbb.Int("max_detections", 10);
+    fbb.Int("max_classes_per_detection", 1);
+    fbb.Int("detections_per_class", 100);
+    fbb.Bool("use_regular_nms", regular);
+    fbb.Float("nms_score_threshold", 1e-8f);
+    fbb.Float("nms_iou_threshold", 0.6f);
+    fbb.Int("num_classes", classes);
+    fbb.Float("y_scale", 10.0f);
+    fbb.Float("x_scale", 10.0f);
+    fbb.Float("h_scale", 5.0f);
+    fbb.Float("w_scale", 5.0f);
+  });
+  fbb.Finish();
+  b.AddCustomOperator("TFLite_Detection_PostProcess", {enc, scores, anchor_tensor}, outs,
+                      fbb.GetBuffer());
+  RunOp(state, b.Finish(), 0.0);
+}
+
 void Threads(benchmark::internal::Benchmark* b) {
   // Wall time: the kernels run on a thread pool, so main-thread CPU time
   // would undercount.
@@ -194,6 +233,9 @@ BENCHMARK_CAPTURE(BM_FullyConnected, transformer_ffn_128x256_to_1024, 128, 256, 
 BENCHMARK_CAPTURE(BM_BatchMatMul, attention_scores_8h_128x64x128, 8, 128, 64, 128)->Apply(Threads);
 BENCHMARK_CAPTURE(BM_BatchMatMul, attention_values_8h_128x128x64, 8, 128, 128, 64)->Apply(Threads);
 BENCHMARK_CAPTURE(BM_BatchMatMulHybrid, hybrid_projection_128x256_to_256, 128, 256, 256)->Apply(Threads);
+
+BENCHMARK_CAPTURE(BM_DetectionPostProcess, ssd_mobilenet_1917x91_fast, 1917, 90, false)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_DetectionPostProcess, ssd_mobilenet_1917x91_regular, 1917, 90, true)->Apply(Threads);
 
 }  // namespace
 

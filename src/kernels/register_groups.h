@@ -21,6 +21,9 @@ void RegisterStringKernels(MutableOpResolver* resolver);
 // Scans, n-ary sums, scatters, segment reductions, ATAN2, STABLEHLO_COMPOSITE,
 // UNIQUE, EMBEDDING_LOOKUP_SPARSE.
 void RegisterExtraKernels(MutableOpResolver* resolver);
+// Detection: NON_MAX_SUPPRESSION_V4/V5 and the TFLite_Detection_PostProcess
+// custom op (registered by name, as upstream's builtin resolver does).
+void RegisterDetectionKernels(MutableOpResolver* resolver);
 
 }  // namespace tflite_c
 

@@ -19,14 +19,14 @@
 #include <flatbuffers/flexbuffers.h>
 #include <gtest/gtest.h>
 
-#include "src/kernels/mediapipe/mediapipe_common.h"
+#include "src/kernels/internal/flex_map.h"
 #include "tensorflow/lite/c/builtin_op_data.h"
 #include "tensorflow/lite/c/c_api.h"
 #include "tests/util/model_builder.h"
 
 namespace {
 
-using tflite_c::mediapipe::FlexMap;
+using tflite_c::kernels::internal::FlexMap;
 using tflite_c::testing::ModelBuilder;
 
 void Capture(void* user_data, const char* format, va_list args) {

@@ -44,6 +44,10 @@ void OneOpModel::Op(tflite::BuiltinOperator op, tflite::BuiltinOptionsUnion opti
   builder_.op(index).builtin_options = std::move(options);
 }
 
+void OneOpModel::CustomOp(const std::string& name, std::vector<uint8_t> options, int version) {
+  builder_.AddCustomOperator(name, inputs_, outputs_, std::move(options), version);
+}
+
 bool OneOpModel::Allocate() {
   bytes_ = builder_.Finish();
   model_ = TfLiteModelCreate(bytes_.data(), bytes_.size());

@@ -35,7 +35,7 @@
 #include <vector>
 
 #include "src/delegates/xnnpack/op_builder.h"
-#include "src/kernels/mediapipe/mediapipe_common.h"
+#include "src/kernels/internal/flex_map.h"
 
 namespace tflite_c {
 namespace xnnpack {
@@ -96,7 +96,7 @@ TfLiteStatus OpBuilder::VisitScaledDotProductAttention(const TfLiteNode* n,
   double cap = 0.0;
   bool has_cap = false;
   if (attributes != nullptr && attributes_size > 0) {
-    mediapipe::FlexMap map;
+    kernels::internal::FlexMap map;
     if (!map.Parse(attributes, attributes_size))
       return Fail("%s: attributes are not a flexbuffer map (not supported)", kSdpa);
     if (map.Has("scale") && !map.GetDouble("scale", &scale))
