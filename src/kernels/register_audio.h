@@ -1,5 +1,6 @@
 // Registrations of the spectral kernel group: the complex-number builtins
-// (RFFT2D, REAL, IMAG, COMPLEX_ABS).
+// (RFFT2D, REAL, IMAG, COMPLEX_ABS) and the audio custom ops upstream's
+// default resolver carries (AudioSpectrogram, Mfcc).
 // RegisterAudioKernels (register_audio.cc) adds them all.
 #ifndef TFLITE_C_SRC_KERNELS_REGISTER_AUDIO_H_
 #define TFLITE_C_SRC_KERNELS_REGISTER_AUDIO_H_
@@ -13,6 +14,9 @@ const TfLiteRegistration* Register_RFFT2D();       // rfft2d.cc
 const TfLiteRegistration* Register_REAL();         // complex.cc
 const TfLiteRegistration* Register_IMAG();         // complex.cc
 const TfLiteRegistration* Register_COMPLEX_ABS();  // complex.cc
+// Custom ops.
+const TfLiteRegistration* Register_AUDIO_SPECTROGRAM();  // audio_spectrogram.cc
+const TfLiteRegistration* Register_MFCC();               // mfcc.cc
 
 }  // namespace kernels
 }  // namespace tflite_c

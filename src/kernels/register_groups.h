@@ -20,7 +20,8 @@ void RegisterRecurrentKernels(MutableOpResolver* resolver);
 void RegisterStringKernels(MutableOpResolver* resolver);
 // Scans, n-ary sums, scatters, segment reductions, ATAN2, STABLEHLO_COMPOSITE.
 void RegisterExtraKernels(MutableOpResolver* resolver);
-// Complex numbers: RFFT2D, REAL, IMAG, COMPLEX_ABS.
+// Complex numbers and audio: RFFT2D, REAL, IMAG, COMPLEX_ABS and the custom
+// ops AudioSpectrogram and Mfcc.
 void RegisterAudioKernels(MutableOpResolver* resolver);
 
 }  // namespace tflite_c

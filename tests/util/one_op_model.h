@@ -64,6 +64,10 @@ class OneOpModel {
   }
   int Output(tflite::TensorType type, std::vector<int> shape, Quantization q = {});
   void Op(tflite::BuiltinOperator op, tflite::BuiltinOptionsUnion options = {}, int version = 1);
+  // A custom op instead, with its custom_options bytes.
+  void CustomOp(const std::string& name, std::vector<uint8_t> options = {}, int version = 1) {
+    builder_.AddCustomOperator(name, inputs_, outputs_, std::move(options), version);
+  }
 
   // Loads the model and allocates tensors; false when any step fails.
   bool Allocate();

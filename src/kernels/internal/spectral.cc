@@ -16,7 +16,10 @@ struct Fft::Impl {
 Fft::Fft() = default;
 Fft::~Fft() = default;
 
-bool Fft::RealForward(const double* in, int length, std::complex<double>* out) {
+// Real input yields the half spectrum (HalfSpectrum), complex input the
+// whole one (the flag does not apply to it).
+template <typename In>
+bool Fft::Forward(const In* in, int length, std::complex<double>* out) {
   if (length < 1) return false;
   // kissfft has no plan for a single point; its DFT is the point itself.
   if (length == 1) {
@@ -24,8 +27,10 @@ bool Fft::RealForward(const double* in, int length, std::complex<double>* out) {
     return true;
   }
   try {
-    if (impl_ == nullptr) impl_ = std::make_unique<Impl>();
-    impl_->fft.SetFlag(Eigen::FFT<double>::HalfSpectrum);
+    if (impl_ == nullptr) {
+      impl_ = std::make_unique<Impl>();
+      impl_->fft.SetFlag(Eigen::FFT<double>::HalfSpectrum);
+    }
     impl_->fft.fwd(out, in, length);
     return true;
   } catch (const std::exception&) {
@@ -33,19 +38,12 @@ bool Fft::RealForward(const double* in, int length, std::complex<double>* out) {
   }
 }
 
+bool Fft::RealForward(const double* in, int length, std::complex<double>* out) {
+  return Forward(in, length, out);
+}
+
 bool Fft::ComplexForward(const std::complex<double>* in, int length, std::complex<double>* out) {
-  if (length < 1) return false;
-  if (length == 1) {
-    out[0] = in[0];
-    return true;
-  }
-  try {
-    if (impl_ == nullptr) impl_ = std::make_unique<Impl>();
-    impl_->fft.fwd(out, in, length);
-    return true;
-  } catch (const std::exception&) {
-    return false;
-  }
+  return Forward(in, length, out);
 }
 
 int NextPowerOfTwo(int n) {

@@ -36,6 +36,9 @@ class Fft {
 
  private:
   struct Impl;
+  template <typename In>
+  bool Forward(const In* in, int length, std::complex<double>* out);
+
   std::unique_ptr<Impl> impl_;
 };
 
