@@ -1,6 +1,7 @@
 // Registrations of the spectral kernel group: the complex-number builtins
 // (RFFT2D, REAL, IMAG, COMPLEX_ABS) and the audio custom ops upstream's
-// default resolver carries (AudioSpectrogram, Mfcc).
+// default resolver carries (AudioSpectrogram, Mfcc), and the other custom op
+// it registers, NumericVerify.
 // RegisterAudioKernels (register_audio.cc) adds them all.
 #ifndef TFLITE_C_SRC_KERNELS_REGISTER_AUDIO_H_
 #define TFLITE_C_SRC_KERNELS_REGISTER_AUDIO_H_
@@ -17,6 +18,7 @@ const TfLiteRegistration* Register_COMPLEX_ABS();  // complex.cc
 // Custom ops.
 const TfLiteRegistration* Register_AUDIO_SPECTROGRAM();  // audio_spectrogram.cc
 const TfLiteRegistration* Register_MFCC();               // mfcc.cc
+const TfLiteRegistration* Register_NUMERIC_VERIFY();     // numeric_verify.cc
 
 }  // namespace kernels
 }  // namespace tflite_c

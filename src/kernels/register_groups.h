@@ -21,7 +21,7 @@ void RegisterStringKernels(MutableOpResolver* resolver);
 // Scans, n-ary sums, scatters, segment reductions, ATAN2, STABLEHLO_COMPOSITE.
 void RegisterExtraKernels(MutableOpResolver* resolver);
 // Complex numbers and audio: RFFT2D, REAL, IMAG, COMPLEX_ABS and the custom
-// ops AudioSpectrogram and Mfcc.
+// ops AudioSpectrogram and Mfcc (plus the custom NumericVerify).
 void RegisterAudioKernels(MutableOpResolver* resolver);
 
 }  // namespace tflite_c
