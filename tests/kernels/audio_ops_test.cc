@@ -162,6 +162,15 @@ TEST(AudioSpectrogramTest, AudioShorterThanWindowHasNoFrames) {
   EXPECT_EQ(m.Shape(), (Shape{2, 0, 5}));
 }
 
+TEST(AudioSpectrogramTest, HugeWindowOnShortAudioAllocatesNothing) {
+  OneOpModel m;
+  SpectrogramOp(m, {16, 1}, SpectrogramOptions(1 << 30, 1, false));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, Floats(16, 1.0f));
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Shape(), (Shape{1, 0, (1 << 29) + 1}));
+}
+
 TEST(AudioSpectrogramTest, MagnitudeSquaredDefaultsToFalse) {
   OneOpModel m;
   SpectrogramOp(m, {8, 1}, Flex([](flexbuffers::Builder& b) {

@@ -301,6 +301,18 @@ TEST(Rfft2dTest, NonConstantFftLengthMakesOutputDynamic) {
       << m.log();
 }
 
+TEST(Rfft2dTest, HugeDynamicFftLengthFailsCleanly) {
+  OneOpModel m;
+  m.Input(F32, {2, 2});
+  m.Input(I32, {2});
+  m.Output(C64, {});
+  m.Op(tflite::BuiltinOperator_RFFT2D);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {1, 2, 3, 4});
+  m.Set<int32_t>(1, {1 << 30, 1 << 30});  // a 2^59-element output
+  EXPECT_FALSE(m.Invoke());
+}
+
 TEST(Rfft2dTest, RejectsBadInputs) {
   {
     OneOpModel m;
