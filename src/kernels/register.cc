@@ -36,6 +36,7 @@ void RegisterBuiltinKernels(MutableOpResolver* resolver) {
   RegisterStringKernels(resolver);
   RegisterExtraKernels(resolver);
   RegisterDetectionKernels(resolver);
+  RegisterAudioKernels(resolver);
 }
 
 }  // namespace tflite_c

@@ -24,6 +24,9 @@ void RegisterExtraKernels(MutableOpResolver* resolver);
 // Detection: NON_MAX_SUPPRESSION_V4/V5 and the TFLite_Detection_PostProcess
 // custom op (registered by name, as upstream's builtin resolver does).
 void RegisterDetectionKernels(MutableOpResolver* resolver);
+// Complex numbers and audio: RFFT2D, REAL, IMAG, COMPLEX_ABS and the custom
+// ops AudioSpectrogram and Mfcc (plus the custom NumericVerify).
+void RegisterAudioKernels(MutableOpResolver* resolver);
 
 }  // namespace tflite_c
 
