@@ -20,9 +20,20 @@ set(_xnn_libs XNNPACK microkernels-prod pthreadpool cpuinfo)  # link order
 # configure, so a later build.sh run or a new pin is picked up.
 if(NOT DEFINED CACHE{TFLITE_C_XNNPACK_ROOT} OR
    "${TFLITE_C_XNNPACK_ROOT}" STREQUAL "$CACHE{_TFLITE_C_XNNPACK_ROOT_AUTO}")
-  # The same key the build script uses (--print-prefix only prints).
+  # The same key the build script uses (--print-prefix only prints); a cross
+  # build looks for the prefix of its target architecture.
+  set(_xnn_arch host)
+  if(CMAKE_CROSSCOMPILING)
+    if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64)")
+      set(_xnn_arch arm64)
+    elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^arm")
+      set(_xnn_arch armhf)
+    else()
+      set(_xnn_arch none)
+    endif()
+  endif()
   execute_process(
-    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/third_party/xnnpack/build.sh --print-prefix
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/third_party/xnnpack/build.sh --arch ${_xnn_arch} --print-prefix
     OUTPUT_VARIABLE _xnn_prefix OUTPUT_STRIP_TRAILING_WHITESPACE
     RESULT_VARIABLE _xnn_rc ERROR_QUIET)
   if(NOT _xnn_rc EQUAL 0)
@@ -139,9 +150,10 @@ if(TFLITE_C_BUILD_TESTS)
       target_compile_definitions(xnnpack_plugin_test PRIVATE
         XNNPACK_PLUGIN_PATH="$<TARGET_FILE:tflite_c_xnnpack_plugin>")
       if(TARGET benchmark_model)
+        tflite_c_runnable(_run_benchmark_model benchmark_model)
         add_dependencies(xnnpack_plugin_test benchmark_model)
         target_compile_definitions(xnnpack_plugin_test PRIVATE
-          BENCHMARK_MODEL_PATH="$<TARGET_FILE:benchmark_model>")
+          BENCHMARK_MODEL_PATH="${_run_benchmark_model}")
       endif()
     endif()
   endfunction()

@@ -5,12 +5,13 @@
 # against the installed headers only, run on a model from the model builder.
 add_executable(atan_model_writer ${CMAKE_CURRENT_SOURCE_DIR}/examples/atan_model_writer.cc)
 target_link_libraries(atan_model_writer PRIVATE tflite_c_test_util)
+tflite_c_runnable(_run_atan_model_writer atan_model_writer)
 add_test(NAME example_custom_op_atan
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/examples/run_custom_op_atan.sh ${CMAKE_BINARY_DIR}
-          ${CMAKE_CURRENT_BINARY_DIR}/example_custom_op_atan $<TARGET_FILE:atan_model_writer>
+          ${CMAKE_CURRENT_BINARY_DIR}/example_custom_op_atan ${_run_atan_model_writer}
           ${CMAKE_SOURCE_DIR}/examples/custom_op_atan)
 set_tests_properties(example_custom_op_atan PROPERTIES
-  ENVIRONMENT "CC=${CMAKE_C_COMPILER}" TIMEOUT 300)
+  ENVIRONMENT "${TFLITE_C_TEST_RUN_ENV}" TIMEOUT 300)
 
 # tests/c/guide_custom_op_test.c: the guide's ATAN in C, checked with atanf.
 if(TARGET c_guide_custom_op_test)

@@ -10,14 +10,14 @@ add_test(NAME install_consumer
           ${TFLITE_C_SHARED_DIR}/models/files/java_add.tflite
           ${TFLITE_C_SANITIZE})
 set_tests_properties(install_consumer PROPERTIES
-  ENVIRONMENT "CC=${CMAKE_C_COMPILER}" TIMEOUT 300)
+  ENVIRONMENT "${TFLITE_C_TEST_RUN_ENV}" TIMEOUT 300)
 
 # Upstream's struct layouts and enum values, seen through the installed headers.
 add_test(NAME abi_probe_installed
   COMMAND bash ${_inst}/run_abi_probe.sh ${CMAKE_BINARY_DIR} ${TFLITE_C_SHARED_DIR}
           ${CMAKE_CURRENT_BINARY_DIR}/abi_probe_installed)
 set_tests_properties(abi_probe_installed PROPERTIES
-  SKIP_RETURN_CODE 77 ENVIRONMENT "CC=${CMAKE_C_COMPILER}" TIMEOUT 120)
+  SKIP_RETURN_CODE 77 ENVIRONMENT "${TFLITE_C_TEST_RUN_ENV}" TIMEOUT 120)
 
 # Only public C names leave the shared library.
 add_test(NAME exported_symbols

@@ -3,7 +3,11 @@
 # Safe to run again: apt is skipped when everything is installed, and the
 # XNNPACK build is skipped when its cache is complete.
 #
-#   third_party/setup_debian.sh [--no-xnnpack] [--no-npm]
+#   third_party/setup_debian.sh [--arch arm64|armhf]... [--no-xnnpack] [--no-npm]
+#     --arch A      also prepare cross-building for Debian architecture A (arm64
+#                   or armhf; repeatable): the cross compiler, qemu-user, the
+#                   target's googletest (multiarch), and XNNPACK cross-built
+#                   into its own cache prefix. The host build is set up too.
 #     --no-xnnpack  skip building the pinned XNNPACK into the cache
 #     --no-npm      do not install npm (only tools/fetch_blazeface.sh needs it)
 set -euo pipefail
@@ -11,12 +15,22 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 with_xnnpack=1
 with_npm=1
-for arg in "$@"; do
-  case "$arg" in
+arches=()
+while [ $# -gt 0 ]; do
+  case "$1" in
     --no-xnnpack) with_xnnpack=0 ;;
     --no-npm) with_npm=0 ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
-    *) echo "setup_debian.sh: unknown argument: $arg" >&2; exit 2 ;;
+    --arch) arches+=("${2:-}"); shift ;;
+    --arch=*) arches+=("${1#--arch=}") ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    *) echo "setup_debian.sh: unknown argument: $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+for a in "${arches[@]}"; do
+  case "$a" in
+    arm64|armhf) ;;
+    *) echo "setup_debian.sh: unknown --arch '$a' (arm64 or armhf)" >&2; exit 2 ;;
   esac
 done
 
@@ -36,6 +50,19 @@ packages=(
 if [ "$with_npm" = 1 ] && ! command -v npm >/dev/null; then
   packages+=(npm)
 fi
+
+# Cross targets: compiler, emulator, and the target's static googletest from
+# Debian's multiarch packages (header-only dependencies are shared with the host).
+foreign=()
+for a in "${arches[@]}"; do
+  case "$a" in
+    arm64) triplet=aarch64-linux-gnu ;;
+    armhf) triplet=arm-linux-gnueabihf ;;
+  esac
+  packages+=("g++-$triplet" "gcc-$triplet" "binutils-$triplet" qemu-user
+             "libgtest-dev:$a" "libgmock-dev:$a")
+  dpkg --print-foreign-architectures | grep -qx "$a" || foreign+=("$a")
+done
 
 missing=()
 for p in "${packages[@]}"; do
@@ -61,6 +88,14 @@ else
   # package (a fresh container ships without lists).
   have_lists=0
   compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null && have_lists=1
+  # A newly added architecture needs its package lists.
+  for a in "${foreign[@]}"; do
+    "${SUDO[@]}" dpkg --add-architecture "$a"
+    have_lists=0
+  done
+  for a in "${arches[@]}"; do
+    compgen -G "/var/lib/apt/lists/*binary-${a}_Packages*" >/dev/null || have_lists=0
+  done
   if [ "$have_lists" = 0 ]; then
     "${SUDO[@]}" apt-get update -q
     apt_install
@@ -72,7 +107,9 @@ else
 fi
 
 if [ "$with_xnnpack" = 1 ]; then
-  "$here/xnnpack/build.sh" >/dev/null
-  log "XNNPACK ready: $("$here/xnnpack/build.sh" --print-prefix)"
+  for a in host "${arches[@]}"; do
+    "$here/xnnpack/build.sh" --arch "$a" >/dev/null
+    log "XNNPACK ($a) ready: $("$here/xnnpack/build.sh" --arch "$a" --print-prefix)"
+  done
 fi
 log "done"

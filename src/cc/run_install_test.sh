@@ -9,6 +9,10 @@ set -euo pipefail
 build=$1 work=$2 model=${3:-}
 src="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/examples/minimal"
 CXX=${CXX:-c++}
+# Cross builds: the emulator and the toolchain file (cmake/cross_run.cmake).
+read -r -a emulator <<<"${TFLITE_C_RUN:-}"
+toolchain=()
+[ -n "${TFLITE_C_TOOLCHAIN_FILE:-}" ] && toolchain=(-DCMAKE_TOOLCHAIN_FILE="$TFLITE_C_TOOLCHAIN_FILE")
 [ -n "$model" ] && [ ! -f "$model" ] && model=""
 fail() { echo "cc_install_consumer: FAIL: $*" >&2; exit 1; }
 
@@ -28,7 +32,7 @@ for h in interpreter.h interpreter_builder.h model.h model_builder.h kernels/reg
 done
 
 run() { # binary
-  if [ -n "$model" ]; then "$1" "$model" | tail -n 1; fi
+  if [ -n "$model" ]; then "${emulator[@]}" "$1" "$model" | tail -n 1; fi
 }
 
 # 1. pkg-config: only -ltflite_cc.
@@ -43,7 +47,7 @@ echo "cc_install_consumer: pkg-config tflite_cc OK"
 #    CMakeLists.txt.
 gen=()
 command -v ninja >/dev/null && gen=(-G Ninja)
-cmake -S "$src" -B "$work/cmake" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$src" -B "$work/cmake" "${gen[@]}" "${toolchain[@]}" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_PREFIX_PATH="$prefix" >"$work/cmake.log" 2>&1 &&
   cmake --build "$work/cmake" >>"$work/cmake.log" 2>&1 ||
   { cat "$work/cmake.log"; fail "find_package build"; }

@@ -7,6 +7,10 @@
 set -euo pipefail
 build=$1 work=$2 writer=$3 example=$4
 fail() { echo "example_custom_op_atan: FAIL: $*" >&2; exit 1; }
+# Cross builds: the emulator and the toolchain file (cmake/cross_run.cmake).
+read -r -a run <<<"${TFLITE_C_RUN:-}"
+toolchain=()
+[ -n "${TFLITE_C_TOOLCHAIN_FILE:-}" ] && toolchain=(-DCMAKE_TOOLCHAIN_FILE="$TFLITE_C_TOOLCHAIN_FILE")
 
 rm -rf "$work"
 mkdir -p "$work"
@@ -14,7 +18,7 @@ cmake --install "$build" --prefix "$work/prefix" >"$work/install.log" || fail "c
 
 gen=()
 command -v ninja >/dev/null && gen=(-G Ninja)
-cmake -S "$example" -B "$work/build" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$example" -B "$work/build" "${gen[@]}" "${toolchain[@]}" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_PREFIX_PATH="$work/prefix" ${CC:+-DCMAKE_C_COMPILER="$CC"} >"$work/configure.log" 2>&1 ||
   { cat "$work/configure.log"; fail "configuring the example"; }
 cmake --build "$work/build" >"$work/build.log" 2>&1 ||
@@ -31,6 +35,6 @@ undefined="$(nm -D --undefined-only "$so" | awk '{print $2}' | sed 's/@.*//' |
 [ -z "$undefined" ] || fail "libatan_op.so needs non-API symbols: $undefined"
 
 "$writer" "$work/atan.tflite" || fail "writing the model"
-"$work/build/atan_demo" "$work/atan.tflite" || fail "atan_demo"
+"${run[@]}" "$work/build/atan_demo" "$work/atan.tflite" || fail "atan_demo"
 echo "example_custom_op_atan: OK"
 rm -rf "$work"

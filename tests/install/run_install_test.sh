@@ -4,10 +4,16 @@
 # (both .pc names) and through find_package(tflite_c).
 #
 #   run_install_test.sh BUILD_DIR WORK_DIR [MODEL] [SANITIZE(ON|OFF)]
+# Environment: CC (target C compiler); for a cross build TFLITE_C_RUN (the
+# emulator command, e.g. "qemu-aarch64 -L /usr/aarch64-linux-gnu") and
+# TFLITE_C_TOOLCHAIN_FILE (handed to the CMake consumer).
 set -euo pipefail
 build=$1 work=$2 model=${3:-} sanitize=${4:-OFF}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CC=${CC:-cc}
+read -r -a run <<<"${TFLITE_C_RUN:-}"
+toolchain=()
+[ -n "${TFLITE_C_TOOLCHAIN_FILE:-}" ] && toolchain=(-DCMAKE_TOOLCHAIN_FILE="$TFLITE_C_TOOLCHAIN_FILE")
 san=()
 case "$sanitize" in ON|on|1|TRUE|true) san=(-fsanitize=address,undefined) ;; esac
 [ -n "$model" ] && [ ! -f "$model" ] && model=""
@@ -45,7 +51,7 @@ for pc in tensorflowlite_c tflite_c; do
   # shellcheck disable=SC2046
   "$CC" -std=c99 -Wall -Wextra -Werror -pedantic "${san[@]}" "$here/consumer.c" -o "$work/consumer_$pc" \
     $(pkg-config --cflags --libs "$pc") -Wl,-rpath,"$(pkg-config --variable=libdir "$pc")"
-  "$work/consumer_$pc" ${model:+"$model"}
+  "${run[@]}" "$work/consumer_$pc" ${model:+"$model"}
   echo "install_consumer: pkg-config $pc ($(pkg-config --modversion "$pc")) OK"
 done
 
@@ -53,15 +59,15 @@ done
 gen=()
 command -v ninja >/dev/null && gen=(-G Ninja)
 cmake -S "$here" -B "$work/cmake-consumer" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_C_COMPILER="$CC" -DCMAKE_PREFIX_PATH="$prefix" \
+  "${toolchain[@]}" -DCMAKE_C_COMPILER="$CC" -DCMAKE_PREFIX_PATH="$prefix" \
   ${san:+-DCMAKE_C_FLAGS="${san[*]}"} >"$work/cmake-consumer.log" 2>&1 ||
   { cat "$work/cmake-consumer.log"; fail "configuring the find_package consumer"; }
 grep -m1 'tflite_c ' "$work/cmake-consumer.log" || true
 cmake --build "$work/cmake-consumer" >>"$work/cmake-consumer.log" 2>&1 ||
   { cat "$work/cmake-consumer.log"; fail "building the find_package consumer"; }
-"$work/cmake-consumer/consumer" ${model:+"$model"}
+"${run[@]}" "$work/cmake-consumer/consumer" ${model:+"$model"}
 if [ -x "$work/cmake-consumer/consumer_static" ]; then
-  "$work/cmake-consumer/consumer_static" ${model:+"$model"}
+  "${run[@]}" "$work/cmake-consumer/consumer_static" ${model:+"$model"}
   echo "install_consumer: find_package static archive OK"
 fi
 echo "install_consumer: find_package OK"

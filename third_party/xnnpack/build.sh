@@ -16,7 +16,10 @@
 #   * *_SOURCE_DIR set: otherwise configure tries to git-clone dependencies.
 #   * static + PIC: the archives are linked into our shared library later.
 #
-# Usage: third_party/xnnpack/build.sh [--print-prefix] [--force]
+# Usage: third_party/xnnpack/build.sh [--arch host|arm64|armhf] [--print-prefix] [--force]
+#   --arch          target: the build machine (default), or a Debian ARM
+#                   architecture cross-compiled with cmake/toolchains/ (each
+#                   target has its own prefix, xnnpack-<arch>-<key>)
 #   --print-prefix  print the prefix path and exit (no build)
 #   --force         rebuild even when the cache is complete
 # Environment: JOBS (default nproc), XNNPACK_MIRROR (Debian mirror root ending
@@ -45,19 +48,61 @@ CMAKE_FLAGS=(
 LIBS=(XNNPACK microkernels-prod pthreadpool cpuinfo)
 HEADERS=(xnnpack.h pthreadpool.h cpuinfo.h fxdiv.h)
 
-KEY="git20241108.4ea82e5-$(printf '%s\n' "$PINS" "${CMAKE_FLAGS[@]}" | sha256sum | cut -c1-8)"
-CACHE_ROOT="${XDG_CACHE_HOME:-$HOME/.cache}/tflite-c"
-PREFIX="$CACHE_ROOT/xnnpack-$KEY"
-
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 force=0
-for arg in "$@"; do
-  case "$arg" in
-    --print-prefix) echo "$PREFIX"; exit 0 ;;
+print_prefix=0
+arch=host
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --print-prefix) print_prefix=1 ;;
     --force) force=1 ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
-    *) echo "build.sh: unknown argument: $arg" >&2; exit 2 ;;
+    --arch) arch=${2:-}; shift ;;
+    --arch=*) arch=${1#--arch=} ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+    *) echo "build.sh: unknown argument: $1" >&2; exit 2 ;;
   esac
+  shift
 done
+
+# Cross targets: the project's toolchain file; KleidiAI (Arm-only) would be
+# downloaded at configure time, so it stays off. Run-time dispatch (cpuinfo)
+# picks NEON / dot product / fp16 / i8mm kernels on the device; nothing here
+# raises the architecture baseline.
+RUNNER=()
+TRIPLET=""
+case "$arch" in
+  host|"$(uname -m)") arch=host ;;
+  arm64|aarch64) arch=arm64; TRIPLET=aarch64-linux-gnu; RUNNER=(qemu-aarch64 -L /usr/$TRIPLET) ;;
+  armhf|arm) arch=armhf; TRIPLET=arm-linux-gnueabihf; RUNNER=(qemu-arm -L /usr/$TRIPLET) ;;
+  *) echo "build.sh: unknown --arch '$arch' (host, arm64, armhf)" >&2; exit 2 ;;
+esac
+if [ -n "$TRIPLET" ]; then
+  CMAKE_FLAGS+=(
+    -DCMAKE_TOOLCHAIN_FILE="$here/../../cmake/toolchains/$TRIPLET.cmake"
+    -DXNNPACK_ENABLE_KLEIDIAI=OFF
+  )
+fi
+
+# The key hashes pins and flags; toolchain paths are hashed by file name and
+# content, not by where the checkout is.
+key_input() {
+  printf '%s\n' "$PINS"
+  local f
+  for f in "${CMAKE_FLAGS[@]}"; do
+    case "$f" in
+      -DCMAKE_TOOLCHAIN_FILE=*) echo "toolchain=$TRIPLET"; cat "${f#*=}" "$(dirname "${f#*=}")/cross-debian.cmake" ;;
+      *) echo "$f" ;;
+    esac
+  done
+}
+KEY="git20241108.4ea82e5-$(key_input | sha256sum | cut -c1-8)"
+CACHE_ROOT="${XDG_CACHE_HOME:-$HOME/.cache}/tflite-c"
+if [ "$arch" = host ]; then
+  PREFIX="$CACHE_ROOT/xnnpack-$KEY"
+else
+  PREFIX="$CACHE_ROOT/xnnpack-$arch-$KEY"
+fi
+if [ "$print_prefix" = 1 ]; then echo "$PREFIX"; exit 0; fi
 
 log() { echo "[xnnpack] $*" >&2; }
 
@@ -84,7 +129,9 @@ if [ "$force" = 0 ] && is_complete; then
   exit 0
 fi
 
-for tool in cmake cc c++ python3 tar xz sha256sum; do
+CC_FOR_TARGET=cc
+[ -n "$TRIPLET" ] && CC_FOR_TARGET=$TRIPLET-gcc
+for tool in cmake "$CC_FOR_TARGET" python3 tar xz sha256sum ${RUNNER[0]:+"${RUNNER[0]}"}; do
   command -v "$tool" >/dev/null || { log "missing tool: $tool (run third_party/setup_debian.sh)"; exit 1; }
 done
 
@@ -180,12 +227,12 @@ int main(void) {
 C
 link=()
 for f in "${LIBS[@]}"; do link+=("$STAGE/lib/lib$f.a"); done
-cc -std=c11 -I"$STAGE/include" "$WORK/smoke.c" -o "$WORK/smoke" "${link[@]}" -lm -lpthread
-"$WORK/smoke"
+"$CC_FOR_TARGET" -std=c11 -I"$STAGE/include" "$WORK/smoke.c" -o "$WORK/smoke" "${link[@]}" -lm -lpthread
+"${RUNNER[@]}" "$WORK/smoke"
 
 rm -rf "$PREFIX"
 mv "$STAGE" "$PREFIX"
-{ echo "key=$KEY"; echo "mirror=$MIRROR"; echo "link_order=${LIBS[*]} m pthread"; } >"$PREFIX/build-info.txt"
+{ echo "key=$KEY"; echo "arch=$arch"; echo "mirror=$MIRROR"; echo "link_order=${LIBS[*]} m pthread"; } >"$PREFIX/build-info.txt"
 touch "$PREFIX/.complete"
 log "built in $(( $(date +%s) - start )) s: $PREFIX"
 echo "$PREFIX"

@@ -1,5 +1,10 @@
 #include "src/kernels/internal/qgemm.h"
 
+#if defined(__arm__) && defined(__linux__)
+#include <asm/hwcap.h>
+#include <sys/auxv.h>
+#endif
+
 namespace tflite_c {
 namespace kernels {
 namespace internal {
@@ -14,97 +19,41 @@ namespace {
 #define TFLITE_C_TARGET_CLONES
 #endif
 
-// Four rows of `a` against one row of `b`; the inner loops are plain dot
-// products the compiler turns into multiply-add-pairs instructions.
-TFLITE_C_TARGET_CLONES
-void Kernel(const int16_t* a, int64_t m, int64_t lda, const int16_t* b, int64_t n, int64_t ldb,
-            int64_t k, int32_t* c, int64_t ldc) {
-  int64_t i = 0;
-  for (; i + 4 <= m; i += 4) {
-    const int16_t* __restrict a0 = a + i * lda;
-    const int16_t* __restrict a1 = a0 + lda;
-    const int16_t* __restrict a2 = a1 + lda;
-    const int16_t* __restrict a3 = a2 + lda;
-    int32_t* c0 = c + i * ldc;
-    for (int64_t j = 0; j < n; ++j) {
-      const int16_t* __restrict w = b + j * ldb;
-      int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-      for (int64_t p = 0; p < k; ++p) {
-        const int32_t wp = w[p];
-        s0 += static_cast<int32_t>(a0[p]) * wp;
-        s1 += static_cast<int32_t>(a1[p]) * wp;
-        s2 += static_cast<int32_t>(a2[p]) * wp;
-        s3 += static_cast<int32_t>(a3[p]) * wp;
-      }
-      c0[j] = s0;
-      c0[ldc + j] = s1;
-      c0[2 * ldc + j] = s2;
-      c0[3 * ldc + j] = s3;
-    }
-  }
-  for (; i < m; ++i) {
-    const int16_t* __restrict ai = a + i * lda;
-    for (int64_t j = 0; j < n; ++j) {
-      const int16_t* __restrict w = b + j * ldb;
-      int32_t s = 0;
-      for (int64_t p = 0; p < k; ++p) s += static_cast<int32_t>(ai[p]) * w[p];
-      c[i * ldc + j] = s;
-    }
-  }
-}
+namespace baseline {
+#include "src/kernels/internal/qgemm_loops.inc"
+}  // namespace baseline
 
-template <typename T>
-TFLITE_C_TARGET_CLONES void Widen(const T* __restrict src, int64_t n, int32_t offset,
-                                  int16_t* __restrict dst) {
-  for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<int16_t>(src[i] + offset);
-}
+// 32-bit ARM: NEON is optional in Debian's armhf ABI (ARMv7-A, VFPv3-D16), so
+// the loops are compiled a second time for NEON and picked at run time from
+// the kernel's hardware capabilities. AArch64 has NEON in its baseline, and
+// x86-64 uses the target clones above.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__arm__) && !defined(__ARM_NEON) && \
+    defined(__linux__)
+#define TFLITE_C_QGEMM_ARM_NEON 1
+#pragma GCC push_options
+#pragma GCC target("fpu=neon")
+namespace neon {
+#include "src/kernels/internal/qgemm_loops.inc"
+}  // namespace neon
+#pragma GCC pop_options
+#endif
 
-template <typename T>
-TFLITE_C_TARGET_CLONES void DepthwiseTap(const T* __restrict src, const int16_t* __restrict w,
-                                         int64_t n, int32_t offset, int32_t* __restrict acc) {
-  for (int64_t i = 0; i < n; ++i) acc[i] += (static_cast<int32_t>(src[i]) + offset) * w[i];
+#if defined(TFLITE_C_QGEMM_ARM_NEON)
+bool UseNeon() {
+  static const bool has_neon = (getauxval(AT_HWCAP) & HWCAP_NEON) != 0;
+  return has_neon;
 }
-
-// Both rescaling conventions share their first step: the doubling high
-// multiply h = floor((x * m + 2^30) / 2^31) (gemmlowp's nudged form equals
-// it), computed from the low 32 bits of a logical 64-bit shift (equal to the
-// arithmetic shift's) so that it vectorizes. They differ in the final
-// division by 2^r: ruy rounds half up, (h >> r) + bit r-1 of h (no overflow);
-// the default rounds half away from zero.
-template <bool kHalfUp, typename T>
-TFLITE_C_TARGET_CLONES void RequantizeLoop(const int32_t* __restrict sums, int64_t n,
-                                           const RequantizeParams& p, T* __restrict out) {
-  const int32_t* __restrict bias = p.bias;
-  const int32_t* __restrict mult = p.multiplier;
-  const int32_t* __restrict left = p.left_shift;
-  const int32_t* __restrict right = p.right_shift;
-  const int32_t lo = p.act_min, hi = p.act_max, offset = p.out_offset;
-  for (int64_t j = 0; j < n; ++j) {
-    const int32_t x = static_cast<int32_t>(static_cast<uint32_t>(sums[j] + bias[j]) << left[j]);
-    const int64_t product = static_cast<int64_t>(x) * mult[j] + (int64_t{1} << 30);
-    const int32_t h = static_cast<int32_t>(static_cast<uint64_t>(product) >> 31);
-    const int32_t r = right[j];
-    int32_t round;
-    if constexpr (kHalfUp) {
-      round = r > 0 ? (h >> (r > 0 ? r - 1 : 0)) & 1 : 0;
-    } else {
-      const int32_t mask = static_cast<int32_t>((uint32_t{1} << r) - 1u);
-      const int32_t threshold = (mask >> 1) + (h < 0 ? 1 : 0);
-      round = (h & mask) > threshold ? 1 : 0;
-    }
-    int32_t v = (h >> r) + round + offset;
-    v = v < lo ? lo : v;
-    v = v > hi ? hi : v;
-    out[j] = static_cast<T>(v);
-  }
-}
+#define TFLITE_C_QGEMM_CALL(fn, ...) (UseNeon() ? neon::fn(__VA_ARGS__) : baseline::fn(__VA_ARGS__))
+#else
+#define TFLITE_C_QGEMM_CALL(fn, ...) baseline::fn(__VA_ARGS__)
+#endif
 
 template <typename T>
 void Requantize(const int32_t* sums, int64_t n, const RequantizeParams& p, T* out) {
   if (p.half_up) {
-    RequantizeLoop<true>(sums, n, p, out);
+    TFLITE_C_QGEMM_CALL(RequantizeLoop<true>, sums, n, p, out);
   } else {
-    RequantizeLoop<false>(sums, n, p, out);
+    TFLITE_C_QGEMM_CALL(RequantizeLoop<false>, sums, n, p, out);
   }
 }
 
@@ -140,23 +89,23 @@ void FillRequantizeTable(const QuantConvParams& q, const TfLiteTensor* bias, int
 }
 
 void WidenWithOffset(const int8_t* src, int64_t n, int32_t offset, int16_t* dst) {
-  Widen(src, n, offset, dst);
+  TFLITE_C_QGEMM_CALL(Widen, src, n, offset, dst);
 }
 void WidenWithOffset(const uint8_t* src, int64_t n, int32_t offset, int16_t* dst) {
-  Widen(src, n, offset, dst);
+  TFLITE_C_QGEMM_CALL(Widen, src, n, offset, dst);
 }
 void AccumulateDepthwiseTap(const int8_t* src, const int16_t* w, int64_t n, int32_t offset,
                             int32_t* acc) {
-  DepthwiseTap(src, w, n, offset, acc);
+  TFLITE_C_QGEMM_CALL(DepthwiseTap, src, w, n, offset, acc);
 }
 void AccumulateDepthwiseTap(const uint8_t* src, const int16_t* w, int64_t n, int32_t offset,
                             int32_t* acc) {
-  DepthwiseTap(src, w, n, offset, acc);
+  TFLITE_C_QGEMM_CALL(DepthwiseTap, src, w, n, offset, acc);
 }
 
 void QGemmS16(const int16_t* a, int64_t m, int64_t lda, const int16_t* b, int64_t n, int64_t ldb,
               int64_t k, int32_t* c, int64_t ldc) {
-  Kernel(a, m, lda, b, n, ldb, k, c, ldc);
+  TFLITE_C_QGEMM_CALL(Kernel, a, m, lda, b, n, ldb, k, c, ldc);
 }
 
 }  // namespace internal
