@@ -35,6 +35,7 @@ void RegisterBuiltinKernels(MutableOpResolver* resolver) {
   RegisterRecurrentKernels(resolver);
   RegisterStringKernels(resolver);
   RegisterExtraKernels(resolver);
+  RegisterRandomKernels(resolver);
 }
 
 }  // namespace tflite_c

@@ -21,6 +21,9 @@ void RegisterStringKernels(MutableOpResolver* resolver);
 // Scans, n-ary sums, scatters, segment reductions, ATAN2, STABLEHLO_COMPOSITE,
 // UNIQUE, EMBEDDING_LOOKUP_SPARSE.
 void RegisterExtraKernels(MutableOpResolver* resolver);
+// Random numbers: RANDOM_UNIFORM, RANDOM_STANDARD_NORMAL, MULTINOMIAL,
+// STABLEHLO_RNG_BIT_GENERATOR.
+void RegisterRandomKernels(MutableOpResolver* resolver);
 
 }  // namespace tflite_c
 
