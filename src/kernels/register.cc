@@ -36,6 +36,7 @@ void RegisterBuiltinKernels(MutableOpResolver* resolver) {
   RegisterStringKernels(resolver);
   RegisterExtraKernels(resolver);
   RegisterRandomKernels(resolver);
+  RegisterStablehloKernels(resolver);
 }
 
 }  // namespace tflite_c

@@ -24,6 +24,9 @@ void RegisterExtraKernels(MutableOpResolver* resolver);
 // Random numbers: RANDOM_UNIFORM, RANDOM_STANDARD_NORMAL, MULTINOMIAL,
 // STABLEHLO_RNG_BIT_GENERATOR.
 void RegisterRandomKernels(MutableOpResolver* resolver);
+// StableHLO element-wise binary ops (ADD, MULTIPLY, MAXIMUM, MINIMUM, AND,
+// SHIFT_LEFT).
+void RegisterStablehloKernels(MutableOpResolver* resolver);
 
 }  // namespace tflite_c
 
