@@ -12,7 +12,7 @@ namespace tflite_c {
 void RegisterLayoutKernels(MutableOpResolver* resolver);
 // Element-wise math, comparisons, logic, reductions, batch matmul.
 void RegisterElementwiseKernels(MutableOpResolver* resolver);
-// Control flow (WHILE, IF, CALL_ONCE), resource variables, DENSIFY.
+// Control flow (WHILE, IF, STABLEHLO_CASE, CALL_ONCE), resource variables, DENSIFY.
 void RegisterControlFlowKernels(MutableOpResolver* resolver);
 // Recurrent ops: LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM, SVDF, RNN, UNIDIRECTIONAL_SEQUENCE_RNN.
 void RegisterRecurrentKernels(MutableOpResolver* resolver);
