@@ -16,7 +16,7 @@ void RegisterElementwiseKernels(MutableOpResolver* resolver);
 void RegisterControlFlowKernels(MutableOpResolver* resolver);
 // Recurrent ops: LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM, SVDF, RNN, UNIDIRECTIONAL_SEQUENCE_RNN.
 void RegisterRecurrentKernels(MutableOpResolver* resolver);
-// String tensors: lookup tables (HASHTABLE*, HASHTABLE_LOOKUP).
+// String tensors: lookup tables (HASHTABLE*, HASHTABLE_LOOKUP), SKIP_GRAM.
 void RegisterStringKernels(MutableOpResolver* resolver);
 // Scans, n-ary sums, scatters, segment reductions, ATAN2, STABLEHLO_COMPOSITE,
 // UNIQUE, EMBEDDING_LOOKUP_SPARSE.

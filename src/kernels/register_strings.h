@@ -13,6 +13,7 @@ const TfLiteRegistration* Register_HASHTABLE_FIND();
 const TfLiteRegistration* Register_HASHTABLE_IMPORT();
 const TfLiteRegistration* Register_HASHTABLE_SIZE();
 const TfLiteRegistration* Register_HASHTABLE_LOOKUP();
+const TfLiteRegistration* Register_SKIP_GRAM();  // skip_gram.cc
 
 }  // namespace kernels
 }  // namespace tflite_c
