@@ -16,7 +16,8 @@ void RegisterElementwiseKernels(MutableOpResolver* resolver);
 void RegisterControlFlowKernels(MutableOpResolver* resolver);
 // Recurrent ops: LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM, SVDF, RNN, UNIDIRECTIONAL_SEQUENCE_RNN.
 void RegisterRecurrentKernels(MutableOpResolver* resolver);
-// String tensors: lookup tables (HASHTABLE*, HASHTABLE_LOOKUP), SKIP_GRAM.
+// String tensors and text features: lookup tables (HASHTABLE*,
+// HASHTABLE_LOOKUP), SKIP_GRAM, LSH_PROJECTION.
 void RegisterStringKernels(MutableOpResolver* resolver);
 // Scans, n-ary sums, scatters, segment reductions, ATAN2, STABLEHLO_COMPOSITE,
 // UNIQUE, EMBEDDING_LOOKUP_SPARSE.
