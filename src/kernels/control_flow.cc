@@ -1,4 +1,5 @@
-// WHILE, IF and CALL_ONCE: ops that run other subgraphs of the interpreter.
+// WHILE, IF, STABLEHLO_CASE and CALL_ONCE: ops that run other subgraphs of
+// the interpreter.
 //
 // The other subgraph is reached through context->AcquireSubgraphContext; it
 // is sized, allocated and run through src/core/subgraph_access.h, which also
@@ -10,7 +11,9 @@
 // from one iteration or branch to the next (a dynamic tensor in the callee,
 // or a loop body whose output shape differs from its input shape) the node's
 // outputs are dynamic tensors, resized on every copy.
+#include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -332,100 +335,168 @@ TfLiteStatus WhileEval(TfLiteContext* context, TfLiteNode* node) {
   return kTfLiteOk;
 }
 
-// ---- IF ---------------------------------------------------------------------
+// ---- IF and STABLEHLO_CASE -------------------------------------------------
+//
+// Both run one of several branch subgraphs on inputs 1..n of the node; input
+// 0 picks the branch. Prepare sizes and allocates every branch; when the
+// branches' output shapes differ (or may change) the outputs are dynamic.
 
 constexpr char kIf[] = "IF";
+constexpr char kCase[] = "STABLEHLO_CASE";
 
-struct IfData {
-  int then_index = -1;
-  int else_index = -1;
+struct BranchData {
+  std::vector<int> branches;  // subgraph indices; IF: {then, else}
+  bool is_if = false;
   bool dynamic = false;  // output shapes depend on the branch taken
 };
 
-void* IfInit(TfLiteContext*, const char* buffer, size_t) {
-  auto* data = new IfData;
-  if (const auto* params = reinterpret_cast<const TfLiteIfParams*>(buffer)) {
-    data->then_index = params->then_subgraph_index;
-    data->else_index = params->else_subgraph_index;
-  }
-  return data;
+// The name of branch `b` in messages: "then branch"/"else branch", or
+// "branch <b>".
+const char* BranchName(const BranchData& data, size_t b, char (&buffer)[24]) {
+  if (data.is_if) return b == 0 ? "then branch" : "else branch";
+  std::snprintf(buffer, sizeof(buffer), "branch %zu", b);
+  return buffer;
 }
 
-void IfFree(TfLiteContext*, void* data) { delete static_cast<IfData*>(data); }
-
-TfLiteStatus IfPrepare(TfLiteContext* context, TfLiteNode* node) {
-  auto* data = static_cast<IfData*>(node->user_data);
-  TF_LITE_ENSURE_OK(context, CheckNodeTensors(context, kIf, node));
-  if (node->inputs->size < 1) {
-    TF_LITE_KERNEL_LOG(context, "%s: needs a condition input", kIf);
-    return kTfLiteError;
+TfLiteStatus PrepareBranches(TfLiteContext* context, TfLiteNode* node, const char* op,
+                             BranchData* data) {
+  std::vector<TfLiteContext*> branches(data->branches.size());
+  char name[24];
+  for (size_t b = 0; b < branches.size(); ++b) {
+    TF_LITE_ENSURE_OK(context, AcquireSubgraph(context, op, BranchName(*data, b, name),
+                                               data->branches[b], &branches[b]));
   }
-  const TfLiteTensor* cond = internal::InputAt(context, node, 0);
-  if (cond->type != kTfLiteBool || internal::NumElements(cond) != 1) {
-    TF_LITE_KERNEL_LOG(context, "%s: condition must be a single BOOL, got %s with %lld elements",
-                       kIf, TfLiteTypeGetName(cond->type),
-                       static_cast<long long>(internal::NumElements(cond)));
-    return kTfLiteError;
-  }
-  TfLiteContext* branches[2];
-  TF_LITE_ENSURE_OK(context, AcquireSubgraph(context, kIf, "then", data->then_index, &branches[0]));
-  TF_LITE_ENSURE_OK(context, AcquireSubgraph(context, kIf, "else", data->else_index, &branches[1]));
   const std::vector<const TfLiteTensor*> args =
       Tensors(context, node->inputs->data + 1, node->inputs->size - 1);
   const int num_outputs = node->outputs->size;
   data->dynamic = false;
   for (TfLiteContext* branch : branches) {
-    TF_LITE_ENSURE_OK(context, CheckCount(context, kIf, "branch outputs",
+    TF_LITE_ENSURE_OK(context, CheckCount(context, op, "branch outputs",
                                           SubgraphOutputs(branch).size(), num_outputs));
-    TF_LITE_ENSURE_OK(context, FeedSubgraph(context, kIf, branch, args, false));
+    TF_LITE_ENSURE_OK(context, FeedSubgraph(context, op, branch, args, false));
     data->dynamic |= HasDynamicTensors(branch);
   }
   std::vector<const TfLiteTensor*> results;
   for (int i = 0; i < num_outputs; ++i) {
     const TfLiteTensor* out = internal::OutputAt(context, node, i);
-    const TfLiteTensor* by_branch[2];
-    for (int b = 0; b < 2; ++b) {
+    const TfLiteTensor* first = nullptr;
+    for (size_t b = 0; b < branches.size(); ++b) {
       const int t = SubgraphOutputs(branches[b])[i];
       if (t < 0) {
-        TF_LITE_KERNEL_LOG(context, "%s: branch output %d is missing", kIf, i);
+        TF_LITE_KERNEL_LOG(context, "%s: branch output %d is missing", op, i);
         return kTfLiteError;
       }
-      by_branch[b] = &branches[b]->tensors[t];
-      if (!CompatibleTypes(by_branch[b]->type, out->type)) {
-        TF_LITE_KERNEL_LOG(context, "%s: output %d is %s but the %s branch yields %s", kIf, i,
-                           TfLiteTypeGetName(out->type), b == 0 ? "then" : "else",
-                           TfLiteTypeGetName(by_branch[b]->type));
+      const TfLiteTensor* result = &branches[b]->tensors[t];
+      if (!CompatibleTypes(result->type, out->type)) {
+        TF_LITE_KERNEL_LOG(context, "%s: output %d is %s but the %s yields %s", op, i,
+                           TfLiteTypeGetName(out->type), BranchName(*data, b, name),
+                           TfLiteTypeGetName(result->type));
         return kTfLiteError;
+      }
+      if (first == nullptr) {
+        first = result;
+      } else if (!internal::SameShape(first->dims, result->dims)) {
+        data->dynamic = true;
       }
     }
-    if (!internal::SameShape(by_branch[0]->dims, by_branch[1]->dims)) data->dynamic = true;
-    results.push_back(by_branch[0]);
+    results.push_back(first);
   }
   return SetNodeOutputs(context, node, data->dynamic, results);
 }
 
-TfLiteStatus IfEval(TfLiteContext* context, TfLiteNode* node) {
-  const auto* data = static_cast<const IfData*>(node->user_data);
-  const TfLiteTensor* cond = internal::InputAt(context, node, 0);
-  const int index = cond->data.b[0] ? data->then_index : data->else_index;
+// Runs branch `b` on the node's inputs 1..n and copies its results out.
+TfLiteStatus RunBranch(TfLiteContext* context, TfLiteNode* node, const char* op,
+                       const BranchData& data, size_t b) {
   TfLiteContext* branch;
-  TF_LITE_ENSURE_OK(context, AcquireSubgraph(context, kIf, "branch", index, &branch));
+  char name[24];
+  TF_LITE_ENSURE_OK(context, AcquireSubgraph(context, op, BranchName(data, b, name),
+                                             data.branches[b], &branch));
   const std::vector<const TfLiteTensor*> args =
       Tensors(context, node->inputs->data + 1, node->inputs->size - 1);
-  TF_LITE_ENSURE_OK(context, FeedSubgraph(context, kIf, branch, args, true));
+  TF_LITE_ENSURE_OK(context, FeedSubgraph(context, op, branch, args, true));
   TF_LITE_ENSURE_OK(context, InvokeSubgraph(context, branch));
   const std::vector<int>& results = SubgraphOutputs(branch);
   for (int i = 0; i < node->outputs->size; ++i) {
     TfLiteTensor* out = internal::OutputAt(context, node, i);
     const TfLiteTensor* result = &branch->tensors[results[i]];
     if (!internal::IsDynamic(out) && !internal::SameShape(out->dims, result->dims)) {
-      TF_LITE_KERNEL_LOG(context, "%s: branch output %d has an unexpected shape", kIf, i);
+      TF_LITE_KERNEL_LOG(context, "%s: branch output %d has an unexpected shape", op, i);
       return kTfLiteError;
     }
     TF_LITE_ENSURE_OK(context,
-                      CopyToOwnTensor(context, kIf, result, out, internal::IsDynamic(out)));
+                      CopyToOwnTensor(context, op, result, out, internal::IsDynamic(out)));
   }
   return kTfLiteOk;
+}
+
+// Checks that input 0, the selector, is one element of `type`.
+TfLiteStatus CheckSelector(TfLiteContext* context, const TfLiteNode* node, const char* op,
+                           const char* what, TfLiteType type) {
+  TF_LITE_ENSURE_OK(context, CheckNodeTensors(context, op, node));
+  if (node->inputs->size < 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: needs %s input", op, what);
+    return kTfLiteError;
+  }
+  const TfLiteTensor* selector = internal::InputAt(context, node, 0);
+  if (selector->type != type || internal::NumElements(selector) != 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: %s must be a single %s, got %s with %lld elements", op, what,
+                       TfLiteTypeGetName(type), TfLiteTypeGetName(selector->type),
+                       static_cast<long long>(internal::NumElements(selector)));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+void* IfInit(TfLiteContext*, const char* buffer, size_t) {
+  auto* data = new BranchData;
+  data->is_if = true;
+  data->branches = {-1, -1};
+  if (const auto* params = reinterpret_cast<const TfLiteIfParams*>(buffer)) {
+    data->branches = {params->then_subgraph_index, params->else_subgraph_index};
+  }
+  return data;
+}
+
+void BranchFree(TfLiteContext*, void* data) { delete static_cast<BranchData*>(data); }
+
+TfLiteStatus IfPrepare(TfLiteContext* context, TfLiteNode* node) {
+  TF_LITE_ENSURE_OK(context, CheckSelector(context, node, kIf, "condition", kTfLiteBool));
+  return PrepareBranches(context, node, kIf, static_cast<BranchData*>(node->user_data));
+}
+
+TfLiteStatus IfEval(TfLiteContext* context, TfLiteNode* node) {
+  const bool cond = internal::InputAt(context, node, 0)->data.b[0];
+  return RunBranch(context, node, kIf, *static_cast<const BranchData*>(node->user_data),
+                   cond ? 0 : 1);
+}
+
+void* CaseInit(TfLiteContext*, const char* buffer, size_t) {
+  auto* data = new BranchData;
+  if (const auto* params = reinterpret_cast<const TfLiteStablehloCaseParams*>(buffer)) {
+    const uint32_t n =
+        std::min<uint32_t>(params->num_branches, TFLITE_STABLEHLO_CASE_PARAMS_MAX_BRANCHES_COUNT);
+    data->branches.assign(params->branch_subgraph_indices, params->branch_subgraph_indices + n);
+  }
+  return data;
+}
+
+TfLiteStatus CasePrepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<BranchData*>(node->user_data);
+  if (data->branches.empty()) {
+    TF_LITE_KERNEL_LOG(context, "%s: needs at least one branch", kCase);
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_OK(context, CheckSelector(context, node, kCase, "index", kTfLiteInt32));
+  return PrepareBranches(context, node, kCase, data);
+}
+
+TfLiteStatus CaseEval(TfLiteContext* context, TfLiteNode* node) {
+  const auto& data = *static_cast<const BranchData*>(node->user_data);
+  const int32_t index = internal::InputAt(context, node, 0)->data.i32[0];
+  // An index outside [0, n) selects the last branch (StableHLO's rule).
+  const size_t n = data.branches.size();
+  const size_t b = index < 0 || static_cast<size_t>(index) >= n ? n - 1 : index;
+  return RunBranch(context, node, kCase, data, b);
 }
 
 // ---- CALL_ONCE
@@ -489,7 +560,14 @@ const TfLiteRegistration* Register_WHILE() {
 }
 
 const TfLiteRegistration* Register_IF() {
-  static const TfLiteRegistration r = internal::MakeRegistration(IfInit, IfFree, IfPrepare, IfEval);
+  static const TfLiteRegistration r =
+      internal::MakeRegistration(IfInit, BranchFree, IfPrepare, IfEval);
+  return &r;
+}
+
+const TfLiteRegistration* Register_STABLEHLO_CASE() {
+  static const TfLiteRegistration r =
+      internal::MakeRegistration(CaseInit, BranchFree, CasePrepare, CaseEval);
   return &r;
 }
 

@@ -37,6 +37,8 @@ void RegisterBuiltinKernels(MutableOpResolver* resolver) {
   RegisterExtraKernels(resolver);
   RegisterDetectionKernels(resolver);
   RegisterAudioKernels(resolver);
+  RegisterRandomKernels(resolver);
+  RegisterStablehloKernels(resolver);
 }
 
 }  // namespace tflite_c

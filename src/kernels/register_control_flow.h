@@ -11,6 +11,7 @@ namespace kernels {
 
 const TfLiteRegistration* Register_WHILE();
 const TfLiteRegistration* Register_IF();
+const TfLiteRegistration* Register_STABLEHLO_CASE();
 const TfLiteRegistration* Register_CALL_ONCE();
 const TfLiteRegistration* Register_VAR_HANDLE();
 const TfLiteRegistration* Register_READ_VARIABLE();

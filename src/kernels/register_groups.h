@@ -12,11 +12,12 @@ namespace tflite_c {
 void RegisterLayoutKernels(MutableOpResolver* resolver);
 // Element-wise math, comparisons, logic, reductions, batch matmul.
 void RegisterElementwiseKernels(MutableOpResolver* resolver);
-// Control flow (WHILE, IF, CALL_ONCE), resource variables, DENSIFY.
+// Control flow (WHILE, IF, STABLEHLO_CASE, CALL_ONCE), resource variables, DENSIFY.
 void RegisterControlFlowKernels(MutableOpResolver* resolver);
 // Recurrent ops: LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM, SVDF, RNN, UNIDIRECTIONAL_SEQUENCE_RNN.
 void RegisterRecurrentKernels(MutableOpResolver* resolver);
-// String tensors: lookup tables (HASHTABLE*, HASHTABLE_LOOKUP).
+// String tensors and text features: lookup tables (HASHTABLE*,
+// HASHTABLE_LOOKUP), SKIP_GRAM, LSH_PROJECTION.
 void RegisterStringKernels(MutableOpResolver* resolver);
 // Scans, n-ary sums, scatters, segment reductions, ATAN2, STABLEHLO_COMPOSITE,
 // UNIQUE, EMBEDDING_LOOKUP_SPARSE.
@@ -27,6 +28,12 @@ void RegisterDetectionKernels(MutableOpResolver* resolver);
 // Complex numbers and audio: RFFT2D, REAL, IMAG, COMPLEX_ABS and the custom
 // ops AudioSpectrogram and Mfcc (plus the custom NumericVerify).
 void RegisterAudioKernels(MutableOpResolver* resolver);
+// Random numbers: RANDOM_UNIFORM, RANDOM_STANDARD_NORMAL, MULTINOMIAL,
+// STABLEHLO_RNG_BIT_GENERATOR.
+void RegisterRandomKernels(MutableOpResolver* resolver);
+// StableHLO element-wise binary ops (ADD, MULTIPLY, MAXIMUM, MINIMUM, AND,
+// SHIFT_LEFT).
+void RegisterStablehloKernels(MutableOpResolver* resolver);
 
 }  // namespace tflite_c
 

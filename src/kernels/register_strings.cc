@@ -13,6 +13,8 @@ void RegisterStringKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinHashtableImport, Register_HASHTABLE_IMPORT(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinHashtableSize, Register_HASHTABLE_SIZE(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinHashtableLookup, Register_HASHTABLE_LOOKUP(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinSkipGram, Register_SKIP_GRAM(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinLshProjection, Register_LSH_PROJECTION(), 1, 1);
 }
 
 }  // namespace tflite_c

@@ -1,4 +1,4 @@
-// Registrations of the string and lookup-table kernels, added to the builtin
+// Registrations of the string, text-feature and lookup-table kernels, added to the builtin
 // resolver by RegisterStringKernels (register_strings.cc).
 #ifndef TFLITE_C_SRC_KERNELS_REGISTER_STRINGS_H_
 #define TFLITE_C_SRC_KERNELS_REGISTER_STRINGS_H_
@@ -13,6 +13,8 @@ const TfLiteRegistration* Register_HASHTABLE_FIND();
 const TfLiteRegistration* Register_HASHTABLE_IMPORT();
 const TfLiteRegistration* Register_HASHTABLE_SIZE();
 const TfLiteRegistration* Register_HASHTABLE_LOOKUP();
+const TfLiteRegistration* Register_SKIP_GRAM();       // skip_gram.cc
+const TfLiteRegistration* Register_LSH_PROJECTION();  // lsh_projection.cc
 
 }  // namespace kernels
 }  // namespace tflite_c

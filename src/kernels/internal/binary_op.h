@@ -30,11 +30,16 @@ TfLiteStatus PrepareBinaryOp(TfLiteContext* context, TfLiteNode* node, const cha
                              bool pot_scale_int16);
 
 // Integer arithmetic wraps around on overflow (two's complement) instead of
-// being undefined behaviour; float arithmetic is plain IEEE.
+// being undefined behaviour; float arithmetic is plain IEEE. Types narrower
+// than int are computed in unsigned int, never in the (signed) int they
+// would be promoted to.
+template <typename T>
+using WrappingType = std::common_type_t<std::make_unsigned_t<T>, unsigned>;
+
 template <typename T>
 inline T WrappingAdd(T a, T b) {
   if constexpr (std::is_integral_v<T>) {
-    using U = std::make_unsigned_t<T>;
+    using U = WrappingType<T>;
     return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
   } else {
     return a + b;
@@ -43,7 +48,7 @@ inline T WrappingAdd(T a, T b) {
 template <typename T>
 inline T WrappingSub(T a, T b) {
   if constexpr (std::is_integral_v<T>) {
-    using U = std::make_unsigned_t<T>;
+    using U = WrappingType<T>;
     return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
   } else {
     return a - b;
@@ -52,7 +57,7 @@ inline T WrappingSub(T a, T b) {
 template <typename T>
 inline T WrappingMul(T a, T b) {
   if constexpr (std::is_integral_v<T>) {
-    using U = std::make_unsigned_t<T>;
+    using U = WrappingType<T>;
     return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
   } else {
     return a * b;

@@ -76,6 +76,16 @@ TfLiteStatus PrepareSameTypeBinaryOp(TfLiteContext* context, TfLiteNode* node, c
   return PrepareBroadcastOp(context, node, op, 0, 2, data);
 }
 
+TfLiteStatus CheckSameShapeInputs(TfLiteContext* context, const TfLiteNode* node, const char* op) {
+  const TfLiteTensor* a = InputAt(context, node, 0);
+  const TfLiteTensor* b = InputAt(context, node, 1);
+  if (SameShape(a->dims, b->dims)) return kTfLiteOk;
+  char shape_a[96], shape_b[96];
+  TF_LITE_KERNEL_LOG(context, "%s: operand shapes %s and %s differ", op,
+                     ShapeToString(a->dims, shape_a, 96), ShapeToString(b->dims, shape_b, 96));
+  return kTfLiteError;
+}
+
 }  // namespace internal
 }  // namespace kernels
 }  // namespace tflite_c

@@ -6,6 +6,7 @@
 #define TFLITE_C_SRC_KERNELS_INTERNAL_BROADCAST_NARY_H_
 
 #include <cstdint>
+#include <type_traits>
 
 #include "src/kernels/internal/broadcast.h"
 #include "src/kernels/internal/kernel_util.h"
@@ -52,16 +53,32 @@ void EvalSameTypeBinaryOp(TfLiteContext* context, const TfLiteNode* node,
                      static_cast<T*>(OutputAt(context, node, 0)->data.data), fn);
 }
 
+// Refuses inputs 0 and 1 of different shapes (ops that do not broadcast).
+TfLiteStatus CheckSameShapeInputs(TfLiteContext* context, const TfLiteNode* node, const char* op);
+
+// Whether an op description broadcasts: yes unless it declares
+// `static constexpr bool kBroadcasts = false` (StableHLO's element-wise ops).
+template <typename Op, typename = void>
+struct Broadcasts : std::true_type {};
+template <typename Op>
+struct Broadcasts<Op, std::void_t<decltype(Op::kBroadcasts)>>
+    : std::bool_constant<Op::kBroadcasts> {};
+
 // The registration of a same-type binary op described by `Op`: `kName`,
-// `kTypes` (a TypeSet) and
+// `kTypes` (a TypeSet), optionally `kBroadcasts` (above), and
 // `static TfLiteStatus Eval(TfLiteContext*, TfLiteNode*, const BroadcastOpData&)`.
 template <typename Op>
 const TfLiteRegistration* RegisterSameTypeBinaryOp() {
   static const TfLiteRegistration r = MakeRegistration(
       InitOpData<BroadcastOpData>, FreeOpData<BroadcastOpData>,
       [](TfLiteContext* context, TfLiteNode* node) {
-        return PrepareSameTypeBinaryOp(context, node, Op::kName, Op::kTypes,
-                                       static_cast<BroadcastOpData*>(node->user_data));
+        TF_LITE_ENSURE_OK(context,
+                          PrepareSameTypeBinaryOp(context, node, Op::kName, Op::kTypes,
+                                                  static_cast<BroadcastOpData*>(node->user_data)));
+        if constexpr (!Broadcasts<Op>::value) {
+          return CheckSameShapeInputs(context, node, Op::kName);
+        }
+        return kTfLiteOk;
       },
       [](TfLiteContext* context, TfLiteNode* node) {
         return Op::Eval(context, node, *static_cast<const BroadcastOpData*>(node->user_data));
