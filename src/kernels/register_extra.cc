@@ -31,6 +31,7 @@ void RegisterExtraKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinReduceWindow, Register_REDUCE_WINDOW(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinStablehloReduceWindow, Register_STABLEHLO_REDUCE_WINDOW(), 1,
                        1);
+  resolver->AddBuiltin(kTfLiteBuiltinStablehloGather, Register_STABLEHLO_GATHER(), 1, 1);
 }
 
 }  // namespace tflite_c

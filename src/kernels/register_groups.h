@@ -19,7 +19,8 @@ void RegisterRecurrentKernels(MutableOpResolver* resolver);
 // String tensors: lookup tables (HASHTABLE*, HASHTABLE_LOOKUP).
 void RegisterStringKernels(MutableOpResolver* resolver);
 // Scans, n-ary sums, scatters, segment reductions, ATAN2, STABLEHLO_COMPOSITE,
-// UNIQUE, EMBEDDING_LOOKUP_SPARSE, REDUCE_WINDOW, STABLEHLO_REDUCE_WINDOW.
+// UNIQUE, EMBEDDING_LOOKUP_SPARSE, REDUCE_WINDOW, STABLEHLO_REDUCE_WINDOW,
+// STABLEHLO_GATHER.
 void RegisterExtraKernels(MutableOpResolver* resolver);
 
 }  // namespace tflite_c
