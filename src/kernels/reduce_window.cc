@@ -26,6 +26,7 @@
 #include <type_traits>
 
 #include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/stablehlo_util.h"
 #include "src/kernels/internal/type_set.h"
 #include "src/kernels/register_extra.h"
 #include "tensorflow/lite/builtin_ops.h"
@@ -81,30 +82,14 @@ TfLiteReduceWindowFunction BodyFunction(int32_t builtin_code) {
 
 // Finds the reduction of body subgraph `index`: its only operator's.
 TfLiteStatus ReadBody(TfLiteContext* context, int index, TfLiteReduceWindowFunction* body) {
-  TfLiteContext* sub = nullptr;
-  if (context->AcquireSubgraphContext == nullptr ||
-      context->AcquireSubgraphContext(context, index, &sub) != kTfLiteOk) {
-    TF_LITE_KERNEL_LOG(context, "%s: invalid body subgraph index %d", kStablehloOp, index);
-    return kTfLiteError;
-  }
-  TfLiteIntArray* plan = nullptr;
-  TfLiteNode* node = nullptr;
-  TfLiteRegistration* reg = nullptr;
-  const bool one_node = sub->GetExecutionPlan(sub, &plan) == kTfLiteOk && plan->size == 1;
-  const bool found =
-      one_node && sub->GetNodeAndRegistration(sub, plan->data[0], &node, &reg) == kTfLiteOk;
-  if (context->ReleaseSubgraphContext != nullptr) context->ReleaseSubgraphContext(context, index);
-  if (!one_node) {
-    TF_LITE_KERNEL_LOG(context, "%s: body subgraph %d must hold exactly one operator, has %d",
-                       kStablehloOp, index, plan ? plan->size : 0);
-    return kTfLiteError;
-  }
-  *body = found ? BodyFunction(reg->builtin_code) : TfLiteReduceWindowFunctionUnsupported;
+  int32_t code;
+  TF_LITE_ENSURE_OK(context, internal::ReadBodyOperator(context, kStablehloOp, index, &code));
+  *body = BodyFunction(code);
   if (*body == TfLiteReduceWindowFunctionUnsupported) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: body operator (builtin code %d) not supported; supported are ADD, "
                        "MUL, MAXIMUM, MINIMUM, LOGICAL_AND, LOGICAL_OR and their STABLEHLO_ forms",
-                       kStablehloOp, found ? reg->builtin_code : -1);
+                       kStablehloOp, code);
     return kTfLiteError;
   }
   return kTfLiteOk;

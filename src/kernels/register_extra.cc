@@ -32,6 +32,7 @@ void RegisterExtraKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinStablehloReduceWindow, Register_STABLEHLO_REDUCE_WINDOW(), 1,
                        1);
   resolver->AddBuiltin(kTfLiteBuiltinStablehloGather, Register_STABLEHLO_GATHER(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinStablehloScatter, Register_STABLEHLO_SCATTER(), 1, 1);
 }
 
 }  // namespace tflite_c

@@ -1,7 +1,7 @@
 // Registrations of the "extra" kernel group: scans, n-ary sums, scatters and
 // slice updates, segment reductions, RANK, BUCKETIZE, bit operations, ATAN2,
 // STABLEHLO_COMPOSITE, UNIQUE, EMBEDDING_LOOKUP_SPARSE, the window reductions
-// (REDUCE_WINDOW, STABLEHLO_REDUCE_WINDOW) and STABLEHLO_GATHER.
+// (REDUCE_WINDOW, STABLEHLO_REDUCE_WINDOW), STABLEHLO_GATHER and STABLEHLO_SCATTER.
 // RegisterExtraKernels (register_extra.cc) adds them all.
 #ifndef TFLITE_C_SRC_KERNELS_REGISTER_EXTRA_H_
 #define TFLITE_C_SRC_KERNELS_REGISTER_EXTRA_H_
@@ -32,7 +32,8 @@ const TfLiteRegistration* Register_EMBEDDING_LOOKUP_SPARSE();  // embedding_look
 // reduce_window.cc
 const TfLiteRegistration* Register_REDUCE_WINDOW();
 const TfLiteRegistration* Register_STABLEHLO_REDUCE_WINDOW();
-const TfLiteRegistration* Register_STABLEHLO_GATHER();  // stablehlo_gather.cc
+const TfLiteRegistration* Register_STABLEHLO_GATHER();   // stablehlo_gather.cc
+const TfLiteRegistration* Register_STABLEHLO_SCATTER();  // stablehlo_scatter.cc
 
 }  // namespace kernels
 }  // namespace tflite_c

@@ -20,7 +20,7 @@ void RegisterRecurrentKernels(MutableOpResolver* resolver);
 void RegisterStringKernels(MutableOpResolver* resolver);
 // Scans, n-ary sums, scatters, segment reductions, ATAN2, STABLEHLO_COMPOSITE,
 // UNIQUE, EMBEDDING_LOOKUP_SPARSE, REDUCE_WINDOW, STABLEHLO_REDUCE_WINDOW,
-// STABLEHLO_GATHER.
+// STABLEHLO_GATHER, STABLEHLO_SCATTER.
 void RegisterExtraKernels(MutableOpResolver* resolver);
 
 }  // namespace tflite_c

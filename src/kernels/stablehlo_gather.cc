@@ -19,6 +19,7 @@
 
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/layout_util.h"
+#include "src/kernels/internal/stablehlo_util.h"
 #include "src/kernels/internal/type_set.h"
 #include "src/kernels/register_extra.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
@@ -37,21 +38,6 @@ struct OpData {
   int batch_indices_dim[kMaxRank];   // per batch result dimension: its start_indices dimension
   int64_t index_vector_size;         // entries per start vector
 };
-
-bool Contains(const int64_t* values, int count, int64_t v) {
-  for (int i = 0; i < count; ++i) {
-    if (values[i] == v) return true;
-  }
-  return false;
-}
-
-// Checks that `values` are strictly increasing and in [0, limit).
-bool SortedInRange(const int64_t* values, int count, int64_t limit) {
-  for (int i = 0; i < count; ++i) {
-    if (values[i] < 0 || values[i] >= limit || (i > 0 && values[i] <= values[i - 1])) return false;
-  }
-  return true;
-}
 
 TfLiteStatus Fail(TfLiteContext* context, const char* what) {
   TF_LITE_KERNEL_LOG(context, "%s: %s", kOp, what);
@@ -95,12 +81,12 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (p->num_slice_sizes != d->operand_rank) {
     return Fail(context, "slice_sizes must have one entry per operand dimension");
   }
-  if (!SortedInRange(p->collapsed_slice_dims, p->num_collapsed_slice_dims, d->operand_rank)) {
+  if (!internal::SortedInRange(p->collapsed_slice_dims, p->num_collapsed_slice_dims, d->operand_rank)) {
     return Fail(context, "collapsed_slice_dims must be sorted, unique operand dimensions");
   }
   if (p->num_offset_dims != d->operand_rank - p->num_collapsed_slice_dims ||
       d->result_rank > kMaxRank ||
-      !SortedInRange(p->offset_dims, p->num_offset_dims, d->result_rank)) {
+      !internal::SortedInRange(p->offset_dims, p->num_offset_dims, d->result_rank)) {
     return Fail(context,
                 "offset_dims must be sorted, unique result dimensions, one per operand "
                 "dimension not collapsed");
@@ -110,14 +96,14 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   }
   for (int k = 0; k < p->num_start_index_map; ++k) {
     const int64_t m = p->start_index_map[k];
-    if (m < 0 || m >= d->operand_rank || Contains(p->start_index_map, k, m)) {
+    if (m < 0 || m >= d->operand_rank || internal::Contains(p->start_index_map, k, m)) {
       return Fail(context, "start_index_map must hold unique operand dimensions");
     }
   }
   for (int i = 0; i < d->operand_rank; ++i) {
     const int64_t s = p->slice_sizes[i];
     if (s < 0 || s > internal::Dim(operand, i) ||
-        (s > 1 && Contains(p->collapsed_slice_dims, p->num_collapsed_slice_dims, i))) {
+        (s > 1 && internal::Contains(p->collapsed_slice_dims, p->num_collapsed_slice_dims, i))) {
       return Fail(context,
                   "slice_sizes must be in [0, operand dimension], and <= 1 where collapsed");
     }
@@ -128,9 +114,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   int shape[kMaxRank];
   int next_operand_dim = 0, next_indices_dim = 0;
   for (int r = 0; r < d->result_rank; ++r) {
-    d->is_offset[r] = Contains(p->offset_dims, p->num_offset_dims, r);
+    d->is_offset[r] = internal::Contains(p->offset_dims, p->num_offset_dims, r);
     if (d->is_offset[r]) {
-      while (Contains(p->collapsed_slice_dims, p->num_collapsed_slice_dims, next_operand_dim)) {
+      while (internal::Contains(p->collapsed_slice_dims, p->num_collapsed_slice_dims, next_operand_dim)) {
         ++next_operand_dim;
       }
       d->offset_operand_dim[r] = next_operand_dim;
