@@ -48,17 +48,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &dilations));
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 2, kOp, &padding));
   TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
-  size_t element_bytes;
-  TF_LITE_ENSURE_OK(context,
-                    internal::CheckSameMovableType(context, kOp, input, output, &element_bytes));
-  if (padding->type != input->type) {
-    return internal::TypeMismatch(context, kOp, "input", input->type, "padding_value",
-                                  padding->type);
-  }
-  if (internal::NumElements(padding) != 1) {
-    TF_LITE_KERNEL_LOG(context, "%s: padding_value must hold one element", kOp);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::CheckPaddingValue(context, kOp, input, padding, output));
   TF_LITE_ENSURE_OK(context, internal::CheckLayoutRank(context, kOp, "input", input));
   const int rank = internal::NumDims(input);
   if (rank < 1) {

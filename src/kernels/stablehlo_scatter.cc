@@ -29,7 +29,6 @@
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/stablehlo_util.h"
-#include "src/kernels/internal/type_set.h"
 #include "src/kernels/register_extra.h"
 #include "tensorflow/lite/builtin_ops.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
@@ -142,21 +141,11 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &indices));
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 2, kOp, &updates));
   TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
-  if (!internal::TypeIn(operand->type,
-                        {kTfLiteFloat16, kTfLiteFloat32, kTfLiteFloat64, kTfLiteInt8,
-                         kTfLiteInt16, kTfLiteInt32, kTfLiteInt64, kTfLiteUInt8, kTfLiteUInt16,
-                         kTfLiteUInt32, kTfLiteUInt64})) {
-    return internal::UnsupportedType(context, kOp, "operand", operand->type);
-  }
+  TF_LITE_ENSURE_OK(context, internal::CheckIndexedTypes(context, kOp, operand, indices,
+                                                        "scatter_indices", output));
   if (updates->type != operand->type) {
     return internal::TypeMismatch(context, kOp, "operand", operand->type, "updates",
                                   updates->type);
-  }
-  if (output->type != operand->type) {
-    return internal::TypeMismatch(context, kOp, "operand", operand->type, "output", output->type);
-  }
-  if (indices->type != kTfLiteInt32 && indices->type != kTfLiteInt64) {
-    return internal::UnsupportedType(context, kOp, "scatter_indices", indices->type);
   }
   d->operand_rank = internal::NumDims(operand);
   d->indices_rank = internal::NumDims(indices);

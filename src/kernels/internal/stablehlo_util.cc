@@ -1,5 +1,8 @@
 #include "src/kernels/internal/stablehlo_util.h"
 
+#include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/type_set.h"
+
 namespace tflite_c {
 namespace kernels {
 namespace internal {
@@ -27,6 +30,23 @@ TfLiteStatus ReadBodyOperator(TfLiteContext* context, const char* op, int index,
     return kTfLiteError;
   }
   *builtin_code = nodes == 0 ? -1 : reg->builtin_code;
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckIndexedTypes(TfLiteContext* context, const char* op, const TfLiteTensor* operand,
+                               const TfLiteTensor* indices, const char* indices_name,
+                               const TfLiteTensor* output) {
+  if (!TypeIn(operand->type, {kTfLiteFloat16, kTfLiteFloat32, kTfLiteFloat64, kTfLiteInt8,
+                              kTfLiteInt16, kTfLiteInt32, kTfLiteInt64, kTfLiteUInt8,
+                              kTfLiteUInt16, kTfLiteUInt32, kTfLiteUInt64})) {
+    return UnsupportedType(context, op, "operand", operand->type);
+  }
+  if (output->type != operand->type) {
+    return TypeMismatch(context, op, "operand", operand->type, "output", output->type);
+  }
+  if (indices->type != kTfLiteInt32 && indices->type != kTfLiteInt64) {
+    return UnsupportedType(context, op, indices_name, indices->type);
+  }
   return kTfLiteOk;
 }
 

@@ -18,6 +18,13 @@ namespace internal {
 TfLiteStatus ReadBodyOperator(TfLiteContext* context, const char* op, int index,
                               int32_t* builtin_code);
 
+// STABLEHLO_GATHER's and STABLEHLO_SCATTER's type rules (upstream's): the
+// operand FLOAT16/32/64, INT8/16/32/64 or UINT8/16/32/64, the output of the
+// same type, INT32 or INT64 indices (named `indices_name`).
+TfLiteStatus CheckIndexedTypes(TfLiteContext* context, const char* op, const TfLiteTensor* operand,
+                               const TfLiteTensor* indices, const char* indices_name,
+                               const TfLiteTensor* output);
+
 // Whether `v` is one of values[0, count).
 bool Contains(const int64_t* values, int count, int64_t v);
 
