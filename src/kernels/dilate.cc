@@ -5,9 +5,7 @@
 // (0 stays 0). dilations: 1-D INT32, one entry >= 1 per input axis;
 // padding_value: one element of the input's type. Any fixed-size element
 // type. Non-constant dilations make the output dynamic.
-#include <cstring>
 #include <limits>
-#include <vector>
 
 #include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/layout_util.h"
@@ -50,17 +48,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &dilations));
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 2, kOp, &padding));
   TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
-  size_t element_bytes;
-  TF_LITE_ENSURE_OK(context,
-                    internal::CheckSameMovableType(context, kOp, input, output, &element_bytes));
-  if (padding->type != input->type) {
-    return internal::TypeMismatch(context, kOp, "input", input->type, "padding_value",
-                                  padding->type);
-  }
-  if (internal::NumElements(padding) != 1) {
-    TF_LITE_KERNEL_LOG(context, "%s: padding_value must hold one element", kOp);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::CheckPaddingValue(context, kOp, input, padding, output));
+  TF_LITE_ENSURE_OK(context, internal::CheckLayoutRank(context, kOp, "input", input));
   const int rank = internal::NumDims(input);
   if (rank < 1) {
     TF_LITE_KERNEL_LOG(context, "%s: input must have rank >= 1, got a scalar", kOp);
@@ -82,27 +71,11 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* input = internal::InputAt(context, node, 0);
   const int32_t* dilations = internal::InputAt(context, node, 1)->data.i32;
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
-  const size_t es = internal::ElementBytes(input->type);
-  internal::FillElements(output->data.raw, internal::NumElements(output),
-                         internal::InputAt(context, node, 2)->data.raw_const, es);
-  if (internal::NumElements(input) == 0) return kTfLiteOk;
   const int rank = internal::NumDims(input);
-  // step[d]: output elements between neighbours along input axis d.
-  std::vector<int64_t> step(rank);
-  internal::RowMajorStrides(output->dims, step.data());
-  for (int d = 0; d < rank; ++d) step[d] *= dilations[d];
-  const int64_t inner = internal::Dim(input, rank - 1);
-  const int64_t rows = internal::NumElements(input) / inner;
-  std::vector<int64_t> coord(rank, 0);  // of the current row's first element
-  const char* in = input->data.raw_const;
-  for (int64_t r = 0; r < rows; ++r) {
-    int64_t base = 0;
-    for (int d = 0; d < rank - 1; ++d) base += coord[d] * step[d];
-    for (int64_t k = 0; k < inner; ++k, in += es) {
-      std::memcpy(output->data.raw + (base + k * step[rank - 1]) * es, in, es);
-    }
-    for (int d = rank - 2; d >= 0 && ++coord[d] == internal::Dim(input, d); --d) coord[d] = 0;
-  }
+  int64_t offset[internal::kMaxLayoutRank] = {}, step[internal::kMaxLayoutRank];
+  for (int d = 0; d < rank; ++d) step[d] = dilations[d];
+  internal::SpreadElements(input, offset, step, internal::InputAt(context, node, 2)->data.raw_const,
+                           output);
   return kTfLiteOk;
 }
 

@@ -22,6 +22,8 @@ void RegisterBuiltinKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinConv2d, Register_CONV_2D(), 1, 8);
   resolver->AddBuiltin(kTfLiteBuiltinDepthwiseConv2d, Register_DEPTHWISE_CONV_2D(), 1, 7);
   resolver->AddBuiltin(kTfLiteBuiltinTransposeConv, Register_TRANSPOSE_CONV(), 1, 5);
+  resolver->AddBuiltin(kTfLiteBuiltinConv3d, Register_CONV_3D(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinConv3dTranspose, Register_CONV_3D_TRANSPOSE(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinReshape, Register_RESHAPE(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinSoftmax, Register_SOFTMAX(), 1, 3);
   resolver->AddBuiltin(kTfLiteBuiltinLogistic, Register_LOGISTIC(), 1, 3);

@@ -20,6 +20,8 @@ const TfLiteRegistration* Register_FULLY_CONNECTED();
 const TfLiteRegistration* Register_CONV_2D();
 const TfLiteRegistration* Register_DEPTHWISE_CONV_2D();
 const TfLiteRegistration* Register_TRANSPOSE_CONV();
+const TfLiteRegistration* Register_CONV_3D();            // conv3d.cc
+const TfLiteRegistration* Register_CONV_3D_TRANSPOSE();  // conv3d.cc
 const TfLiteRegistration* Register_RESHAPE();
 const TfLiteRegistration* Register_SOFTMAX();
 const TfLiteRegistration* Register_LOGISTIC();

@@ -28,6 +28,11 @@ void RegisterExtraKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinUnique, Register_UNIQUE(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinEmbeddingLookupSparse, Register_EMBEDDING_LOOKUP_SPARSE(), 1,
                        1);
+  resolver->AddBuiltin(kTfLiteBuiltinReduceWindow, Register_REDUCE_WINDOW(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinStablehloReduceWindow, Register_STABLEHLO_REDUCE_WINDOW(), 1,
+                       1);
+  resolver->AddBuiltin(kTfLiteBuiltinStablehloGather, Register_STABLEHLO_GATHER(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinStablehloScatter, Register_STABLEHLO_SCATTER(), 1, 1);
 }
 
 }  // namespace tflite_c

@@ -1,6 +1,7 @@
 // Registrations of the "extra" kernel group: scans, n-ary sums, scatters and
 // slice updates, segment reductions, RANK, BUCKETIZE, bit operations, ATAN2,
-// STABLEHLO_COMPOSITE, UNIQUE and EMBEDDING_LOOKUP_SPARSE.
+// STABLEHLO_COMPOSITE, UNIQUE, EMBEDDING_LOOKUP_SPARSE, the window reductions
+// (REDUCE_WINDOW, STABLEHLO_REDUCE_WINDOW), STABLEHLO_GATHER and STABLEHLO_SCATTER.
 // RegisterExtraKernels (register_extra.cc) adds them all.
 #ifndef TFLITE_C_SRC_KERNELS_REGISTER_EXTRA_H_
 #define TFLITE_C_SRC_KERNELS_REGISTER_EXTRA_H_
@@ -28,6 +29,11 @@ const TfLiteRegistration* Register_UNSORTED_SEGMENT_MAX();
 const TfLiteRegistration* Register_UNSORTED_SEGMENT_MIN();
 const TfLiteRegistration* Register_UNIQUE();                   // unique.cc
 const TfLiteRegistration* Register_EMBEDDING_LOOKUP_SPARSE();  // embedding_lookup_sparse.cc
+// reduce_window.cc
+const TfLiteRegistration* Register_REDUCE_WINDOW();
+const TfLiteRegistration* Register_STABLEHLO_REDUCE_WINDOW();
+const TfLiteRegistration* Register_STABLEHLO_GATHER();   // stablehlo_gather.cc
+const TfLiteRegistration* Register_STABLEHLO_SCATTER();  // stablehlo_scatter.cc
 
 }  // namespace kernels
 }  // namespace tflite_c

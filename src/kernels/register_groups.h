@@ -20,7 +20,8 @@ void RegisterRecurrentKernels(MutableOpResolver* resolver);
 // HASHTABLE_LOOKUP), SKIP_GRAM, LSH_PROJECTION.
 void RegisterStringKernels(MutableOpResolver* resolver);
 // Scans, n-ary sums, scatters, segment reductions, ATAN2, STABLEHLO_COMPOSITE,
-// UNIQUE, EMBEDDING_LOOKUP_SPARSE.
+// UNIQUE, EMBEDDING_LOOKUP_SPARSE, REDUCE_WINDOW, STABLEHLO_REDUCE_WINDOW,
+// STABLEHLO_GATHER, STABLEHLO_SCATTER.
 void RegisterExtraKernels(MutableOpResolver* resolver);
 // Detection: NON_MAX_SUPPRESSION_V4/V5 and the TFLite_Detection_PostProcess
 // custom op (registered by name, as upstream's builtin resolver does).

@@ -66,6 +66,7 @@ void RegisterLayoutKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinMatrixSetDiag, Register_MATRIX_SET_DIAG(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinBitcast, Register_BITCAST(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinDilate, Register_DILATE(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinStablehloPad, Register_STABLEHLO_PAD(), 1, 1);
 }
 
 }  // namespace tflite_c

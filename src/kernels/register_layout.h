@@ -54,6 +54,7 @@ const TfLiteRegistration* Register_MATRIX_DIAG();         // matrix_diag.cc
 const TfLiteRegistration* Register_MATRIX_SET_DIAG();     // matrix_diag.cc
 const TfLiteRegistration* Register_BITCAST();             // bitcast.cc
 const TfLiteRegistration* Register_DILATE();              // dilate.cc
+const TfLiteRegistration* Register_STABLEHLO_PAD();        // stablehlo_pad.cc
 
 }  // namespace kernels
 }  // namespace tflite_c

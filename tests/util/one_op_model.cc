@@ -55,6 +55,7 @@ bool OneOpModel::Allocate() {
   options_ = TfLiteInterpreterOptionsCreate();
   TfLiteInterpreterOptionsSetErrorReporter(options_, AppendLog, &log_);
   TfLiteInterpreterOptionsSetUseXNNPACK(options_, false);  // kernel tests: builtin kernels
+  if (configure_options) configure_options(options_);
   interpreter_ = TfLiteInterpreterCreate(model_, options_);
   return interpreter_ != nullptr && TfLiteInterpreterAllocateTensors(interpreter_) == kTfLiteOk;
 }

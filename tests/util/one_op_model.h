@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -94,6 +95,9 @@ class OneOpModel {
   std::vector<int> Shape(int output = 0) const;
   const std::string& log() const { return log_; }
   ModelBuilder& builder() { return builder_; }
+  // Called on the interpreter options before the interpreter is created
+  // (e.g. to add kernels the default resolver lacks).
+  std::function<void(TfLiteInterpreterOptions*)> configure_options;
 
  private:
   ModelBuilder builder_;

@@ -45,6 +45,20 @@ TfLiteStatus CheckSameMovableType(TfLiteContext* context, const char* op,
   return GetElementBytes(context, op, "input", input->type, element_bytes);
 }
 
+TfLiteStatus CheckPaddingValue(TfLiteContext* context, const char* op, const TfLiteTensor* input,
+                               const TfLiteTensor* padding, const TfLiteTensor* output) {
+  size_t element_bytes;
+  TF_LITE_ENSURE_OK(context, CheckSameMovableType(context, op, input, output, &element_bytes));
+  if (padding->type != input->type) {
+    return TypeMismatch(context, op, "input", input->type, "padding_value", padding->type);
+  }
+  if (NumElements(padding) != 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: padding_value must hold one element", op);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
 TfLiteStatus PrepareGatherOp(TfLiteContext* context, TfLiteNode* node, const char* op,
                              int num_inputs, const char* params, GatherPlanFn plan) {
   auto* data = static_cast<GatherOpData*>(node->user_data);

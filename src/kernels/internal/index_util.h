@@ -32,6 +32,12 @@ TfLiteStatus CheckSameMovableType(TfLiteContext* context, const char* op,
                                   const TfLiteTensor* input, const TfLiteTensor* output,
                                   size_t* element_bytes);
 
+// For ops that fill with a padding_value (DILATE, STABLEHLO_PAD): checks
+// that `output` has the type of `input`, a fixed-size type, and that
+// `padding` is one element of that type.
+TfLiteStatus CheckPaddingValue(TfLiteContext* context, const char* op, const TfLiteTensor* input,
+                               const TfLiteTensor* padding, const TfLiteTensor* output);
+
 // The Prepare of a one-gather kernel (axis_gather.h) with `num_inputs`
 // inputs: the data, then 1-D INT32 or INT64 parameters (named `params` in
 // messages). Plans now when every parameter is constant.

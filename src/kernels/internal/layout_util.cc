@@ -129,6 +129,37 @@ void FillElements(void* dst, int64_t count, const void* value, size_t element_by
   }
 }
 
+void SpreadElements(const TfLiteTensor* input, const int64_t* offset, const int64_t* step,
+                    const void* value, TfLiteTensor* output) {
+  const size_t es = ElementBytes(input->type);
+  FillElements(output->data.raw, NumElements(output), value, es);
+  const int64_t in_count = NumElements(input);
+  if (in_count == 0 || NumElements(output) == 0) return;
+  const int rank = NumDims(input);
+  int64_t out_strides[kMaxLayoutRank];
+  RowMajorStrides(output->dims, out_strides);
+  const int64_t inner = Dim(input, rank - 1);
+  const int64_t inner_limit = Dim(output, rank - 1);
+  int64_t coord[kMaxLayoutRank] = {};  // of the current input row's first element
+  const char* in = input->data.raw_const;
+  for (int64_t row = 0; row < in_count / inner; ++row, in += inner * es) {
+    int64_t base = 0;
+    bool inside = true;
+    for (int d = 0; d < rank - 1 && inside; ++d) {
+      const int64_t o = offset[d] + coord[d] * step[d];
+      inside = o >= 0 && o < Dim(output, d);
+      base += o * out_strides[d];
+    }
+    for (int64_t k = 0; inside && k < inner; ++k) {
+      const int64_t o = offset[rank - 1] + k * step[rank - 1];
+      if (o < 0) continue;
+      if (o >= inner_limit) break;
+      std::memcpy(output->data.raw + (base + o) * es, in + k * es, es);
+    }
+    for (int d = rank - 2; d >= 0 && ++coord[d] == Dim(input, d); --d) coord[d] = 0;
+  }
+}
+
 void QuantizedTypeRange(TfLiteType type, int32_t* min, int32_t* max) {
   switch (type) {
     case kTfLiteUInt8:

@@ -57,6 +57,14 @@ int64_t DimsProduct(const TfLiteIntArray* dims, int first, int last);
 // position of `dst` (a fill with an element-sized pattern).
 void FillElements(void* dst, int64_t count, const void* value, size_t element_bytes);
 
+// Fills `output` with `value`, then places each element of `input` (same
+// rank and fixed-size type) at index i into output index offset + i * step,
+// axis by axis; elements landing outside the output are dropped. DILATE
+// (offset 0, step = dilation) and STABLEHLO_PAD (offset = low edge padding,
+// step = interior padding + 1, negative offsets crop).
+void SpreadElements(const TfLiteTensor* input, const int64_t* offset, const int64_t* step,
+                    const void* value, TfLiteTensor* output);
+
 // The fused activation of a quantized op as a range of quantized output
 // values (like upstream, bounds are rounded with the output's scale and zero
 // point and clipped to the type's range).
