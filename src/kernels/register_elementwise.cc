@@ -14,7 +14,7 @@ void RegisterElementwiseKernels(MutableOpResolver* resolver) {
 
   resolver->AddBuiltin(kTfLiteBuiltinAbs, Register_ABS(), 1, 5);
   resolver->AddBuiltin(kTfLiteBuiltinCeil, Register_CEIL(), 1, 1);
-  resolver->AddBuiltin(kTfLiteBuiltinCos, Register_COS(), 1, 2);
+  resolver->AddBuiltin(kTfLiteBuiltinCos, Register_COS(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinExp, Register_EXP(), 1, 2);
   resolver->AddBuiltin(kTfLiteBuiltinFloor, Register_FLOOR(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinLog, Register_LOG(), 1, 2);
@@ -23,8 +23,8 @@ void RegisterElementwiseKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinRound, Register_ROUND(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinRsqrt, Register_RSQRT(), 1, 3);
   resolver->AddBuiltin(kTfLiteBuiltinSign, Register_SIGN(), 1, 2);
-  resolver->AddBuiltin(kTfLiteBuiltinSin, Register_SIN(), 1, 2);
-  resolver->AddBuiltin(kTfLiteBuiltinSqrt, Register_SQRT(), 1, 2);
+  resolver->AddBuiltin(kTfLiteBuiltinSin, Register_SIN(), 1, 1);
+  resolver->AddBuiltin(kTfLiteBuiltinSqrt, Register_SQRT(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinSquare, Register_SQUARE(), 1, 1);
 
   // DIV v2 (UINT8 quantized) is registered so such models load; Prepare
@@ -37,8 +37,8 @@ void RegisterElementwiseKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinFloorDiv, Register_FLOOR_DIV(), 1, 3);
   resolver->AddBuiltin(kTfLiteBuiltinFloorMod, Register_FLOOR_MOD(), 1, 2);
 
-  resolver->AddBuiltin(kTfLiteBuiltinEqual, Register_EQUAL(), 1, 5);
-  resolver->AddBuiltin(kTfLiteBuiltinNotEqual, Register_NOT_EQUAL(), 1, 4);
+  resolver->AddBuiltin(kTfLiteBuiltinEqual, Register_EQUAL(), 1, 4);
+  resolver->AddBuiltin(kTfLiteBuiltinNotEqual, Register_NOT_EQUAL(), 1, 3);
   resolver->AddBuiltin(kTfLiteBuiltinLess, Register_LESS(), 1, 3);
   resolver->AddBuiltin(kTfLiteBuiltinLessEqual, Register_LESS_EQUAL(), 1, 2);
   resolver->AddBuiltin(kTfLiteBuiltinGreater, Register_GREATER(), 1, 2);
@@ -61,7 +61,7 @@ void RegisterElementwiseKernels(MutableOpResolver* resolver) {
   resolver->AddBuiltin(kTfLiteBuiltinTanh, Register_TANH(), 1, 3);
   resolver->AddBuiltin(kTfLiteBuiltinHardSwish, Register_HARD_SWISH(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinElu, Register_ELU(), 1, 1);
-  resolver->AddBuiltin(kTfLiteBuiltinGelu, Register_GELU(), 1, 3);
+  resolver->AddBuiltin(kTfLiteBuiltinGelu, Register_GELU(), 1, 2);
   resolver->AddBuiltin(kTfLiteBuiltinLeakyRelu, Register_LEAKY_RELU(), 1, 2);
   resolver->AddBuiltin(kTfLiteBuiltinPrelu, Register_PRELU(), 1, 1);
   resolver->AddBuiltin(kTfLiteBuiltinLogSoftmax, Register_LOG_SOFTMAX(), 1, 2);
