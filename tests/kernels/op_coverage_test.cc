@@ -224,17 +224,6 @@ const char* const kUpstreamCustoms[] = {
     "TFLite_Detection_PostProcess",
 };
 
-// TEMPORARY: upstream builtins being added on other branches at the time of
-// writing; tolerated as missing here. The lead deletes this list when the
-// branches are merged, so that the comparison is complete again.
-const char* const kPendingOnOtherBranches[] = {
-    "CONV_3D", "CONV_3D_TRANSPOSE", "REDUCE_WINDOW", "STABLEHLO_REDUCE_WINDOW", "STABLEHLO_PAD",
-    "STABLEHLO_GATHER", "STABLEHLO_SCATTER", "RANDOM_STANDARD_NORMAL", "RANDOM_UNIFORM",
-    "MULTINOMIAL", "STABLEHLO_RNG_BIT_GENERATOR", "LSH_PROJECTION", "SKIP_GRAM", "STABLEHLO_ADD",
-    "STABLEHLO_MULTIPLY", "STABLEHLO_MAXIMUM", "STABLEHLO_MINIMUM", "STABLEHLO_AND",
-    "STABLEHLO_SHIFT_LEFT", "STABLEHLO_CASE",
-};
-
 // What we register beyond upstream 2.19 on purpose: the exact range we
 // register and why. An op listed here may register that range instead of
 // upstream's (which it must contain); an op upstream lacks must be listed.
@@ -365,7 +354,6 @@ std::vector<std::string> DifferencesFromUpstream(const MutableOpResolver& resolv
       diffs.push_back(std::string(op.name) + ": listed twice in the upstream table");
     }
     const auto it = builtins.find(op.name);
-    if (it == builtins.end() && Find(kPendingOnOtherBranches, op.name) != nullptr) continue;
     const Range upstream(op.min_version, op.max_version);
     CompareOne(op.name, it == builtins.end() ? nullptr : &it->second, &upstream,
                Find(kDeliberateBuiltinExtras, op.name), &diffs);
@@ -465,8 +453,8 @@ TEST(OpCoverage, DifferencesNameOpAndBothRanges) {
                                       "STABLEHLO_ABS: ours 1, upstream none",
                                       "custom NotUpstream: ours 1, upstream none"}));
 
-  // Nothing registered: every upstream op is missing (apart from those still
-  // pending on other branches) and every deliberate extra is stale.
+  // Nothing registered: every upstream op is missing and every deliberate
+  // extra is stale.
   const std::vector<std::string> none = DifferencesFromUpstream(MutableOpResolver());
   auto has = [&none](const std::string& line) {
     return std::find(none.begin(), none.end(), line) != none.end();
@@ -475,11 +463,10 @@ TEST(OpCoverage, DifferencesNameOpAndBothRanges) {
   EXPECT_TRUE(has("BROADCAST_TO: missing (upstream 2–3)"));
   EXPECT_TRUE(has("custom Mfcc: missing (upstream 1)"));
   EXPECT_TRUE(has("SLICE: listed as a deliberate extra with 1–7, ours none"));
-  EXPECT_FALSE(has("CONV_3D: missing (upstream 1)"));
-  const size_t pending = sizeof(kPendingOnOtherBranches) / sizeof(kPendingOnOtherBranches[0]);
+  EXPECT_TRUE(has("CONV_3D: missing (upstream 1)"));
   const size_t extras = sizeof(kDeliberateBuiltinExtras) / sizeof(kDeliberateBuiltinExtras[0]) +
                         sizeof(kDeliberateCustomExtras) / sizeof(kDeliberateCustomExtras[0]);
-  EXPECT_EQ(none.size(), sizeof(kUpstreamBuiltins) / sizeof(kUpstreamBuiltins[0]) - pending +
+  EXPECT_EQ(none.size(), sizeof(kUpstreamBuiltins) / sizeof(kUpstreamBuiltins[0]) +
                              sizeof(kUpstreamCustoms) / sizeof(kUpstreamCustoms[0]) + extras);
 }
 
