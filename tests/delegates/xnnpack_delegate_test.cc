@@ -66,7 +66,14 @@ TEST(XnnpackOptions, FieldOrderMatchesUpstream) {
   EXPECT_LT(offsetof(O, weight_cache_file_path), offsetof(O, weight_cache_file_descriptor));
   EXPECT_LT(offsetof(O, weight_cache_file_descriptor), offsetof(O, weight_cache_provider));
   EXPECT_LT(offsetof(O, weight_cache_provider), offsetof(O, weight_cache_lock_memory));
-  EXPECT_EQ(sizeof(O), 64u);  // LP64 layout of upstream's struct
+  // Upstream's struct: 64 bytes on LP64 (x86-64, aarch64), 36 on ILP32
+  // (armhf: 4-byte pointers, the bools padded to 4).
+  EXPECT_EQ(sizeof(O), sizeof(void*) == 8 ? 64u : 36u);
+  if (sizeof(void*) == 4) {
+    EXPECT_EQ(offsetof(O, weights_cache), 12u);
+    EXPECT_EQ(offsetof(O, weight_cache_file_path), 20u);
+    EXPECT_EQ(offsetof(O, weight_cache_lock_memory), 32u);
+  }
 }
 
 TEST(XnnpackOptions, Defaults) {

@@ -1,5 +1,7 @@
 #include "src/kernels/internal/qgemm.h"
 
+#include <atomic>
+
 #if defined(__arm__) && defined(__linux__)
 #include <asm/hwcap.h>
 #include <sys/auxv.h>
@@ -38,10 +40,12 @@ namespace neon {
 #pragma GCC pop_options
 #endif
 
+std::atomic<bool> g_baseline_only{false};
+
 #if defined(TFLITE_C_QGEMM_ARM_NEON)
 bool UseNeon() {
   static const bool has_neon = (getauxval(AT_HWCAP) & HWCAP_NEON) != 0;
-  return has_neon;
+  return has_neon && !g_baseline_only.load(std::memory_order_relaxed);
 }
 #define TFLITE_C_QGEMM_CALL(fn, ...) (UseNeon() ? neon::fn(__VA_ARGS__) : baseline::fn(__VA_ARGS__))
 #else
@@ -101,6 +105,15 @@ void AccumulateDepthwiseTap(const int8_t* src, const int16_t* w, int64_t n, int3
 void AccumulateDepthwiseTap(const uint8_t* src, const int16_t* w, int64_t n, int32_t offset,
                             int32_t* acc) {
   TFLITE_C_QGEMM_CALL(DepthwiseTap, src, w, n, offset, acc);
+}
+
+bool SetQGemmBaselineOnlyForTesting(bool baseline_only) {
+  g_baseline_only.store(baseline_only);
+#if defined(TFLITE_C_QGEMM_ARM_NEON)
+  return true;
+#else
+  return false;
+#endif
 }
 
 void QGemmS16(const int16_t* a, int64_t m, int64_t lda, const int16_t* b, int64_t n, int64_t ldb,

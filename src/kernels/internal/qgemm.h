@@ -20,7 +20,8 @@ constexpr int64_t kMaxQGemmDepth = 32768;
 
 // c[i * ldc + j] = sum over p < k of a[i * lda + p] * b[j * ldb + p]
 // for i < m, j < n (b holds one filter row per output column).
-// These kernels pick AVX2 or baseline SSE2 code at run time.
+// These kernels pick their instruction set at run time: AVX2 or baseline SSE2
+// on x86-64, NEON or VFP on 32-bit ARM; AArch64 always has NEON.
 void QGemmS16(const int16_t* a, int64_t m, int64_t lda, const int16_t* b, int64_t n, int64_t ldb,
               int64_t k, int32_t* c, int64_t ldc);
 
@@ -67,6 +68,11 @@ void FillRequantizeTable(const QuantConvParams& q, const TfLiteTensor* bias, int
 
 void RequantizeRow(const int32_t* sums, int64_t n, const RequantizeParams& p, int8_t* out);
 void RequantizeRow(const int32_t* sums, int64_t n, const RequantizeParams& p, uint8_t* out);
+
+// Tests only: with `baseline_only` the functions above run their baseline
+// loops even where a separately compiled NEON copy exists. Returns whether this
+// build has such a copy (32-bit ARM), i.e. whether the switch changes anything.
+bool SetQGemmBaselineOnlyForTesting(bool baseline_only);
 
 }  // namespace internal
 }  // namespace kernels
