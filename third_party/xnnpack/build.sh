@@ -81,6 +81,10 @@ if [ -n "$TRIPLET" ]; then
     -DCMAKE_TOOLCHAIN_FILE="$here/../../cmake/toolchains/$TRIPLET.cmake"
     -DXNNPACK_ENABLE_KLEIDIAI=OFF
   )
+else
+  case "$(uname -m)" in
+    aarch64|arm*) CMAKE_FLAGS+=(-DXNNPACK_ENABLE_KLEIDIAI=OFF) ;;  # native build on a device
+  esac
 fi
 
 # The key hashes pins and flags; toolchain paths are hashed by file name and
