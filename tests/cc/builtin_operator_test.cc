@@ -19,6 +19,7 @@
 // Inside the build this is flatc's schema (see the header), the reference.
 #include "tensorflow/lite/schema/schema_generated.h"
 #include "tests/util/model_builder.h"
+#include "tests/util/test_paths.h"
 
 namespace {
 

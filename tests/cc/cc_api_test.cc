@@ -32,6 +32,7 @@
 #include "tensorflow/lite/signature_runner.h"
 #include "tensorflow/lite/stderr_reporter.h"
 #include "tensorflow/lite/string_util.h"
+#include "tests/util/test_paths.h"
 
 namespace {
 

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "tensorflow/lite/c/c_api.h"
+#include "tests/util/test_paths.h"
 
 namespace {
 

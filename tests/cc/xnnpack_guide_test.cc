@@ -20,6 +20,7 @@
 #include "tensorflow/lite/interpreter_builder.h"
 #include "tensorflow/lite/kernels/register.h"
 #include "tensorflow/lite/model.h"
+#include "tests/util/test_paths.h"
 
 namespace {
 

@@ -1,6 +1,7 @@
 // Unit tests for ParseBuiltinData: operators are built in memory with the
 // generated flatbuffers API, parsed, and the resulting C structs checked.
 #include "src/core/builtin_data.h"
+#include "tests/util/test_paths.h"
 
 #include <gtest/gtest.h>
 

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/delegates/delegate_test_util.h"
+#include "tests/util/test_paths.h"
 
 namespace tflite_c {
 namespace testing {

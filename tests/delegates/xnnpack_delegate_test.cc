@@ -23,6 +23,7 @@
 #include "src/delegates/xnnpack/default_delegate.h"
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 #include "tests/delegates/delegate_test_util.h"
+#include "tests/util/test_paths.h"
 
 namespace tflite_c {
 namespace testing {

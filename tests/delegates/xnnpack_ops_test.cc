@@ -24,6 +24,7 @@
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 #include "tests/delegates/delegate_test_util.h"
 #include "tests/util/sparsity.h"
+#include "tests/util/test_paths.h"
 
 namespace tflite_c {
 namespace testing {

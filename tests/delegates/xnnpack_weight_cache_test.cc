@@ -27,6 +27,7 @@
 
 #ifdef TFLITE_C_WITH_XNNPACK
 #include "src/delegates/xnnpack/weight_cache.h"
+#include "tests/util/test_paths.h"
 #endif
 
 namespace tflite_c {

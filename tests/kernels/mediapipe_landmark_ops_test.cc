@@ -23,6 +23,7 @@
 #include "tensorflow/lite/c/builtin_op_data.h"
 #include "tensorflow/lite/c/c_api.h"
 #include "tests/util/model_builder.h"
+#include "tests/util/test_paths.h"
 
 namespace {
 

@@ -21,6 +21,7 @@
 #include "src/core/op_resolver.h"
 #include "src/kernels/mediapipe/mediapipe_ops.h"
 #include "src/kernels/register.h"
+#include "tests/util/test_paths.h"
 
 namespace tflite_c {
 namespace {

@@ -31,6 +31,7 @@
 
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
+#include "tests/util/test_paths.h"
 
 #ifndef TFLITE_C_SHARED_DIR
 #define TFLITE_C_SHARED_DIR "../shared"

@@ -9,6 +9,7 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include "tests/util/test_paths.h"
 
 namespace tflite_c {
 namespace testing {
