@@ -32,14 +32,22 @@ add_test(NAME exported_symbols
 #     golden_test's Malformed.* (manifest expect_error models);
 #   * the delegate framework's tests (delegates hand nodes, tensors and
 #     buffers across the ABI in both directions, so they get the sanitizer
-#     run too).
+#     run too);
+#   * the tests of the kernels added for upstream 2.19's full resolver, whose
+#     error cases feed hostile shapes, options and indices (clean under
+#     ASan+UBSan when they landed; kept that way).
 # GoogleTest cases are discovered at test time, so they cannot be labelled
 # here directly: a generated include file runs after the discovery files and
 # labels them from each executable's <target>_TESTS list.
 set(TFLITE_C_MALFORMED_TEST_EXES model_test
     delegate_test partitioner_test delegate_fallback_test dummy_delegate_test
     simple_delegate_test external_delegate_test xnnpack_default_test
-    xnnpack_weight_cache_test xnnpack_precision_test xnnpack_plugin_test)
+    xnnpack_weight_cache_test xnnpack_precision_test xnnpack_plugin_test
+    audio_ops_test complex_ops_test numeric_verify_test detection_postprocess_test
+    non_max_suppression_test float_norm_ops_test sparse_ops_test unique_test
+    matrix_diag_test data_movement_ops_test conv3d_test reduce_window_test
+    stablehlo_data_ops_test random_ops_test stablehlo_elementwise_test stablehlo_case_test
+    lsh_skip_gram_test e2e_postprocess_test qgemm_variants_test)
 set(TFLITE_C_MALFORMED_TEST_REGEX "[Mm]alformed|[Cc]orrupt|[Ff]uzz|[Tt]runcat|ByteFlip|[Gg]arbage")
 
 set(_label_script ${CMAKE_CURRENT_BINARY_DIR}/label_malformed_tests.cmake)
