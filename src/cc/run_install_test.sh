@@ -9,10 +9,7 @@ set -euo pipefail
 build=$1 work=$2 model=${3:-}
 src="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/examples/minimal"
 CXX=${CXX:-c++}
-# Cross builds: the emulator and the toolchain file (cmake/cross_run.cmake).
-read -r -a emulator <<<"${TFLITE_C_RUN:-}"
-toolchain=()
-[ -n "${TFLITE_C_TOOLCHAIN_FILE:-}" ] && toolchain=(-DCMAKE_TOOLCHAIN_FILE="$TFLITE_C_TOOLCHAIN_FILE")
+source "$(dirname "${BASH_SOURCE[0]}")/../../tests/install/cross_env.sh"
 [ -n "$model" ] && [ ! -f "$model" ] && model=""
 fail() { echo "cc_install_consumer: FAIL: $*" >&2; exit 1; }
 
@@ -31,8 +28,8 @@ for h in interpreter.h interpreter_builder.h model.h model_builder.h kernels/reg
   [ -f "$prefix/include/tensorflow/lite/$h" ] || fail "missing include/tensorflow/lite/$h"
 done
 
-run() { # binary
-  if [ -n "$model" ]; then "${emulator[@]}" "$1" "$model" | tail -n 1; fi
+run_on_model() { # binary
+  if [ -n "$model" ]; then "${run[@]}" "$1" "$model" | tail -n 1; fi
 }
 
 # 1. pkg-config: only -ltflite_cc.
@@ -40,7 +37,7 @@ export PKG_CONFIG_PATH="$libdir/pkgconfig"
 # shellcheck disable=SC2046
 "$CXX" -std=c++17 -Wall -Wextra -Werror "$src/minimal.cc" -o "$work/minimal_pc" \
   $(pkg-config --cflags --libs tflite_cc) -Wl,-rpath,"$libdir" || fail "pkg-config build"
-run "$work/minimal_pc"
+run_on_model "$work/minimal_pc"
 echo "cc_install_consumer: pkg-config tflite_cc OK"
 
 # 2. find_package(tflite_c) -> tflite_c::tflite_cc, with the example's own
@@ -51,6 +48,6 @@ cmake -S "$src" -B "$work/cmake" "${gen[@]}" "${toolchain[@]}" -DCMAKE_BUILD_TYP
   -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_PREFIX_PATH="$prefix" >"$work/cmake.log" 2>&1 &&
   cmake --build "$work/cmake" >>"$work/cmake.log" 2>&1 ||
   { cat "$work/cmake.log"; fail "find_package build"; }
-run "$work/cmake/minimal"
+run_on_model "$work/cmake/minimal"
 echo "cc_install_consumer: find_package tflite_c::tflite_cc OK"
 rm -rf "$work"

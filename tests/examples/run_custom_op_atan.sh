@@ -7,10 +7,7 @@
 set -euo pipefail
 build=$1 work=$2 writer=$3 example=$4
 fail() { echo "example_custom_op_atan: FAIL: $*" >&2; exit 1; }
-# Cross builds: the emulator and the toolchain file (cmake/cross_run.cmake).
-read -r -a run <<<"${TFLITE_C_RUN:-}"
-toolchain=()
-[ -n "${TFLITE_C_TOOLCHAIN_FILE:-}" ] && toolchain=(-DCMAKE_TOOLCHAIN_FILE="$TFLITE_C_TOOLCHAIN_FILE")
+source "$(dirname "${BASH_SOURCE[0]}")/../install/cross_env.sh"
 
 rm -rf "$work"
 mkdir -p "$work"

@@ -11,7 +11,7 @@
 set -euo pipefail
 build=$1 shared=$2 work=$3
 abi="$shared/conformance/abi"
-read -r -a run <<<"${TFLITE_C_RUN:-}"
+source "$(dirname "${BASH_SOURCE[0]}")/cross_env.sh"
 expected="$abi/abi_expected.txt"
 case "${TFLITE_C_TARGET_ARCH:-}" in
   arm|armv*) expected="$abi/abi_expected_armhf.txt" ;;

@@ -11,9 +11,7 @@ set -euo pipefail
 build=$1 work=$2 model=${3:-} sanitize=${4:-OFF}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CC=${CC:-cc}
-read -r -a run <<<"${TFLITE_C_RUN:-}"
-toolchain=()
-[ -n "${TFLITE_C_TOOLCHAIN_FILE:-}" ] && toolchain=(-DCMAKE_TOOLCHAIN_FILE="$TFLITE_C_TOOLCHAIN_FILE")
+source "$(dirname "${BASH_SOURCE[0]}")/cross_env.sh"
 san=()
 case "$sanitize" in ON|on|1|TRUE|true) san=(-fsanitize=address,undefined) ;; esac
 [ -n "$model" ] && [ ! -f "$model" ] && model=""
