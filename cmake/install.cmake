@@ -1,6 +1,17 @@
 # Install rules: headers, the shared library (+ upstream's name for it), the
 # optional static archive, pkg-config files and a relocatable CMake package.
 #
+# Install components (cmake --install build --component <name>; the Debian
+# packages of cmake/packaging.cmake are made from them):
+#   runtime  the shared libraries (libtflite_c.so.N, libtflite_cc.so.N, the
+#            XNNPACK delegate plugin) and libtensorflowlite_c.so, upstream's
+#            name, which programs linked against upstream need at run time
+#   dev      headers, the libtflite_c.so/libtflite_cc.so link names, static
+#            archives, pkg-config files and the CMake package
+#   tools    benchmark_model, run_model, inference_diff, model_inspector
+#            (tools/CMakeLists.txt)
+# A plain "cmake --install build" installs all three.
+#
 # Consumers can use any of:
 #   pkg-config --cflags --libs tensorflowlite_c     (or tflite_c)
 #   find_package(tflite_c) + target_link_libraries(app tflite_c::tflite_c)
@@ -24,18 +35,21 @@ if(TARGET tflite_c_delegate_utils)
   list(APPEND _tflite_c_install_targets tflite_c_delegate_utils)
 endif()
 install(TARGETS ${_tflite_c_install_targets} EXPORT tflite_cTargets
-  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT runtime NAMELINK_COMPONENT dev
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT runtime
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
 # libtensorflowlite_c.so -> libtflite_c.so.N, so "-ltensorflowlite_c" and
 # dlopen("libtensorflowlite_c.so") work as they do with upstream's build.
+# Component runtime, not dev: upstream's library has no versioned SONAME, so
+# every binary built against it records NEEDED libtensorflowlite_c.so and
+# needs this name at run time.
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/libtensorflowlite_c.so
-  DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT runtime)
 
 # ---- headers ------------------------------------------------------------------------
-install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT dev
   FILES_MATCHING PATTERN "*.h")
 
 # ---- pkg-config ------------------------------------------------------------------------
@@ -67,14 +81,14 @@ foreach(pc tensorflowlite_c tflite_c)
   configure_file(${CMAKE_CURRENT_LIST_DIR}/${pc}.pc.in
     ${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/${pc}.pc @ONLY)
   install(FILES ${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/${pc}.pc
-    DESTINATION ${TFLITE_C_PKGCONFIG_DIR})
+    DESTINATION ${TFLITE_C_PKGCONFIG_DIR} COMPONENT dev)
 endforeach()
 
 # ---- CMake package: find_package(tflite_c) -> tflite_c::tflite_c ------------------------
 install(EXPORT tflite_cTargets
   NAMESPACE tflite_c::
   FILE tflite_cTargets.cmake
-  DESTINATION ${TFLITE_C_CMAKE_DIR})
+  DESTINATION ${TFLITE_C_CMAKE_DIR} COMPONENT dev)
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/tflite_cConfig.cmake.in
   ${CMAKE_CURRENT_BINARY_DIR}/cmake/tflite_cConfig.cmake
   INSTALL_DESTINATION ${TFLITE_C_CMAKE_DIR})
@@ -85,4 +99,4 @@ write_basic_package_version_file(
 install(FILES
   ${CMAKE_CURRENT_BINARY_DIR}/cmake/tflite_cConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/cmake/tflite_cConfigVersion.cmake
-  DESTINATION ${TFLITE_C_CMAKE_DIR})
+  DESTINATION ${TFLITE_C_CMAKE_DIR} COMPONENT dev)

@@ -136,7 +136,8 @@ set_target_properties(tflite_c_xnnpack_plugin PROPERTIES
   VISIBILITY_INLINES_HIDDEN ON LINK_DEPENDS ${_xnn_plugin_dir}/exported_symbols.map
   INSTALL_RPATH "\$ORIGIN")
 # Installed next to libtflite_c.so (found through $ORIGIN).
-install(TARGETS tflite_c_xnnpack_plugin LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS tflite_c_xnnpack_plugin LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  COMPONENT runtime)
 if(TFLITE_C_BUILD_TESTS)
   function(tflite_c_wire_xnnpack_plugin_test)
     # White-box tests of the delegate's internals see xnnpack.h too.

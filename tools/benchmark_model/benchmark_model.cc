@@ -44,6 +44,7 @@
 #include "benchmark_model/flags.h"
 #include "benchmark_model/inputs.h"
 #include "common/delegate_registry.h"
+#include "common/man_page.h"
 #include "common/op_profile.h"
 // The generated flatbuffer schema: subgraph names for the op profile.
 #include "schema_generated.h"
@@ -669,7 +670,19 @@ int main(int argc, char** argv) {
   Flags flags;
   DefineFlags(flags);
   if (!ParseFlags(argc, argv, flags) || flags.Bool("help")) {
-    LOG_ERROR << Usage(argv[0], flags);
+    // Upstream's behaviour: --help prints to stderr and fails; here the
+    // usage text comes in man-page sections.
+    LOG_ERROR << (flags.Bool("help") ? tflite_c_tools::ManPage(
+                      "benchmark_model - time the inference of a .tflite model with tflite-c "
+                      "(upstream's flags and log lines)",
+                      Usage(argv[0], flags),
+                      "    benchmark_model --graph=mobilenet.tflite --num_threads=4\n"
+                      "    benchmark_model --graph=model.tflite --use_xnnpack=false "
+                      "--enable_op_profiling=true\n"
+                      "    benchmark_model --graph=model.tflite --external_delegate_path=libd.so\n",
+                      "1 always after --help (as upstream); 0 when the benchmark ran, "
+                      "1 otherwise.")
+                                  : Usage(argv[0], flags));
     LOG_ERROR << "Benchmarking failed.";
     return EXIT_FAILURE;
   }

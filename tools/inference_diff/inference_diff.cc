@@ -32,6 +32,7 @@
 #include "tensorflow/lite/c/c_api_experimental.h"
 #include "tensorflow/lite/delegates/external/external_delegate.h"
 #include "common/delegate_registry.h"
+#include "common/man_page.h"
 #include "common/tool_util.h"
 
 namespace {
@@ -267,7 +268,14 @@ int Main(int argc, char** argv) {
   }
   bool ok = true;
   if (flags.Bool("help", &ok)) {
-    std::cout << Usage(argv[0]);
+    std::cout << tflite_c_tools::ManPage(
+        "inference_diff - compare a delegate's outputs with the builtin kernels' on "
+        "the same inputs",
+        Usage(argv[0]),
+        "    inference_diff --graph=model.tflite --use_xnnpack=true --num_runs=20\n"
+        "    inference_diff --graph=model.tflite --external_delegate_path=libd.so "
+        "--max_abs_error=1e-4\n",
+        "0 ok, 1 bad flags or a failure to load/run, 2 max_abs_error exceeded.");
     return 0;
   }
   const long num_runs = flags.Int("num_runs", &ok);

@@ -39,6 +39,7 @@
 #include "tensorflow/lite/delegates/external/external_delegate.h"
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 #include "common/delegate_registry.h"
+#include "common/man_page.h"
 #include "common/tool_util.h"
 
 namespace {
@@ -451,14 +452,28 @@ void PrintJson(const Report& r) {
   std::cout << o.str();
 }
 
-void Usage(const char* argv0) {
-  std::cerr << "usage: " << argv0
-            << " [--json] [--use_xnnpack] [--external_delegate_path=lib.so "
-               "[--external_delegate_options='k1:v1;k2:v2']] model.tflite\n";
-  std::cerr << "Delegate flags (one delegate at a time):\n";
+std::string UsageText(const char* argv0) {
+  std::ostringstream u;
+  u << "usage: " << argv0
+    << " [--json] [--use_xnnpack] [--external_delegate_path=lib.so "
+       "[--external_delegate_options='k1:v1;k2:v2']] model.tflite\n";
+  u << "Delegate flags (one delegate at a time):\n";
   for (const auto& p : tflite_c_tools::DelegateRegistry::Get().AllParams()) {
-    std::cerr << "  --" << p.name << "=" << p.default_value << "\t" << p.help << "\n";
+    u << "  --" << p.name << "=" << p.default_value << "\t" << p.help << "\n";
   }
+  return u.str();
+}
+
+void Usage(const char* argv0) { std::cerr << UsageText(argv0); }
+
+void ManPage(const char* argv0) {
+  std::cerr << tflite_c_tools::ManPage(
+      "model_inspector - show a .tflite model's structure, operators and kernel "
+      "coverage, and a delegate's partition",
+      UsageText(argv0),
+      "    model_inspector model.tflite\n"
+      "    model_inspector --json --use_xnnpack model.tflite\n",
+      "0 ok, 1 bad flags or a model that cannot be loaded.");
 }
 
 void ReportLoadError(void* user_data, const char* format, va_list args) {
@@ -490,7 +505,7 @@ int main(int argc, char** argv) {
     if (arg == "--json") {
       json = true;
     } else if (arg == "--help" || arg == "-h") {
-      Usage(argv[0]);
+      ManPage(argv[0]);
       return 0;
     } else if (arg.rfind("--", 0) == 0 || !path.empty()) {
       std::cerr << "ERROR: unexpected argument: " << arg << "\n";

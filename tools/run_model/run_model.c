@@ -94,18 +94,46 @@ typedef struct {
   const char* output_dir;
 } Options;
 
+static const char kSynopsis[] =
+    "usage: run_model MODEL.tflite [--threads N] [--runs N] [--seed S]\n"
+    "                 [--input I=FILE]... [--shape I=D0,D1,...]... [--output_dir DIR]\n";
+static const char kOptions[] =
+    "  --threads N       interpreter threads (default: library default)\n"
+    "  --runs N          number of Invoke calls (default 1)\n"
+    "  --seed S          seed of the generated input data (default 1)\n"
+    "  --input I=FILE    input tensor I from a .npy file or raw little-endian bytes\n"
+    "  --shape I=DIMS    resize input I before AllocateTensors\n"
+    "  --output_dir DIR  write output i to DIR/output_<i>.npy\n"
+    "The library applies its XNNPACK delegate by default; set\n"
+    "TFLITE_C_DISABLE_XNNPACK=1 to run on the builtin kernels only.\n";
+
 static void Usage(FILE* out) {
-  fprintf(out,
-          "usage: run_model MODEL.tflite [--threads N] [--runs N] [--seed S]\n"
-          "                 [--input I=FILE]... [--shape I=D0,D1,...]... [--output_dir DIR]\n"
-          "  --threads N       interpreter threads (default: library default)\n"
-          "  --runs N          number of Invoke calls (default 1)\n"
-          "  --seed S          seed of the generated input data (default 1)\n"
-          "  --input I=FILE    input tensor I from a .npy file or raw little-endian bytes\n"
-          "  --shape I=DIMS    resize input I before AllocateTensors\n"
-          "  --output_dir DIR  write output i to DIR/output_<i>.npy\n"
-          "The library applies its XNNPACK delegate by default; set\n"
-          "TFLITE_C_DISABLE_XNNPACK=1 to run on the builtin kernels only.\n");
+  fputs(kSynopsis, out);
+  fputs(kOptions, out);
+}
+
+/* --help: the usage text above in man-page sections (NAME, SYNOPSIS,
+ * OPTIONS, EXAMPLES, EXIT STATUS). */
+static void ManPage(FILE* out) {
+  fputs("NAME\n"
+        "    run_model - run a .tflite model through the tflite-c C API and summarize\n"
+        "    its inputs, outputs and timings\n"
+        "\n"
+        "SYNOPSIS\n",
+        out);
+  fputs(kSynopsis, out);
+  fputs("\nOPTIONS\n", out);
+  fputs(kOptions, out);
+  fputs("\n"
+        "EXAMPLES\n"
+        "    run_model mobilenet.tflite --threads 2 --runs 10\n"
+        "    run_model model.tflite --input 0=image.npy --output_dir out/\n"
+        "    TFLITE_C_DISABLE_XNNPACK=1 run_model model.tflite --shape 0=1,224,224,3\n"
+        "\n"
+        "EXIT STATUS\n"
+        "    0 ok, 1 failure (the library's messages go to stderr), 2 bad arguments,\n"
+        "    3 the model needs operators this build does not have.\n",
+        out);
 }
 
 static int ParseLong(const char* s, long* out) {
@@ -142,7 +170,7 @@ static int ParseArgs(int argc, char** argv, Options* o) {
     const char* v = i + 1 < argc ? argv[i + 1] : NULL;
     long n;
     if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-      Usage(stdout);
+      ManPage(stdout);
       exit(0);
     } else if (strcmp(a, "--threads") == 0 && v && ParseLong(v, &n) && n >= -1 && n < 1024) {
       o->threads = (int)n;
