@@ -12,6 +12,16 @@ add_test(NAME install_consumer
 set_tests_properties(install_consumer PROPERTIES
   ENVIRONMENT "${TFLITE_C_TEST_RUN_ENV}" TIMEOUT 300)
 
+# The Debian packages (cmake/packaging.cmake): cpack on the finished build,
+# install (dpkg -i as root, else unpacked into a scratch root), a pkg-config
+# consumer, the packaged tools, removal. Skipped without dpkg-deb.
+add_test(NAME packages
+  COMMAND bash ${_inst}/run_packages_test.sh ${CMAKE_BINARY_DIR}
+          ${CMAKE_CURRENT_BINARY_DIR}/packages_test
+          ${TFLITE_C_SHARED_DIR}/models/files/java_add.tflite)
+set_tests_properties(packages PROPERTIES LABELS packages SKIP_RETURN_CODE 77
+  ENVIRONMENT "${TFLITE_C_TEST_RUN_ENV}" TIMEOUT 180)
+
 # Upstream's struct layouts and enum values, seen through the installed headers.
 add_test(NAME abi_probe_installed
   COMMAND bash ${_inst}/run_abi_probe.sh ${CMAKE_BINARY_DIR} ${TFLITE_C_SHARED_DIR}
