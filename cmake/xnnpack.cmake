@@ -109,7 +109,9 @@ target_sources(tflite_c_obj PRIVATE ${TFLITE_C_XNNPACK_SOURCES})
 # libxnnpack-dev is too old) can shadow it.
 set_source_files_properties(${TFLITE_C_XNNPACK_SOURCES} PROPERTIES
   INCLUDE_DIRECTORIES "${TFLITE_C_XNNPACK_ROOT}/include")
-target_compile_definitions(tflite_c_obj PUBLIC TFLITE_C_WITH_XNNPACK=1)
+# INTERFACE: no library source looks at it, so the library's objects compile
+# the same with XNNPACK on or off (and share compiler-cache entries).
+target_compile_definitions(tflite_c_obj INTERFACE TFLITE_C_WITH_XNNPACK=1)
 
 # Objects -> shared library: the archives (by full path, in order) are linked
 # in; their symbols stay local.

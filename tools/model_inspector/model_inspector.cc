@@ -7,6 +7,10 @@
 //
 //   model_inspector [--json] [--use_xnnpack] [--external_delegate_path=lib.so
 //                   [--external_delegate_options='k1:v1;k2:v2']] model.tflite
+//   model_inspector --list_ops model.tflite...
+//
+// --list_ops prints only the operators the models need, one per line
+// (CONV_2D, CUSTOM:<name>; op_list.h), the input of a selective build.
 //
 // The model is loaded (and verified) through the public C API; its structure
 // is read from the flatbuffer with the generated schema; kernel availability
@@ -40,6 +44,7 @@
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 #include "common/delegate_registry.h"
 #include "common/man_page.h"
+#include "model_inspector/op_list.h"
 #include "common/tool_util.h"
 
 namespace {
@@ -457,6 +462,7 @@ std::string UsageText(const char* argv0) {
   u << "usage: " << argv0
     << " [--json] [--use_xnnpack] [--external_delegate_path=lib.so "
        "[--external_delegate_options='k1:v1;k2:v2']] model.tflite\n";
+  u << "       " << argv0 << " --list_ops model.tflite...   (operators needed, one per line)\n";
   u << "Delegate flags (one delegate at a time):\n";
   for (const auto& p : tflite_c_tools::DelegateRegistry::Get().AllParams()) {
     u << "  --" << p.name << "=" << p.default_value << "\t" << p.help << "\n";
@@ -472,7 +478,8 @@ void ManPage(const char* argv0) {
       "coverage, and a delegate's partition",
       UsageText(argv0),
       "    model_inspector model.tflite\n"
-      "    model_inspector --json --use_xnnpack model.tflite\n",
+      "    model_inspector --json --use_xnnpack model.tflite\n"
+      "    model_inspector --list_ops a.tflite b.tflite   (ops for -DTFLITE_C_SELECTED_OPS)\n",
       "0 ok, 1 bad flags or a model that cannot be loaded.");
 }
 
@@ -487,6 +494,8 @@ void ReportLoadError(void* user_data, const char* format, va_list args) {
 
 int main(int argc, char** argv) {
   bool json = false;
+  bool list_ops = false;              // --list_ops: several models allowed
+  std::vector<std::string> list_paths;
   std::string path;
   // Delegate flags: those of every provider of the tools' registrar
   // (--use_xnnpack, --external_delegate_path, ...).
@@ -502,18 +511,34 @@ int main(int argc, char** argv) {
       return 1;
     }
     if (matched) continue;
-    if (arg == "--json") {
+    if (arg == "--list_ops") {
+      list_ops = true;
+    } else if (arg == "--json") {
       json = true;
     } else if (arg == "--help" || arg == "-h") {
       ManPage(argv[0]);
       return 0;
-    } else if (arg.rfind("--", 0) == 0 || !path.empty()) {
+    } else if (arg.rfind("--", 0) == 0 || (!path.empty() && !list_ops)) {
       std::cerr << "ERROR: unexpected argument: " << arg << "\n";
       Usage(argv[0]);
       return 1;
     } else {
+      if (!path.empty()) list_paths.push_back(path);
       path = arg;
     }
+  }
+  if (list_ops && !path.empty()) {
+    list_paths.push_back(path);
+    std::set<std::string> names;
+    for (const std::string& p : list_paths) {
+      std::string error;
+      if (!tflite_c_tools::AddModelOperatorNames(p, &names, &error)) {
+        std::cerr << "ERROR: " << error << "\n";
+        return 1;
+      }
+    }
+    for (const std::string& name : names) std::cout << name << "\n";
+    return 0;
   }
   if (path.empty()) {
     Usage(argv[0]);

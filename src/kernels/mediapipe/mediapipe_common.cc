@@ -3,8 +3,20 @@
 #include <cmath>
 #include <limits>
 
+#include "src/core/operator_internal.h"
+#include "src/kernels/mediapipe/mediapipe_ops.h"
+
 namespace tflite_c {
 namespace mediapipe {
+
+void AddOperators(MutableOpResolver* resolver, const TfLiteOperator* const* ops, size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    if (ops[i] == nullptr) continue;
+    const TfLiteRegistration reg = RegistrationFromOperator(ops[i]);
+    const int version = TfLiteOperatorGetVersion(ops[i]);
+    resolver->AddCustom(TfLiteOperatorGetCustomName(ops[i]), &reg, version, version);
+  }
+}
 
 // ---- tensors ---------------------------------------------------------------------------
 

@@ -15,6 +15,8 @@
 #ifndef TFLITE_C_SRC_KERNELS_MEDIAPIPE_MEDIAPIPE_OPS_H_
 #define TFLITE_C_SRC_KERNELS_MEDIAPIPE_MEDIAPIPE_OPS_H_
 
+#include <cstddef>
+
 #include "src/core/op_resolver.h"
 #include "tensorflow/lite/core/c/operator.h"
 
@@ -24,6 +26,10 @@ namespace tflite_c {
 void RegisterMediaPipeKernels(MutableOpResolver* resolver);
 
 namespace mediapipe {
+
+// Adds each non-null operator of ops[0..count) under its custom name and
+// version (RegisterMediaPipeKernels, and a selective build's table).
+void AddOperators(MutableOpResolver* resolver, const TfLiteOperator* const* ops, size_t count);
 
 // Each returns an operator with static lifetime (never NULL unless out of
 // memory at first use).

@@ -1,4 +1,3 @@
-#include "src/core/operator_internal.h"
 #include "src/kernels/mediapipe/mediapipe_ops.h"
 
 namespace tflite_c {
@@ -16,12 +15,7 @@ void RegisterMediaPipeKernels(MutableOpResolver* resolver) {
       mediapipe::Register_TRANSFORM_TENSOR_BILINEAR_V1(),
       mediapipe::Register_TRANSFORM_TENSOR_BILINEAR_V2(),
   };
-  for (const TfLiteOperator* op : ops) {
-    if (op == nullptr) continue;
-    const TfLiteRegistration reg = RegistrationFromOperator(op);
-    const int version = TfLiteOperatorGetVersion(op);
-    resolver->AddCustom(TfLiteOperatorGetCustomName(op), &reg, version, version);
-  }
+  mediapipe::AddOperators(resolver, ops, sizeof(ops) / sizeof(ops[0]));
 }
 
 }  // namespace tflite_c
