@@ -5,11 +5,13 @@
 // crash, no out-of-bounds read (the executable runs in the ASan pass).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tests/util/one_op_model.h"
 
 namespace tflite_c {
@@ -163,13 +165,18 @@ std::string ExpectedRefusal(const ConvCase& c) {
 
 // Runs one case: either Prepare refuses with the expected message, or the
 // output matches the reference.
-void RunConvCase(const ConvCase& c) {
-  SCOPED_TRACE(Describe(c));
+void RunConvCase(const ConvCase& c, bool xnnpack = false) {
+  SCOPED_TRACE(Describe(c) + (xnnpack ? " XNNPACK" : ""));
   std::vector<int> out_shape{1, 1, 1, 1};
   const std::string refusal = ExpectedRefusal(c);
   std::vector<int64_t> expected;
   if (refusal.empty()) expected = ReferenceConv(c, &out_shape);
   OneOpModel m;
+  if (xnnpack) {
+    m.configure_options = [](TfLiteInterpreterOptions* o) {
+      TfLiteInterpreterOptionsSetUseXNNPACK(o, true);
+    };
+  }
   BuildConv(m, c, out_shape);
   if (!refusal.empty()) {
     testing::ExpectPrepareError(m, refusal);
@@ -219,6 +226,12 @@ TEST(HostileConvAttributesTest, HugeDilationAndStrideEveryKind) {
         for (int s : strides) {
           RunConvCase({kind, padding, s, s, d, 1});
           RunConvCase({kind, padding, 1, s, 1, d});
+          if (kind == ConvKind::kFloat || kind == ConvKind::kInt8) {
+            // The delegate takes what the builtin kernel accepts and leaves
+            // it the rest.
+            RunConvCase({kind, padding, s, s, d, 1}, /*xnnpack=*/true);
+            RunConvCase({kind, padding, 1, s, 1, d}, /*xnnpack=*/true);
+          }
         }
       }
     }
@@ -302,6 +315,65 @@ TEST(HostileWindowAttributesTest, DepthwisePoolingTransposeConv) {
     o.stride_w = 2;
     m.Op(BuiltinOperator_TRANSPOSE_CONV, Opts(o));
     testing::ExpectPrepareError(m, "TRANSPOSE_CONV: stride_h must be positive, got 0");
+  }
+}
+
+
+// Dimension products and sums of the layout ops go through checked_math.h.
+TEST(HostileDimensionArithmeticTest, LayoutOpsRefuseOverflow) {
+  {
+    OneOpModel m;
+    m.Input(TensorType_FLOAT32, {1, 1, 1, 4});
+    m.Output(TensorType_FLOAT32, {1, 2, 2, 1});
+    DepthToSpaceOptionsT o;
+    o.block_size = 65536;
+    m.Op(BuiltinOperator_DEPTH_TO_SPACE, Opts(o));
+    testing::ExpectPrepareError(m, "DEPTH_TO_SPACE: block_size 65536 * 65536 overflows");
+  }
+  {
+    OneOpModel m;
+    m.Input(TensorType_FLOAT32, {1, 2, 2, 1});
+    m.Output(TensorType_FLOAT32, {1, 1, 1, 4});
+    SpaceToDepthOptionsT o;
+    o.block_size = 0;
+    m.Op(BuiltinOperator_SPACE_TO_DEPTH, Opts(o));
+    testing::ExpectPrepareError(m, "SPACE_TO_DEPTH: block_size must be positive, got 0");
+  }
+  {
+    OneOpModel m;
+    m.Input(TensorType_FLOAT32, {1, 2, 2, 1});
+    m.Const<int32_t>({2}, {1, 1});
+    m.Const<int32_t>({2, 2}, {INT_MAX, 1, 0, 0});
+    m.Output(TensorType_FLOAT32, {1, 2, 2, 1});
+    m.Op(BuiltinOperator_SPACE_TO_BATCH_ND, Opts(SpaceToBatchNDOptionsT()));
+    testing::ExpectPrepareError(
+        m, "SPACE_TO_BATCH_ND: padded dimension 2 + 2147483647 + 1 overflows");
+  }
+  {
+    OneOpModel m;
+    m.Input(TensorType_FLOAT32, {1, 1, 1, 1});
+    m.Const<int32_t>({2}, {65536, 65536});
+    m.Const<int32_t>({2, 2}, {0, 65535, 0, 65535});
+    m.Output(TensorType_FLOAT32, {1, 1, 1, 1});
+    m.Op(BuiltinOperator_SPACE_TO_BATCH_ND, Opts(SpaceToBatchNDOptionsT()));
+    testing::ExpectPrepareError(m, "SPACE_TO_BATCH_ND: output batch 65536 * 65536 overflows");
+  }
+  {
+    OneOpModel m;
+    m.Input(TensorType_FLOAT32, {4, 3, 1, 1});
+    m.Const<int32_t>({2}, {1 << 30, 1});
+    m.Const<int32_t>({2, 2}, {0, 0, 0, 0});
+    m.Output(TensorType_FLOAT32, {1, 1, 1, 1});
+    m.Op(BuiltinOperator_BATCH_TO_SPACE_ND, Opts(BatchToSpaceNDOptionsT()));
+    testing::ExpectPrepareError(m, "BATCH_TO_SPACE_ND: uncropped dimension 3 * 1073741824 overflows");
+  }
+  {
+    OneOpModel m;
+    m.Input(TensorType_FLOAT32, {2});
+    m.Const<int32_t>({1}, {1 << 30});
+    m.Output(TensorType_FLOAT32, {2});
+    m.Op(BuiltinOperator_TILE, Opts(TileOptionsT()));
+    testing::ExpectPrepareError(m, "TILE: output dimension 2 * 1073741824 overflows");
   }
 }
 

@@ -11,20 +11,12 @@ namespace {
 constexpr int64_t kIntMax = std::numeric_limits<int>::max();
 }  // namespace
 
-TfLiteStatus CheckPositive(TfLiteContext* context, const char* op, const char* what,
-                           int64_t value) {
-  if (value > 0) return kTfLiteOk;
-  TF_LITE_KERNEL_LOG(context, "%s: %s must be positive, got %lld", op, what,
-                     static_cast<long long>(value));
-  return kTfLiteError;
-}
-
 TfLiteStatus EffectiveFilterSize(TfLiteContext* context, const char* op,
                                  const WindowAxisNames& names, int filter, int dilation,
                                  int* span) {
   const int64_t wide = int64_t{dilation} * (int64_t{filter} - 1) + 1;
   if (wide > kIntMax) {
-    TF_LITE_KERNEL_LOG(context, "%s: %s %d * (filter %d - 1) + 1 overflows", op, names.dilation,
+    TF_LITE_MAYBE_KERNEL_LOG(context, "%s: %s %d * (filter %d - 1) + 1 overflows", op, names.dilation,
                        dilation, filter);
     return kTfLiteError;
   }
@@ -36,7 +28,7 @@ TfLiteStatus ComputeWindowAxis(TfLiteContext* context, const char* op,
                                const WindowAxisNames& names, const WindowParams& w, int in_size,
                                int filter, WindowAxis* axis) {
   if (w.padding != kTfLitePaddingSame && w.padding != kTfLitePaddingValid) {
-    TF_LITE_KERNEL_LOG(context, "%s: padding %d is not SAME or VALID", op,
+    TF_LITE_MAYBE_KERNEL_LOG(context, "%s: padding %d is not SAME or VALID", op,
                        static_cast<int>(w.padding));
     return kTfLiteError;
   }
@@ -44,7 +36,7 @@ TfLiteStatus ComputeWindowAxis(TfLiteContext* context, const char* op,
   TF_LITE_ENSURE_OK(context, CheckPositive(context, op, names.dilation, w.dilation));
   TF_LITE_ENSURE_OK(context, CheckPositive(context, op, names.filter, filter));
   if (in_size < 0) {
-    TF_LITE_KERNEL_LOG(context, "%s: input %s is negative (%d)", op, names.size, in_size);
+    TF_LITE_MAYBE_KERNEL_LOG(context, "%s: input %s is negative (%d)", op, names.size, in_size);
     return kTfLiteError;
   }
   int span;
@@ -56,7 +48,7 @@ TfLiteStatus ComputeWindowAxis(TfLiteContext* context, const char* op,
     // Truncating division, so a slightly-too-small input still yields 0.
     out = (int64_t{in_size} - span + w.stride) / w.stride;
     if (int64_t{in_size} - span + w.stride < 0) {
-      TF_LITE_KERNEL_LOG(context,
+      TF_LITE_MAYBE_KERNEL_LOG(context,
                          "%s: output %s would be negative (VALID window %d > input %d + %s %d)", op,
                          names.size, span, in_size, names.stride, w.stride);
       return kTfLiteError;
@@ -65,7 +57,7 @@ TfLiteStatus ComputeWindowAxis(TfLiteContext* context, const char* op,
   // The padded extent bounds every position a kernel computes.
   const int64_t extent = out > 0 ? (out - 1) * w.stride + span : 0;
   if (extent > kIntMax) {
-    TF_LITE_KERNEL_LOG(context, "%s: %s %d * (output %lld - 1) + window %d overflows", op,
+    TF_LITE_MAYBE_KERNEL_LOG(context, "%s: %s %d * (output %lld - 1) + window %d overflows", op,
                        names.stride, w.stride, static_cast<long long>(out), span);
     return kTfLiteError;
   }

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 
+#include "src/kernels/internal/checked_math.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 #include "tensorflow/lite/core/c/common.h"
 
@@ -57,10 +58,6 @@ struct WindowParams {
 TfLiteStatus EffectiveFilterSize(TfLiteContext* context, const char* op,
                                  const WindowAxisNames& names, int filter, int dilation,
                                  int* span);
-
-// Reports "<op>: <what> must be positive, got V" unless value > 0.
-TfLiteStatus CheckPositive(TfLiteContext* context, const char* op, const char* what,
-                           int64_t value);
 
 // Computes one axis of a window of `filter` taps spaced `dilation` apart,
 // moved by `stride` over `in_size` elements. Refuses (with a message) an
