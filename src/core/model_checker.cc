@@ -117,7 +117,9 @@ class ModelChecker {
       // shape (see Subgraph::PrepareFrom).
       std::vector<bool> holds_value(num_tensors, false);
       if (const auto* in = subgraph.inputs()) {
-        for (uint32_t i = 0; i < in->size(); ++i) holds_value[static_cast<size_t>(in->Get(i))] = true;
+        for (uint32_t i = 0; i < in->size(); ++i) {
+          holds_value[static_cast<size_t>(in->Get(i))] = true;
+        }
       }
       for (uint32_t t = 0; t < num_tensors; ++t) {
         if (tensors.Get(t)->is_variable()) holds_value[t] = true;

@@ -74,17 +74,16 @@ TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpDa
     return kTfLiteError;
   }
   // Every output pixel reads at least one input pixel.
-  TF_LITE_ENSURE_OK(context, internal::CheckPositive(context, OpName<kBilinear>(), "input height", h));
-  TF_LITE_ENSURE_OK(context, internal::CheckPositive(context, OpName<kBilinear>(), "input width", w));
-  if (kBilinear && input->type != kTfLiteFloat32) {
+  constexpr const char* op = OpName<kBilinear>();
+  TF_LITE_ENSURE_OK(context, internal::CheckPositive(context, op, "input height", h));
+  TF_LITE_ENSURE_OK(context, internal::CheckPositive(context, op, "input width", w));
+  if (kBilinear && (input->type == kTfLiteInt8 || input->type == kTfLiteInt16)) {
     // The integer path places taps in 1/1024 of an input pixel, in int32.
     int unused = 0;
-    TF_LITE_ENSURE_OK(context, internal::MulDim(context, OpName<kBilinear>(),
-                                                "input height + 1 in 1/1024 steps:", h + 1,
-                                                1 << 10, &unused));
-    TF_LITE_ENSURE_OK(context, internal::MulDim(context, OpName<kBilinear>(),
-                                                "input width + 1 in 1/1024 steps:", w + 1,
-                                                1 << 10, &unused));
+    TF_LITE_ENSURE_OK(context, internal::MulDim(context, op, "input height + 1 in 1/1024 steps:",
+                                                h + 1, 1 << 10, &unused));
+    TF_LITE_ENSURE_OK(context, internal::MulDim(context, op, "input width + 1 in 1/1024 steps:",
+                                                w + 1, 1 << 10, &unused));
   }
   if (!kBilinear) {
     const Sampling s = GetSampling<kBilinear>(node);

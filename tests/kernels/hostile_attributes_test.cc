@@ -248,7 +248,8 @@ TEST(HostileConvAttributesTest, NonPositiveStrideOrDilationRefused) {
         SCOPED_TRACE(Describe(c));
         OneOpModel m;
         BuildConv(m, c, {1, kIn, kIn, 1});
-        testing::ExpectPrepareError(m, "CONV_2D: " + std::string(which < 2 ? "stride_" : "dilation_"));
+        const std::string attribute = which < 2 ? "stride_" : "dilation_";
+        testing::ExpectPrepareError(m, "CONV_2D: " + attribute);
         EXPECT_NE(m.log().find("must be positive, got " + std::to_string(bad)), std::string::npos);
       }
     }
@@ -320,60 +321,71 @@ TEST(HostileWindowAttributesTest, DepthwisePoolingTransposeConv) {
 
 
 // Dimension products and sums of the layout ops go through checked_math.h.
+struct LayoutCase {
+  BuiltinOperator op;
+  BuiltinOptionsUnion options;
+  std::vector<int> in_shape;
+  std::vector<std::vector<int32_t>> params;  // constant INT32 inputs: 1-D, then 2-D [n, 2]
+  const char* message;
+};
+
 TEST(HostileDimensionArithmeticTest, LayoutOpsRefuseOverflow) {
-  {
+  DepthToSpaceOptionsT d2s;
+  d2s.block_size = 65536;
+  SpaceToDepthOptionsT s2d;
+  s2d.block_size = 0;
+  const LayoutCase cases[] = {
+      {BuiltinOperator_DEPTH_TO_SPACE, Opts(d2s), {1, 1, 1, 4}, {},
+       "DEPTH_TO_SPACE: block_size 65536 * 65536 overflows"},
+      {BuiltinOperator_SPACE_TO_DEPTH, Opts(s2d), {1, 2, 2, 1}, {},
+       "SPACE_TO_DEPTH: block_size must be positive, got 0"},
+      {BuiltinOperator_SPACE_TO_BATCH_ND, Opts(SpaceToBatchNDOptionsT()), {1, 2, 2, 1},
+       {{1, 1}, {INT_MAX, 1, 0, 0}},
+       "SPACE_TO_BATCH_ND: padded dimension 2 + 2147483647 + 1 overflows"},
+      {BuiltinOperator_SPACE_TO_BATCH_ND, Opts(SpaceToBatchNDOptionsT()), {1, 1, 1, 1},
+       {{65536, 65536}, {0, 65535, 0, 65535}},
+       "SPACE_TO_BATCH_ND: output batch 65536 * 65536 overflows"},
+      {BuiltinOperator_BATCH_TO_SPACE_ND, Opts(BatchToSpaceNDOptionsT()), {4, 3, 1, 1},
+       {{1 << 30, 1}, {0, 0, 0, 0}},
+       "BATCH_TO_SPACE_ND: uncropped dimension 3 * 1073741824 overflows"},
+      {BuiltinOperator_TILE, Opts(TileOptionsT()), {2}, {{1 << 30}},
+       "TILE: output dimension 2 * 1073741824 overflows"},
+  };
+  for (const LayoutCase& c : cases) {
+    SCOPED_TRACE(c.message);
     OneOpModel m;
-    m.Input(TensorType_FLOAT32, {1, 1, 1, 4});
-    m.Output(TensorType_FLOAT32, {1, 2, 2, 1});
-    DepthToSpaceOptionsT o;
-    o.block_size = 65536;
-    m.Op(BuiltinOperator_DEPTH_TO_SPACE, Opts(o));
-    testing::ExpectPrepareError(m, "DEPTH_TO_SPACE: block_size 65536 * 65536 overflows");
+    m.Input(TensorType_FLOAT32, c.in_shape);
+    for (size_t i = 0; i < c.params.size(); ++i) {
+      const int n = static_cast<int>(c.params[i].size());
+      m.Const<int32_t>(i == 0 ? std::vector<int>{n} : std::vector<int>{n / 2, 2}, c.params[i]);
+    }
+    m.Output(TensorType_FLOAT32, c.in_shape);
+    m.Op(c.op, c.options);
+    testing::ExpectPrepareError(m, c.message);
   }
+}
+
+
+// RESIZE_BILINEAR's integer path places taps in 1/1024 of an input pixel in
+// int32, so inputs taller than about 2^21 rows are refused there; an empty
+// input has no pixel to read.
+TEST(HostileDimensionArithmeticTest, ResizeBilinear) {
   {
     OneOpModel m;
-    m.Input(TensorType_FLOAT32, {1, 2, 2, 1});
-    m.Output(TensorType_FLOAT32, {1, 1, 1, 4});
-    SpaceToDepthOptionsT o;
-    o.block_size = 0;
-    m.Op(BuiltinOperator_SPACE_TO_DEPTH, Opts(o));
-    testing::ExpectPrepareError(m, "SPACE_TO_DEPTH: block_size must be positive, got 0");
-  }
-  {
-    OneOpModel m;
-    m.Input(TensorType_FLOAT32, {1, 2, 2, 1});
-    m.Const<int32_t>({2}, {1, 1});
-    m.Const<int32_t>({2, 2}, {INT_MAX, 1, 0, 0});
-    m.Output(TensorType_FLOAT32, {1, 2, 2, 1});
-    m.Op(BuiltinOperator_SPACE_TO_BATCH_ND, Opts(SpaceToBatchNDOptionsT()));
+    m.Input(TensorType_INT8, {1, 1 << 21, 1, 1}, Q(1.0f, 0));
+    m.Const<int32_t>({2}, {2, 2});
+    m.Output(TensorType_INT8, {1, 2, 2, 1}, Q(1.0f, 0));
+    m.Op(BuiltinOperator_RESIZE_BILINEAR, Opts(ResizeBilinearOptionsT()));
     testing::ExpectPrepareError(
-        m, "SPACE_TO_BATCH_ND: padded dimension 2 + 2147483647 + 1 overflows");
+        m, "RESIZE_BILINEAR: input height + 1 in 1/1024 steps: 2097153 * 1024 overflows");
   }
-  {
+  for (auto op : {BuiltinOperator_RESIZE_BILINEAR, BuiltinOperator_RESIZE_NEAREST_NEIGHBOR}) {
     OneOpModel m;
-    m.Input(TensorType_FLOAT32, {1, 1, 1, 1});
-    m.Const<int32_t>({2}, {65536, 65536});
-    m.Const<int32_t>({2, 2}, {0, 65535, 0, 65535});
-    m.Output(TensorType_FLOAT32, {1, 1, 1, 1});
-    m.Op(BuiltinOperator_SPACE_TO_BATCH_ND, Opts(SpaceToBatchNDOptionsT()));
-    testing::ExpectPrepareError(m, "SPACE_TO_BATCH_ND: output batch 65536 * 65536 overflows");
-  }
-  {
-    OneOpModel m;
-    m.Input(TensorType_FLOAT32, {4, 3, 1, 1});
-    m.Const<int32_t>({2}, {1 << 30, 1});
-    m.Const<int32_t>({2, 2}, {0, 0, 0, 0});
-    m.Output(TensorType_FLOAT32, {1, 1, 1, 1});
-    m.Op(BuiltinOperator_BATCH_TO_SPACE_ND, Opts(BatchToSpaceNDOptionsT()));
-    testing::ExpectPrepareError(m, "BATCH_TO_SPACE_ND: uncropped dimension 3 * 1073741824 overflows");
-  }
-  {
-    OneOpModel m;
-    m.Input(TensorType_FLOAT32, {2});
-    m.Const<int32_t>({1}, {1 << 30});
-    m.Output(TensorType_FLOAT32, {2});
-    m.Op(BuiltinOperator_TILE, Opts(TileOptionsT()));
-    testing::ExpectPrepareError(m, "TILE: output dimension 2 * 1073741824 overflows");
+    m.Input(TensorType_FLOAT32, {1, 0, 2, 1});
+    m.Const<int32_t>({2}, {2, 2});
+    m.Output(TensorType_FLOAT32, {1, 2, 2, 1});
+    m.Op(op);
+    testing::ExpectPrepareError(m, "input height must be positive, got 0");
   }
 }
 

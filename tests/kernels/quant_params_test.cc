@@ -65,29 +65,24 @@ Build Binary(BuiltinOperator op, BuiltinOptionsUnion options, TensorType type) {
   };
 }
 
+// CONV_2D with a 1x1 filter; q goes to the input or to the filter.
+Build Conv(bool filter) {
+  return [filter](OneOpModel& m, const Quantization& q) {
+    m.Input(TensorType_INT8, {1, 2, 2, 1}, filter ? Q(0.5f, 0) : q);
+    m.Const<int8_t>({1, 1, 1, 1}, {2}, TensorType_INT8, filter ? q : Q(1.0f, 0));
+    m.Output(TensorType_INT8, {1, 2, 2, 1}, Q(1.0f, 0));
+    Conv2DOptionsT o;
+    o.padding = Padding_VALID;
+    o.stride_h = o.stride_w = 1;
+    m.Op(BuiltinOperator_CONV_2D, Opts(o));
+  };
+}
+
 std::vector<OpCase> Cases() {
   std::vector<OpCase> cases;
   const Quantization sane = Q(0.5f, 0);
-  cases.push_back({"CONV_2D", TensorType_INT8, sane, [](OneOpModel& m, const Quantization& q) {
-                     m.Input(TensorType_INT8, {1, 2, 2, 1}, q);
-                     m.Const<int8_t>({1, 1, 1, 1}, {2}, TensorType_INT8, Q(1.0f, 0));
-                     m.Const<int32_t>({1}, {0}, TensorType_INT32, Q(0.5f, 0));
-                     m.Output(TensorType_INT8, {1, 2, 2, 1}, Q(1.0f, 0));
-                     Conv2DOptionsT o;
-                     o.padding = Padding_VALID;
-                     o.stride_h = o.stride_w = 1;
-                     m.Op(BuiltinOperator_CONV_2D, Opts(o));
-                   }});
-  cases.push_back({"CONV_2D", TensorType_INT8, Q(1.0f, 0),  // the filter
-                   [](OneOpModel& m, const Quantization& q) {
-                     m.Input(TensorType_INT8, {1, 2, 2, 1}, Q(0.5f, 0));
-                     m.Const<int8_t>({1, 1, 1, 1}, {2}, TensorType_INT8, q);
-                     m.Output(TensorType_INT8, {1, 2, 2, 1}, Q(1.0f, 0));
-                     Conv2DOptionsT o;
-                     o.padding = Padding_VALID;
-                     o.stride_h = o.stride_w = 1;
-                     m.Op(BuiltinOperator_CONV_2D, Opts(o));
-                   }});
+  cases.push_back({"CONV_2D", TensorType_INT8, sane, Conv(/*filter=*/false)});
+  cases.push_back({"CONV_2D", TensorType_INT8, Q(1.0f, 0), Conv(/*filter=*/true)});
   cases.push_back({"DEPTHWISE_CONV_2D", TensorType_INT8, sane,
                    [](OneOpModel& m, const Quantization& q) {
                      m.Input(TensorType_INT8, {1, 2, 2, 1}, q);

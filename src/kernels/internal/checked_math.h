@@ -16,6 +16,9 @@ namespace tflite_c {
 namespace kernels {
 namespace internal {
 
+// The largest tensor dimension (dimensions are int).
+inline constexpr int64_t kMaxDim = 0x7fffffff;
+
 // Reports "<op>: <what> must be positive, got V" unless value > 0.
 TfLiteStatus CheckPositive(TfLiteContext* context, const char* op, const char* what,
                            int64_t value);

@@ -1,35 +1,29 @@
 #include "src/kernels/internal/padding.h"
 
 #include <cstdint>
-#include <limits>
 
 namespace tflite_c {
 namespace kernels {
 namespace internal {
 
-namespace {
-constexpr int64_t kIntMax = std::numeric_limits<int>::max();
-}  // namespace
-
 TfLiteStatus EffectiveFilterSize(TfLiteContext* context, const char* op,
                                  const WindowAxisNames& names, int filter, int dilation,
                                  int* span) {
   const int64_t wide = int64_t{dilation} * (int64_t{filter} - 1) + 1;
-  if (wide > kIntMax) {
-    TF_LITE_MAYBE_KERNEL_LOG(context, "%s: %s %d * (filter %d - 1) + 1 overflows", op, names.dilation,
-                       dilation, filter);
+  if (wide > kMaxDim) {
+    TF_LITE_MAYBE_KERNEL_LOG(context, "%s: %s %d * (filter %d - 1) + 1 overflows", op,
+                             names.dilation, dilation, filter);
     return kTfLiteError;
   }
   *span = static_cast<int>(wide);
   return kTfLiteOk;
 }
 
-TfLiteStatus ComputeWindowAxis(TfLiteContext* context, const char* op,
-                               const WindowAxisNames& names, const WindowParams& w, int in_size,
-                               int filter, WindowAxis* axis) {
+TfLiteStatus ComputeWindowAxis(TfLiteContext* context, const char* op, const WindowAxisNames& names,
+                               const WindowParams& w, int in_size, int filter, WindowAxis* axis) {
   if (w.padding != kTfLitePaddingSame && w.padding != kTfLitePaddingValid) {
     TF_LITE_MAYBE_KERNEL_LOG(context, "%s: padding %d is not SAME or VALID", op,
-                       static_cast<int>(w.padding));
+                             static_cast<int>(w.padding));
     return kTfLiteError;
   }
   TF_LITE_ENSURE_OK(context, CheckPositive(context, op, names.stride, w.stride));
@@ -48,17 +42,17 @@ TfLiteStatus ComputeWindowAxis(TfLiteContext* context, const char* op,
     // Truncating division, so a slightly-too-small input still yields 0.
     out = (int64_t{in_size} - span + w.stride) / w.stride;
     if (int64_t{in_size} - span + w.stride < 0) {
-      TF_LITE_MAYBE_KERNEL_LOG(context,
-                         "%s: output %s would be negative (VALID window %d > input %d + %s %d)", op,
-                         names.size, span, in_size, names.stride, w.stride);
+      TF_LITE_MAYBE_KERNEL_LOG(
+          context, "%s: output %s would be negative (VALID window %d > input %d + %s %d)", op,
+          names.size, span, in_size, names.stride, w.stride);
       return kTfLiteError;
     }
   }
   // The padded extent bounds every position a kernel computes.
   const int64_t extent = out > 0 ? (out - 1) * w.stride + span : 0;
-  if (extent > kIntMax) {
+  if (extent > kMaxDim) {
     TF_LITE_MAYBE_KERNEL_LOG(context, "%s: %s %d * (output %lld - 1) + window %d overflows", op,
-                       names.stride, w.stride, static_cast<long long>(out), span);
+                             names.stride, w.stride, static_cast<long long>(out), span);
     return kTfLiteError;
   }
   // Padding needed so that the last window ends inside the padded input,

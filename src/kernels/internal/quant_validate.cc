@@ -1,8 +1,8 @@
 #include "src/kernels/internal/quant_validate.h"
 
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 
 namespace tflite_c {
 namespace kernels {
@@ -10,11 +10,24 @@ namespace internal {
 
 bool ZeroPointRange(TfLiteType type, int32_t* lo, int32_t* hi) {
   switch (type) {
-    case kTfLiteInt4: *lo = -8; *hi = 7; return true;
-    case kTfLiteInt8: *lo = -128; *hi = 127; return true;
-    case kTfLiteUInt8: *lo = 0; *hi = 255; return true;
-    case kTfLiteInt16: *lo = -32768; *hi = 32767; return true;
-    default: return false;
+    case kTfLiteInt4:
+      *lo = -8;
+      *hi = 7;
+      return true;
+    case kTfLiteInt8:
+      *lo = -128;
+      *hi = 127;
+      return true;
+    case kTfLiteUInt8:
+      *lo = 0;
+      *hi = 255;
+      return true;
+    case kTfLiteInt16:
+      *lo = -32768;
+      *hi = 32767;
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -44,8 +57,8 @@ TfLiteStatus CheckQuantization(TfLiteContext* context, const char* op, const cha
     const int rank = t->dims != nullptr ? t->dims->size : 0;
     const int dim = affine->quantized_dimension;
     if (dim < 0 || dim >= rank) {
-      TF_LITE_KERNEL_LOG(context, "%s: %s quantized_dimension %d is outside its rank %d", op,
-                         what, dim, rank);
+      TF_LITE_KERNEL_LOG(context, "%s: %s quantized_dimension %d is outside its rank %d", op, what,
+                         dim, rank);
       return kTfLiteError;
     }
     if (t->dims->data[dim] != scales) {
@@ -69,16 +82,15 @@ TfLiteStatus CheckQuantization(TfLiteContext* context, const char* op, const cha
     // outside the element type would overflow there.
     const int32_t zp = affine->zero_point->data[i];
     if (quantized_type && (zp < lo || zp > hi)) {
-      TF_LITE_KERNEL_LOG(context, "%s: %s zero point %d is outside the %s range [%d, %d]", op,
-                         what, zp, TfLiteTypeGetName(t->type), lo, hi);
+      TF_LITE_KERNEL_LOG(context, "%s: %s zero point %d is outside the %s range [%d, %d]", op, what,
+                         zp, TfLiteTypeGetName(t->type), lo, hi);
       return kTfLiteError;
     }
   }
   return kTfLiteOk;
 }
 
-TfLiteStatus CheckNodeQuantization(TfLiteContext* context, const TfLiteNode* node,
-                                   const char* op) {
+TfLiteStatus CheckNodeQuantization(TfLiteContext* context, const TfLiteNode* node, const char* op) {
   char what[32];
   const TfLiteIntArray* lists[2] = {node->inputs, node->outputs};
   for (int l = 0; l < 2; ++l) {
