@@ -47,10 +47,16 @@ set(TFLITE_C_MALFORMED_TEST_EXES model_test
     non_max_suppression_test float_norm_ops_test sparse_ops_test unique_test
     matrix_diag_test data_movement_ops_test conv3d_test reduce_window_test
     stablehlo_data_ops_test random_ops_test stablehlo_elementwise_test stablehlo_case_test
-    lsh_skip_gram_test e2e_postprocess_test qgemm_variants_test)
+    lsh_skip_gram_test e2e_postprocess_test qgemm_variants_test teardown_test)
 set(TFLITE_C_MALFORMED_TEST_REGEX "[Mm]alformed|[Cc]orrupt|[Ff]uzz|[Tt]runcat|ByteFlip|[Gg]arbage")
 
-set(_label_script ${CMAKE_CURRENT_BINARY_DIR}/label_malformed_tests.cmake)
+# ---- label "threads" -------------------------------------------------------------
+# Tests that run the library on several threads (a model shared between
+# interpreters, TfLiteInterpreterCancel from another thread), for the
+# ThreadSanitizer pass ("ctest -L threads", CMakePresets.json "tsan", .ci/run).
+set(TFLITE_C_THREADS_TEST_EXES concurrency_test cancel_test)
+
+set(_label_script ${CMAKE_CURRENT_BINARY_DIR}/label_tests.cmake)
 set(_label_code "")
 foreach(src ${CXX_TESTS})
   get_filename_component(_name ${src} NAME_WE)
@@ -59,10 +65,18 @@ foreach(src ${CXX_TESTS})
   else()
     set(_cond "t MATCHES \"${TFLITE_C_MALFORMED_TEST_REGEX}\"")
   endif()
+  set(_extra "")
+  if(_name IN_LIST TFLITE_C_THREADS_TEST_EXES)
+    set(_extra "threads")
+  endif()
   string(APPEND _label_code
     "foreach(t IN LISTS ${_name}_TESTS)\n"
+    "  set(_labels ${_extra})\n"
     "  if(${_cond})\n"
-    "    set_tests_properties(\"\${t}\" PROPERTIES LABELS malformed)\n"
+    "    list(APPEND _labels malformed)\n"
+    "  endif()\n"
+    "  if(_labels)\n"
+    "    set_tests_properties(\"\${t}\" PROPERTIES LABELS \"\${_labels}\")\n"
     "  endif()\n"
     "endforeach()\n")
 endforeach()

@@ -37,27 +37,35 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr int kBatch = 32, kWidth = 512;
+constexpr int kWidth = 512;
 
-// x[32,512] -> `layers` FULLY_CONNECTED nodes (one shared 512x512 weight,
+// Size of FcChain: `layers` nodes on `batch` rows.
+struct ChainSize {
+  int layers;
+  int batch;
+  int elements() const { return batch * kWidth; }
+};
+
+// x[batch,512] -> `layers` FULLY_CONNECTED nodes (one shared 512x512 weight,
 // variance-preserving, so values stay in range) -> y. With `segment` > 0, a
 // RELU_0_TO_1 (which XNNPACK does not take) follows every `segment` layers,
 // so XNNPACK builds one partition per segment.
-std::vector<uint8_t> FcChain(int layers, int segment) {
+std::vector<uint8_t> FcChain(ChainSize size, int segment) {
+  const int layers = size.layers, batch = size.batch;
   ModelBuilder b;
-  int cur = b.AddInput(tflite::TensorType_FLOAT32, {kBatch, kWidth}, "x");
+  int cur = b.AddInput(tflite::TensorType_FLOAT32, {batch, kWidth}, "x");
   const float a = std::sqrt(3.0f / kWidth);
   const int w = b.AddConstant<float>({kWidth, kWidth}, Random(kWidth * kWidth, 5, -a, a), "w");
   for (int i = 0; i < layers; ++i) {
     const bool last = i == layers - 1;
     const bool split = segment > 0 && (i + 1) % segment == 0 && !last;
-    const int out = last ? b.AddOutput(tflite::TensorType_FLOAT32, {kBatch, kWidth}, "y")
-                         : b.AddTensor(tflite::TensorType_FLOAT32, {kBatch, kWidth});
+    const int out = last ? b.AddOutput(tflite::TensorType_FLOAT32, {batch, kWidth}, "y")
+                         : b.AddTensor(tflite::TensorType_FLOAT32, {batch, kWidth});
     b.AddOperator(tflite::BuiltinOperator_FULLY_CONNECTED, {cur, w, -1}, {out},
                   tflite::FullyConnectedOptionsT());
     cur = out;
     if (split) {
-      const int r = b.AddTensor(tflite::TensorType_FLOAT32, {kBatch, kWidth});
+      const int r = b.AddTensor(tflite::TensorType_FLOAT32, {batch, kWidth});
       b.AddOperator(tflite::BuiltinOperator_RELU_0_TO_1, {cur}, {r});
       cur = r;
     }
@@ -145,17 +153,20 @@ double TimedInvoke(Cancellable* c, std::vector<float>* out) {
   return best;
 }
 
-// Number of FULLY_CONNECTED layers (a multiple of 8, 32 to 1024) for which
-// an Invoke of FcChain on `delegate` (nullptr: builtin) takes about 200 ms on
-// this machine, so that a cancel lands well inside it (sanitizer builds and
-// loaded machines are slower).
-int LayersFor200Ms(TfLiteDelegate* delegate) {
-  const std::vector<uint8_t> bytes = FcChain(8, 0);
+// A chain whose Invoke on `delegate` (nullptr: builtin) takes about 200 ms
+// on this machine, so that a cancel lands well inside it (sanitizer builds
+// and loaded machines are slower): 32 to 128 layers (a multiple of 8; XNNPACK
+// packs the weights once per node, 1 MiB each), then more rows if needed.
+ChainSize ChainFor200Ms(TfLiteDelegate* delegate) {
+  const ChainSize probe{8, 32};
+  const std::vector<uint8_t> bytes = FcChain(probe, 0);
   Cancellable c;
-  if (!c.Create(bytes.data(), bytes.size(), delegate)) return 64;
+  if (!c.Create(bytes.data(), bytes.size(), delegate)) return {64, 32};
   std::vector<float> out;
-  const double per_layer = std::max(TimedInvoke(&c, &out) / 8, 1e-3);
-  return std::min(1024, std::max(32, static_cast<int>(200 / per_layer) / 8 * 8));
+  const double per_layer = std::max(TimedInvoke(&c, &out) / probe.layers, 1e-3);
+  const int layers = std::min(128, std::max(32, static_cast<int>(200 / per_layer) / 8 * 8));
+  const double rows = std::ceil(200 / (per_layer * layers));
+  return {layers, probe.batch * std::min(32, std::max(1, static_cast<int>(rows)))};
 }
 
 // Cancels `c` a quarter of the way into an Invoke, expects kTfLiteCancelled
@@ -188,7 +199,7 @@ void ExpectCancelledThenRecovers(Cancellable* c, double invoke_ms, double unit_m
 }
 
 TEST(Cancel, RequiresEnableCancellation) {
-  const std::vector<uint8_t> bytes = FcChain(2, 0);
+  const std::vector<uint8_t> bytes = FcChain({2, 4}, 0);
   ModelPtr model(TfLiteModelCreate(bytes.data(), bytes.size()));
   OptionsPtr options(TfLiteInterpreterOptionsCreate());
   TfLiteInterpreterOptionsSetUseXNNPACK(options.get(), false);
@@ -198,13 +209,14 @@ TEST(Cancel, RequiresEnableCancellation) {
 }
 
 TEST(Cancel, CancelBeforeInvokeDoesNotAffectIt) {
-  const std::vector<uint8_t> bytes = FcChain(3, 0);
+  const ChainSize size{3, 4};
+  const std::vector<uint8_t> bytes = FcChain(size, 0);
   Cancellable c;
   ASSERT_TRUE(c.Create(bytes.data(), bytes.size(), nullptr)) << c.errors;
   ASSERT_TRUE(c.get() != nullptr);
   ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(c.get(), 0),
-                                       Random(kBatch * kWidth, 1).data(),
-                                       kBatch * kWidth * sizeof(float)),
+                                       Random(size.elements(), 1).data(),
+                                       size.elements() * sizeof(float)),
             kTfLiteOk);
   EXPECT_EQ(TfLiteInterpreterCancel(c.get()), kTfLiteOk);
   EXPECT_EQ(TfLiteInterpreterInvoke(c.get()), kTfLiteOk) << c.errors;
@@ -212,17 +224,17 @@ TEST(Cancel, CancelBeforeInvokeDoesNotAffectIt) {
 
 // Builtin kernels: the cancel is seen before the next node.
 TEST(Cancel, BuiltinKernelsStopBeforeTheNextNode) {
-  const int kLayers = LayersFor200Ms(nullptr);
-  const std::vector<uint8_t> bytes = FcChain(kLayers, 0);
+  const ChainSize size = ChainFor200Ms(nullptr);
+  const std::vector<uint8_t> bytes = FcChain(size, 0);
   Cancellable c;
   ASSERT_TRUE(c.Create(bytes.data(), bytes.size(), nullptr)) << c.errors;
-  const std::vector<float> in = Random(kBatch * kWidth, 2);
+  const std::vector<float> in = Random(size.elements(), 2);
   ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(c.get(), 0), in.data(),
                                        in.size() * sizeof(float)),
             kTfLiteOk);
   std::vector<float> reference;
   const double invoke_ms = TimedInvoke(&c, &reference);
-  ExpectCancelledThenRecovers(&c, invoke_ms, invoke_ms / kLayers, reference, "node");
+  ExpectCancelledThenRecovers(&c, invoke_ms, invoke_ms / size.layers, reference, "node");
 }
 
 // XNNPACK: a partition runs to its end, then the cancel is seen before the
@@ -232,14 +244,13 @@ TEST(Cancel, XnnpackStopsAtTheEndOfThePartition) {
   TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
   o.num_threads = 1;  // pthreadpool's spinning workers make timings noisy on busy machines
   XnnPtr d(TfLiteXNNPackDelegateCreate(&o));
-  const int kLayers = LayersFor200Ms(d.get());
-  const int kSegment = kLayers / 8;  // 8 partitions
-  const std::vector<uint8_t> bytes = FcChain(kLayers, kSegment);
+  const ChainSize size = ChainFor200Ms(d.get());
+  const std::vector<uint8_t> bytes = FcChain(size, size.layers / 8);  // 8 partitions
   Cancellable c;
   ASSERT_TRUE(c.Create(bytes.data(), bytes.size(), d.get())) << c.errors;
   const int partitions = c.DelegatedNodes();
   ASSERT_EQ(partitions, 8);
-  const std::vector<float> in = Random(kBatch * kWidth, 3);
+  const std::vector<float> in = Random(size.elements(), 3);
   ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(c.get(), 0), in.data(),
                                        in.size() * sizeof(float)),
             kTfLiteOk);

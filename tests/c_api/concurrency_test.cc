@@ -27,6 +27,13 @@ namespace testing {
 namespace {
 
 constexpr int kThreads = 4;
+// Invocations per interpreter (half of them checked against the goldens);
+// ThreadSanitizer slows our kernels down about tenfold, so fewer there.
+#ifdef __SANITIZE_THREAD__
+constexpr int kIterations = 2;
+#else
+constexpr int kIterations = 4;
+#endif
 // XNNPACK threads per interpreter. One: kThreads interpreters already keep
 // the test machine's cores busy, and pthreadpool's workers spin while they
 // wait. The lifecycle test gives one thread's delegates two.
@@ -122,21 +129,21 @@ class SharedModelTest : public ::testing::TestWithParam<const char*> {};
 TEST_P(SharedModelTest, BuiltinKernels) {
   GoldenModel golden;
   SKIP_WITHOUT_GOLDEN(golden, GetParam());
-  RunSharedModel(golden, Backend::kBuiltin, 4);
+  RunSharedModel(golden, Backend::kBuiltin, kIterations);
 }
 
 TEST_P(SharedModelTest, DefaultXnnpackDelegate) {
   SKIP_WITHOUT_XNNPACK();
   GoldenModel golden;
   SKIP_WITHOUT_GOLDEN(golden, GetParam());
-  RunSharedModel(golden, Backend::kDefaultXnnpack, 4);
+  RunSharedModel(golden, Backend::kDefaultXnnpack, kIterations);
 }
 
 TEST_P(SharedModelTest, ExplicitXnnpackDelegates) {
   SKIP_WITHOUT_XNNPACK();
   GoldenModel golden;
   SKIP_WITHOUT_GOLDEN(golden, GetParam());
-  RunSharedModel(golden, Backend::kExplicitXnnpack, 4);
+  RunSharedModel(golden, Backend::kExplicitXnnpack, kIterations);
 }
 
 // Delegates sharing one weights cache: the interpreters are built one after
@@ -176,8 +183,8 @@ TEST_P(SharedModelTest, XnnpackWeightsCacheSharedByThreads) {
     std::vector<std::thread> threads;
     for (int t = 0; t < kThreads; ++t) {
       threads.emplace_back([&, t] {
-        InvokeAndCheck(interpreters[t].get(), golden, true, 4, "thread " + std::to_string(t),
-                       errors[t], &failures);
+        InvokeAndCheck(interpreters[t].get(), golden, true, kIterations,
+                       "thread " + std::to_string(t), errors[t], &failures);
       });
     }
     for (std::thread& th : threads) th.join();
@@ -220,7 +227,9 @@ TEST(ConcurrentLifecycle, CreateInvokeDeleteFromOneModel) {
         if (kWithXnnpack && (t + r) % 3 == 2) backend = Backend::kExplicitXnnpack;
         std::string errors;
         XnnPtr delegate;
-        InterpreterPtr it = MakeInterpreter(model.get(), backend, &delegate, &errors, t == 0 ? 2 : 1);
+        const int xnnpack_threads = t == 0 ? 2 : 1;
+        InterpreterPtr it =
+            MakeInterpreter(model.get(), backend, &delegate, &errors, xnnpack_threads);
         if (it == nullptr) {
           failures.Add(who + ": create/allocate: " + errors);
           break;
