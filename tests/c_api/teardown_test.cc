@@ -6,10 +6,9 @@
 // (/proc/self/statm) stays flat once warmed up.
 //
 // In the ASan build (CI's ASan+UBSan pass runs this executable; LeakSanitizer
-// then checks at exit that nothing leaked) the loop runs 2,000 times and the
-// RSS check is skipped: ASan keeps freed blocks in its quarantine on purpose,
-// so its RSS grows without a leak. TFLITE_C_TEARDOWN_ITERATIONS overrides the
-// count (for long runs).
+// then checks at exit that nothing leaked) the RSS check is skipped: ASan keeps
+// freed blocks in its quarantine on purpose, so its RSS grows without a leak.
+// TFLITE_C_TEARDOWN_ITERATIONS overrides the count (for long runs).
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -41,11 +40,10 @@ namespace {
 
 #ifdef TFLITE_C_TEARDOWN_ASAN
 constexpr bool kAsan = true;
-constexpr int kDefaultIterations = 2000;
 #else
 constexpr bool kAsan = false;
-constexpr int kDefaultIterations = 10000;
 #endif
+constexpr int kDefaultIterations = 10000;
 
 constexpr int kN = 8;
 
