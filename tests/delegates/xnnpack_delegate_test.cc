@@ -390,6 +390,52 @@ TEST(XnnpackWeightsCache, SharedBetweenInterpretersAndFinalizedBeforeInference) 
   EXPECT_FALSE(TfLiteXNNPackDelegateWeightsCacheFinalizeSoft(nullptr));
 }
 
+// The first interpreter's operators were reshaped (AllocateTensors) while
+// the cache was open; the second delegate's weights then grew the cache and
+// moved its buffer. After finalization the first interpreter must run on the
+// weights in the new buffer (it read the freed one before).
+TEST(XnnpackWeightsCache, InterpreterAllocatedBeforeTheCacheGrewRunsCorrectly) {
+  SKIP_WITHOUT_XNNPACK();
+  auto fc_model = [](int n, uint32_t seed, std::vector<float>* w) {
+    ModelBuilder b;
+    const int x = b.AddInput(tflite::TensorType_FLOAT32, {1, n}, "x");
+    *w = Random(static_cast<size_t>(n) * n, seed);
+    const int wt = b.AddConstant<float>({n, n}, *w, "w");
+    const int y = b.AddOutput(tflite::TensorType_FLOAT32, {1, n}, "y");
+    b.AddOperator(tflite::BuiltinOperator_FULLY_CONNECTED, {x, wt, -1}, {y},
+                  tflite::FullyConnectedOptionsT());
+    return b.Finish();
+  };
+  std::vector<float> w1, w2;
+  const std::vector<uint8_t> small = fc_model(64, 31, &w1), big = fc_model(512, 32, &w2);
+  TfLiteXNNPackDelegateWeightsCache* cache = TfLiteXNNPackDelegateWeightsCacheCreateWithSize(1);
+  ASSERT_NE(cache, nullptr);
+  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
+  o.weights_cache = cache;
+  {
+    XnnPtr d1(TfLiteXNNPackDelegateCreate(&o)), d2(TfLiteXNNPackDelegateCreate(&o));
+    Session s1, s2;
+    s1.Create(small, {d1.get()});
+    ASSERT_TRUE(s1.ok()) << s1.errors;
+    ASSERT_EQ(TfLiteInterpreterAllocateTensors(s1.interpreter.get()), kTfLiteOk) << s1.errors;
+    s2.Create(big, {d2.get()});  // packs 1 MiB more into the cache
+    ASSERT_TRUE(s2.ok()) << s2.errors;
+    ASSERT_EQ(TfLiteInterpreterAllocateTensors(s2.interpreter.get()), kTfLiteOk) << s2.errors;
+    ASSERT_TRUE(TfLiteXNNPackDelegateWeightsCacheFinalizeHard(cache));
+    const std::vector<float> x = Random(64, 33);
+    ASSERT_TRUE(s1.SetInput(0, x));
+    ASSERT_EQ(TfLiteInterpreterInvoke(s1.interpreter.get()), kTfLiteOk) << s1.errors;
+    std::vector<float> expected(64);
+    for (int r = 0; r < 64; ++r) {
+      double acc = 0;
+      for (int c = 0; c < 64; ++c) acc += static_cast<double>(w1[r * 64 + c]) * x[c];
+      expected[r] = static_cast<float>(acc);
+    }
+    ExpectNear(s1.Output(0), expected, 1e-4f, 1e-4f);
+  }
+  TfLiteXNNPackDelegateWeightsCacheDelete(cache);
+}
+
 // ---- golden models ----------------------------------------------------------------------------
 
 using nlohmann::json;
