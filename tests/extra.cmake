@@ -53,8 +53,12 @@ set(TFLITE_C_MALFORMED_TEST_REGEX "[Mm]alformed|[Cc]orrupt|[Ff]uzz|[Tt]runcat|By
 # ---- label "threads" -------------------------------------------------------------
 # Tests that run the library on several threads (a model shared between
 # interpreters, TfLiteInterpreterCancel from another thread), for the
-# ThreadSanitizer pass ("ctest -L threads", CMakePresets.json "tsan", .ci/run).
+# ThreadSanitizer pass ("ctest -L threads", CMakePresets.json "tsan", .ci/run):
+# every test of the executables in TFLITE_C_THREADS_TEST_EXES, and tests of
+# other executables whose name matches TFLITE_C_THREADS_TEST_REGEX (tests that
+# cancel from another thread, e.g. WhileTest.EndlessLoopCanBeCancelled).
 set(TFLITE_C_THREADS_TEST_EXES concurrency_test cancel_test)
+set(TFLITE_C_THREADS_TEST_REGEX "CanBeCancelled")
 
 set(_label_script ${CMAKE_CURRENT_BINARY_DIR}/label_tests.cmake)
 set(_label_code "")
@@ -65,13 +69,17 @@ foreach(src ${CXX_TESTS})
   else()
     set(_cond "t MATCHES \"${TFLITE_C_MALFORMED_TEST_REGEX}\"")
   endif()
-  set(_extra "")
   if(_name IN_LIST TFLITE_C_THREADS_TEST_EXES)
-    set(_extra "threads")
+    set(_threads_cond "1")
+  else()
+    set(_threads_cond "t MATCHES \"${TFLITE_C_THREADS_TEST_REGEX}\"")
   endif()
   string(APPEND _label_code
     "foreach(t IN LISTS ${_name}_TESTS)\n"
-    "  set(_labels ${_extra})\n"
+    "  set(_labels \"\")\n"
+    "  if(${_threads_cond})\n"
+    "    list(APPEND _labels threads)\n"
+    "  endif()\n"
     "  if(${_cond})\n"
     "    list(APPEND _labels malformed)\n"
     "  endif()\n"
