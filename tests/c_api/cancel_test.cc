@@ -198,6 +198,18 @@ void ExpectCancelledThenRecovers(Cancellable* c, double invoke_ms, double unit_m
   EXPECT_TRUE(c->Output() == reference) << "outputs after a cancelled Invoke differ";
 }
 
+// Feeds random inputs, times an uncancelled Invoke (the reference), then
+// cancels one; `units` is how many nodes or partitions the Invoke runs.
+void RunCancelExperiment(Cancellable* c, ChainSize size, int units, const char* unit) {
+  const std::vector<float> in = Random(size.elements(), 2);
+  ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(c->get(), 0), in.data(),
+                                       in.size() * sizeof(float)),
+            kTfLiteOk);
+  std::vector<float> reference;
+  const double invoke_ms = TimedInvoke(c, &reference);
+  ExpectCancelledThenRecovers(c, invoke_ms, invoke_ms / units, reference, unit);
+}
+
 TEST(Cancel, RequiresEnableCancellation) {
   const std::vector<uint8_t> bytes = FcChain({2, 4}, 0);
   ModelPtr model(TfLiteModelCreate(bytes.data(), bytes.size()));
@@ -228,13 +240,7 @@ TEST(Cancel, BuiltinKernelsStopBeforeTheNextNode) {
   const std::vector<uint8_t> bytes = FcChain(size, 0);
   Cancellable c;
   ASSERT_TRUE(c.Create(bytes.data(), bytes.size(), nullptr)) << c.errors;
-  const std::vector<float> in = Random(size.elements(), 2);
-  ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(c.get(), 0), in.data(),
-                                       in.size() * sizeof(float)),
-            kTfLiteOk);
-  std::vector<float> reference;
-  const double invoke_ms = TimedInvoke(&c, &reference);
-  ExpectCancelledThenRecovers(&c, invoke_ms, invoke_ms / size.layers, reference, "node");
+  RunCancelExperiment(&c, size, size.layers, "node");
 }
 
 // XNNPACK: a partition runs to its end, then the cancel is seen before the
@@ -250,13 +256,7 @@ TEST(Cancel, XnnpackStopsAtTheEndOfThePartition) {
   ASSERT_TRUE(c.Create(bytes.data(), bytes.size(), d.get())) << c.errors;
   const int partitions = c.DelegatedNodes();
   ASSERT_EQ(partitions, 8);
-  const std::vector<float> in = Random(size.elements(), 3);
-  ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(c.get(), 0), in.data(),
-                                       in.size() * sizeof(float)),
-            kTfLiteOk);
-  std::vector<float> reference;
-  const double invoke_ms = TimedInvoke(&c, &reference);
-  ExpectCancelledThenRecovers(&c, invoke_ms, invoke_ms / partitions, reference, "partition");
+  RunCancelExperiment(&c, size, partitions, "partition");
 }
 
 // A real model: cancels until one Invoke reports kTfLiteCancelled (each

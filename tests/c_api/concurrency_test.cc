@@ -124,27 +124,19 @@ void RunSharedModel(const GoldenModel& golden, Backend backend, int iterations) 
   EXPECT_EQ(failures.Text(), "");
 }
 
-class SharedModelTest : public ::testing::TestWithParam<const char*> {};
+class SharedModelTest : public ::testing::TestWithParam<const char*> {
+ protected:
+  void Run(Backend backend) {
+    if (backend != Backend::kBuiltin && !kWithXnnpack) GTEST_SKIP() << "built without XNNPACK";
+    GoldenModel golden;
+    SKIP_WITHOUT_GOLDEN(golden, GetParam());
+    RunSharedModel(golden, backend, kIterations);
+  }
+};
 
-TEST_P(SharedModelTest, BuiltinKernels) {
-  GoldenModel golden;
-  SKIP_WITHOUT_GOLDEN(golden, GetParam());
-  RunSharedModel(golden, Backend::kBuiltin, kIterations);
-}
-
-TEST_P(SharedModelTest, DefaultXnnpackDelegate) {
-  SKIP_WITHOUT_XNNPACK();
-  GoldenModel golden;
-  SKIP_WITHOUT_GOLDEN(golden, GetParam());
-  RunSharedModel(golden, Backend::kDefaultXnnpack, kIterations);
-}
-
-TEST_P(SharedModelTest, ExplicitXnnpackDelegates) {
-  SKIP_WITHOUT_XNNPACK();
-  GoldenModel golden;
-  SKIP_WITHOUT_GOLDEN(golden, GetParam());
-  RunSharedModel(golden, Backend::kExplicitXnnpack, kIterations);
-}
+TEST_P(SharedModelTest, BuiltinKernels) { Run(Backend::kBuiltin); }
+TEST_P(SharedModelTest, DefaultXnnpackDelegate) { Run(Backend::kDefaultXnnpack); }
+TEST_P(SharedModelTest, ExplicitXnnpackDelegates) { Run(Backend::kExplicitXnnpack); }
 
 // Delegates sharing one weights cache: the interpreters are built one after
 // the other (the cache is filled while delegates are applied, then finalized

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tensorflow/lite/c/c_api.h"
+#include "tests/util/element_value.h"
 #include "tests/util/test_paths.h"
 
 namespace tflite_c {
@@ -106,12 +107,12 @@ class GoldenModel {
         return "output " + std::to_string(k) + ": missing or wrong size";
       const double atol = xnnpack ? o.atol_xnnpack : o.atol_builtin;
       const double rtol = xnnpack ? o.rtol_xnnpack : o.rtol_builtin;
-      const size_t es = ElementBytes(TfLiteTensorType(t));
+      const size_t es = NumericElementBytes(TfLiteTensorType(t));
       if (es == 0) continue;  // types without a numeric comparison
       const char* a = static_cast<const char*>(TfLiteTensorData(t));
       for (size_t i = 0; i < o.data.size() / es; ++i) {
-        const double got = Value(a + i * es, TfLiteTensorType(t));
-        const double want = Value(o.data.data() + i * es, TfLiteTensorType(t));
+        const double got = ElementValue(a + i * es, TfLiteTensorType(t));
+        const double want = ElementValue(o.data.data() + i * es, TfLiteTensorType(t));
         const bool good = std::isnan(want) ? std::isnan(got)
                                            : std::fabs(got - want) <= atol + rtol * std::fabs(want);
         if (!good) {
@@ -133,25 +134,6 @@ class GoldenModel {
   bool Fail(const std::string& why) {
     why_ = why;
     return false;
-  }
-  static size_t ElementBytes(TfLiteType type) {
-    switch (type) {
-      case kTfLiteFloat32: case kTfLiteInt32: return 4;
-      case kTfLiteInt64: return 8;
-      case kTfLiteInt16: return 2;
-      case kTfLiteInt8: case kTfLiteUInt8: case kTfLiteBool: return 1;
-      default: return 0;
-    }
-  }
-  static double Value(const char* p, TfLiteType type) {
-    switch (type) {
-      case kTfLiteFloat32: { float v; std::memcpy(&v, p, 4); return v; }
-      case kTfLiteInt32: { int32_t v; std::memcpy(&v, p, 4); return v; }
-      case kTfLiteInt64: { int64_t v; std::memcpy(&v, p, 8); return static_cast<double>(v); }
-      case kTfLiteInt16: { int16_t v; std::memcpy(&v, p, 2); return v; }
-      case kTfLiteInt8: return static_cast<int8_t>(p[0]);
-      default: return static_cast<uint8_t>(p[0]);
-    }
   }
 
   std::string why_;

@@ -23,6 +23,7 @@
 #include "src/delegates/xnnpack/default_delegate.h"
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 #include "tests/delegates/delegate_test_util.h"
+#include "tests/util/element_value.h"
 #include "tests/util/test_paths.h"
 
 namespace tflite_c {
@@ -487,18 +488,6 @@ std::vector<GoldenCase> GoldenCases() {
   return cases;
 }
 
-double ElementAt(const char* p, TfLiteType type) {
-  switch (type) {
-    case kTfLiteFloat32: { float v; std::memcpy(&v, p, 4); return v; }
-    case kTfLiteInt32: { int32_t v; std::memcpy(&v, p, 4); return v; }
-    case kTfLiteInt64: { int64_t v; std::memcpy(&v, p, 8); return static_cast<double>(v); }
-    case kTfLiteInt16: { int16_t v; std::memcpy(&v, p, 2); return v; }
-    case kTfLiteInt8: return static_cast<int8_t>(p[0]);
-    case kTfLiteUInt8: case kTfLiteBool: return static_cast<uint8_t>(p[0]);
-    default: return NAN;
-  }
-}
-
 // Like Session::Create without delegates, but leaving the default XNNPACK
 // delegate of TfLiteInterpreterCreate on.
 void CreateWithDefaultXnnpack(Session* s, const void* bytes, size_t size, int threads = -1) {
@@ -599,14 +588,7 @@ TEST_P(XnnpackGoldenTest, MatchesGoldenWithinXnnpackTolerance) {
     ASSERT_TRUE(ok);
     ASSERT_EQ(TfLiteTensorByteSize(t), expected.size()) << "output " << k;
     const TfLiteType type = TfLiteTensorType(t);
-    size_t es = 0;
-    switch (type) {
-      case kTfLiteFloat32: case kTfLiteInt32: es = 4; break;
-      case kTfLiteInt64: es = 8; break;
-      case kTfLiteInt16: es = 2; break;
-      case kTfLiteInt8: case kTfLiteUInt8: case kTfLiteBool: es = 1; break;
-      default: break;
-    }
+    const size_t es = NumericElementBytes(type);
     if (es == 0) continue;
     const json tol = spec.value("tolerance", json::object());
     const double atol = tol.value("atol", 0.0), rtol = tol.value("rtol", 0.0);
@@ -614,7 +596,8 @@ TEST_P(XnnpackGoldenTest, MatchesGoldenWithinXnnpackTolerance) {
     size_t bad = 0, first = 0;
     double worst = 0;
     for (size_t i = 0; i < expected.size() / es; ++i) {
-      const double a = ElementAt(actual + i * es, type), x = ElementAt(expected.data() + i * es, type);
+      const double a = ElementValue(actual + i * es, type);
+      const double x = ElementValue(expected.data() + i * es, type);
       const bool good = std::isnan(x) ? std::isnan(a) : std::fabs(a - x) <= atol + rtol * std::fabs(x);
       if (!good) {
         if (bad++ == 0) first = i;
