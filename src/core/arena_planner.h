@@ -66,7 +66,8 @@ class ArenaPlanner {
  private:
   // key -> (offset, request)
   std::map<Key, std::pair<size_t, Request>> placed_;
-  uint8_t* buffer_ = nullptr;
+  void* block_ = nullptr;     // what calloc returned
+  uint8_t* buffer_ = nullptr;  // block_ aligned to kAlignment
   size_t capacity_ = 0;
 };
 

@@ -3,6 +3,8 @@
 // in subgraph.cc, memory planning and resizing in subgraph_memory.cc.
 #include <algorithm>
 #include <cstring>
+#include <exception>
+#include <new>
 
 #include "src/core/op_resolver.h"
 #include "src/core/operator_internal.h"
@@ -38,7 +40,13 @@ TfLiteRegistration Subgraph::UnresolvedCustomOpRegistration(const char* name) {
 // ---------------------------------------------------------------------------
 // Kernel dispatch
 
+// Kernels run with the interpreter's memory account current, so their
+// ScratchVector members count against its limit (src/core/memory_budget.h).
+// A kernel that throws (ScratchAllocator's std::bad_alloc at the limit, or
+// any other exception) fails the node instead of crossing the C ABI.
+
 void* Subgraph::OpInit(const TfLiteRegistration& r, const char* buffer, size_t length) {
+  ScopedMemoryAccount account(&shared_->memory);
   const TfLiteOperator* op = r.registration_external;
   if (op != nullptr && (op->init != nullptr || op->init_with_data != nullptr)) {
     if (op->init_with_data) return op->init_with_data(op->user_data, Opaque(&context_), buffer, length);
@@ -48,6 +56,7 @@ void* Subgraph::OpInit(const TfLiteRegistration& r, const char* buffer, size_t l
 }
 
 void Subgraph::OpFree(const TfLiteRegistration& r, void* data) {
+  ScopedMemoryAccount account(&shared_->memory);
   const TfLiteOperator* op = r.registration_external;
   if (op != nullptr && (op->free != nullptr || op->free_with_data != nullptr)) {
     if (op->free_with_data) {
@@ -76,23 +85,44 @@ TfLiteStatus Subgraph::OpPrepare(const TfLiteRegistration& r, TfLiteNode* node) 
     }
     return kTfLiteUnresolvedOps;
   }
-  const TfLiteOperator* op = r.registration_external;
-  if (op != nullptr && (op->prepare != nullptr || op->prepare_with_data != nullptr)) {
-    if (op->prepare_with_data) return op->prepare_with_data(op->user_data, Opaque(&context_), Opaque(node));
-    return op->prepare(Opaque(&context_), Opaque(node));
+  ScopedMemoryAccount account(&shared_->memory);
+  try {
+    const TfLiteOperator* op = r.registration_external;
+    if (op != nullptr && (op->prepare != nullptr || op->prepare_with_data != nullptr)) {
+      if (op->prepare_with_data) {
+        return op->prepare_with_data(op->user_data, Opaque(&context_), Opaque(node));
+      }
+      return op->prepare(Opaque(&context_), Opaque(node));
+    }
+    if (r.prepare) return r.prepare(&context_, node);
+    return kTfLiteOk;
+  } catch (const std::bad_alloc&) {
+    ReportError("%s: out of memory in Prepare (allocation limit %zu bytes, %zu in use)",
+                OpName(r), shared_->memory.limit(), shared_->memory.used());
+  } catch (...) {
+    ReportError("%s: Prepare failed with an exception", OpName(r));
   }
-  if (r.prepare) return r.prepare(&context_, node);
-  return kTfLiteOk;
+  return kTfLiteError;
 }
 
 TfLiteStatus Subgraph::OpInvoke(const TfLiteRegistration& r, TfLiteNode* node) {
-  const TfLiteOperator* op = r.registration_external;
-  if (op != nullptr && (op->invoke != nullptr || op->invoke_with_data != nullptr)) {
-    if (op->invoke_with_data) return op->invoke_with_data(op->user_data, Opaque(&context_), Opaque(node));
-    return op->invoke(Opaque(&context_), Opaque(node));
+  ScopedMemoryAccount account(&shared_->memory);
+  try {
+    const TfLiteOperator* op = r.registration_external;
+    if (op != nullptr && (op->invoke != nullptr || op->invoke_with_data != nullptr)) {
+      if (op->invoke_with_data) {
+        return op->invoke_with_data(op->user_data, Opaque(&context_), Opaque(node));
+      }
+      return op->invoke(Opaque(&context_), Opaque(node));
+    }
+    if (r.invoke) return r.invoke(&context_, node);
+    ReportError("Node has no invoke function");
+  } catch (const std::bad_alloc&) {
+    ReportError("%s: out of memory in Invoke (allocation limit %zu bytes, %zu in use)",
+                OpName(r), shared_->memory.limit(), shared_->memory.used());
+  } catch (...) {
+    ReportError("%s: Invoke failed with an exception", OpName(r));
   }
-  if (r.invoke) return r.invoke(&context_, node);
-  ReportError("Node has no invoke function");
   return kTfLiteError;
 }
 
