@@ -59,13 +59,13 @@ size_t ArenaPlanner::required_bytes() const {
   return end;
 }
 
-bool ArenaPlanner::Commit(bool* moved) {
+bool ArenaPlanner::Commit(bool* moved, size_t max_capacity) {
   *moved = false;
   const size_t need = required_bytes();
   if (need <= capacity_) return true;
   // Grow with headroom so a sequence of small dynamic growths stays cheap.
   size_t grow = capacity_ == 0 ? need : need + need / 8;
-  grow = RoundUp(std::max(grow, need));
+  grow = RoundUp(std::max(std::min(grow, max_capacity), need));
   // calloc rather than an aligned malloc + memset: a large block comes from
   // fresh zero pages the system maps on first touch, so a big arena costs
   // nothing until it is used.

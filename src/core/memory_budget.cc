@@ -8,9 +8,11 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <new>
 
 namespace tflite_c {
 namespace {
@@ -200,5 +202,53 @@ ScopedMemoryAccount::ScopedMemoryAccount(MemoryAccount* account) : previous_(cur
 }
 
 ScopedMemoryAccount::~ScopedMemoryAccount() { current_account = previous_; }
+
+namespace internal {
+namespace {
+
+// Each scratch block starts with this header, padded to the block's
+// alignment (at least alignof(std::max_align_t)).
+struct ScratchHeader {
+  MemoryAccount* account;
+  size_t bytes;  // charged: header + payload
+};
+
+size_t HeaderBytes(size_t align) {
+  return std::max<size_t>({sizeof(ScratchHeader), alignof(std::max_align_t), align});
+}
+
+}  // namespace
+
+void* ScratchAllocate(size_t bytes, size_t align) {
+  const size_t header = HeaderBytes(align);
+  if (bytes > SIZE_MAX - header) throw std::bad_alloc();
+  const size_t total = header + bytes;
+  MemoryAccount* account = current_account;
+  if (account != nullptr && !account->TryCharge(total)) throw std::bad_alloc();
+  void* block = nullptr;
+  if (align <= alignof(std::max_align_t)) {
+    block = std::malloc(total);
+  } else if (posix_memalign(&block, align, total) != 0) {
+    block = nullptr;
+  }
+  if (block == nullptr) {
+    if (account != nullptr) account->Credit(total);
+    throw std::bad_alloc();
+  }
+  auto* h = static_cast<ScratchHeader*>(block);
+  h->account = account;
+  h->bytes = total;
+  return static_cast<char*>(block) + header;
+}
+
+void ScratchDeallocate(void* p, size_t align) noexcept {
+  if (p == nullptr) return;
+  void* block = static_cast<char*>(p) - HeaderBytes(align);
+  const auto* h = static_cast<const ScratchHeader*>(block);
+  if (h->account != nullptr) h->account->Credit(h->bytes);
+  std::free(block);
+}
+
+}  // namespace internal
 
 }  // namespace tflite_c

@@ -109,6 +109,19 @@ class ScopedMemoryAccount {
   MemoryAccount* previous_;
 };
 
+// ---- kernels' scratch ----------------------------------------------------------------
+
+namespace internal {
+
+// Memory for ScratchAllocator: `bytes` aligned to `align`, charged to the
+// current account (if any); throws std::bad_alloc when that would pass its
+// limit or memory cannot be had. The block remembers the account it was
+// charged to, and ScratchDeallocate credits that one, whatever is current
+// then (a vector filled under one interpreter may be freed under none).
+void* ScratchAllocate(size_t bytes, size_t align);
+void ScratchDeallocate(void* p, size_t align) noexcept;
+
+}  // namespace internal
 }  // namespace tflite_c
 
 #endif  // TFLITE_C_SRC_CORE_MEMORY_BUDGET_H_

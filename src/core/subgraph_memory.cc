@@ -30,7 +30,8 @@ bool Subgraph::CommitArena(ArenaPlanner* arena, const char* what, bool* moved) {
                 what, need, account.limit(), account.used());
     return false;
   }
-  if (!arena->Commit(moved)) {
+  const size_t room = account.limit() - std::min(account.limit(), account.used());
+  if (!arena->Commit(moved, have + room)) {
     ReportError("Failed to allocate %zu bytes of %s", need, what);
     return false;
   }

@@ -28,6 +28,7 @@
 #include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/qgemm.h"
 #include "src/kernels/internal/quant_conv.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -50,7 +51,7 @@ struct OpData {
   int64_t patch_cols;          // KH * KW * Cin / groups
   int64_t tile_rows;           // output pixels per tile
   int threads;                 // tiles processed in parallel
-  std::vector<float> patches;  // threads * tile_rows * patch_cols
+  internal::ScratchVector<float> patches;  // threads * tile_rows * patch_cols
   bool quantized;
   internal::ConvWindowParams window;
   internal::QuantConvParams quant;
@@ -59,9 +60,9 @@ struct OpData {
   // scratch: int16 patches [tile_rows, patch_cols], int32 sums [tile_rows, Cout / groups].
   bool use_qgemm = false;
   bool qfilter_packed = false;
-  std::vector<int16_t> qfilter;
-  std::vector<int16_t> qpatches;
-  std::vector<int32_t> qsums;
+  internal::ScratchVector<int16_t> qfilter;
+  internal::ScratchVector<int16_t> qpatches;
+  internal::ScratchVector<int32_t> qsums;
   internal::RequantizeTable requant;  // filled in Prepare (bias constant) or Eval
   bool requant_ready = false;
   bool hybrid = false;  // FLOAT32 input, integer filter

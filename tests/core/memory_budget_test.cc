@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "src/kernels/internal/scratch_vector.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tests/util/one_op_model.h"
 
@@ -178,6 +179,105 @@ TEST(MemoryBudget, AccountChargesUpToTheLimit) {
     EXPECT_EQ(CurrentMemoryAccount(), &a);
   }
   EXPECT_EQ(CurrentMemoryAccount(), nullptr);
+}
+
+// ---- ScratchVector ---------------------------------------------------------------
+
+using internal::ScratchVector;
+
+TEST(MemoryBudget, ScratchVectorChargesTheAccountCurrentWhenItAllocates) {
+  MemoryAccount a, b;
+  ScratchVector<int> v;
+  {
+    ScopedMemoryAccount scope(&a);
+    v.assign(1000, 7);
+  }
+  const size_t charged = a.used();
+  EXPECT_GE(charged, 1000 * sizeof(int));
+  EXPECT_LT(charged, 1000 * sizeof(int) + 256);  // one header
+  {
+    // Freed while another account is current: the first one is credited.
+    ScopedMemoryAccount scope(&b);
+    ScratchVector<int>().swap(v);
+  }
+  EXPECT_EQ(a.used(), 0u);
+  EXPECT_EQ(b.used(), 0u);
+  // Nothing current: nothing counted.
+  v.assign(1000, 1);
+  EXPECT_EQ(a.used(), 0u);
+}
+
+TEST(MemoryBudget, ScratchVectorCopiesAndMovesKeepTheCount) {
+  MemoryAccount a;
+  ScopedMemoryAccount scope(&a);
+  ScratchVector<double> v(500, 1.0);
+  const size_t one = a.used();
+  ScratchVector<double> copy = v;  // a second block
+  EXPECT_EQ(a.used(), 2 * one);
+  ScratchVector<double> moved = std::move(v);  // takes the block over
+  EXPECT_EQ(a.used(), 2 * one);
+  copy = moved;  // same size: reuses copy's block
+  EXPECT_EQ(a.used(), 2 * one);
+  moved.swap(copy);
+  copy.clear();
+  copy.shrink_to_fit();
+  EXPECT_EQ(a.used(), one);
+  ScratchVector<ScratchVector<int>> nested(3, ScratchVector<int>(10));
+  EXPECT_GT(a.used(), one + 3 * 10 * sizeof(int));
+  ScratchVector<ScratchVector<int>>().swap(nested);
+  ScratchVector<double>().swap(moved);
+  EXPECT_EQ(a.used(), 0u);
+}
+
+TEST(MemoryBudget, ScratchVectorPastTheLimitThrowsAndChargesNothing) {
+  MemoryAccount a(4096);
+  ScopedMemoryAccount scope(&a);
+  ScratchVector<char> v(1000);
+  const size_t used = a.used();
+  EXPECT_THROW(v.resize(8000), std::bad_alloc);
+  EXPECT_EQ(v.size(), 1000u);
+  EXPECT_EQ(a.used(), used);
+  EXPECT_THROW(ScratchVector<int64_t>(SIZE_MAX / 4), std::length_error);
+  struct alignas(64) Wide {
+    char bytes[64];
+  };
+  ScratchVector<Wide> w(3);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(w.data()) % 64, 0u);
+  ScratchVector<Wide>().swap(w);
+  EXPECT_EQ(a.used(), used);
+}
+
+// A kernel's packing buffer counts: BATCH_MATMUL keeps a transposed copy of
+// a constant 2 MiB rhs. A 1 MiB limit holds the arena (a few KiB) but not
+// that copy; 4 MiB holds both.
+void MatMulWithConstantRhs(OneOpModel& m, int64_t limit) {
+  const int depth = 512, cols = 1024;
+  m.Input(F32, {1, 1, depth});
+  m.Const<float>({1, depth, cols}, std::vector<float>(depth * cols, 0.5f));
+  m.Output(F32, {1, 1, cols});
+  m.Op(tflite::BuiltinOperator_BATCH_MATMUL,
+       testing::Opts(tflite::BatchMatMulOptionsT{}));
+  m.configure_options = [limit](TfLiteInterpreterOptions* o) {
+    TfLiteInterpreterOptionsSetMaxAllocationBytes(o, limit);
+  };
+}
+
+TEST(MemoryBudgetMalformed, KernelScratchCountsAgainstTheLimit) {
+  {
+    OneOpModel m;
+    MatMulWithConstantRhs(m, 1 << 20);
+    EXPECT_FALSE(m.Allocate());
+    EXPECT_NE(m.log().find("BATCH_MATMUL: out of memory in Prepare (allocation limit 1048576 "
+                           "bytes"),
+              std::string::npos)
+        << m.log();
+  }
+  OneOpModel m;
+  MatMulWithConstantRhs(m, 4 << 20);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, std::vector<float>(512, 1.0f));
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<float>(), std::vector<float>(1024, 256.0f));
 }
 
 // ---- hostile models ---------------------------------------------------------------
