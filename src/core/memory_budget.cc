@@ -206,47 +206,64 @@ ScopedMemoryAccount::~ScopedMemoryAccount() { current_account = previous_; }
 namespace internal {
 namespace {
 
-// Each scratch block starts with this header, padded to the block's
-// alignment (at least alignof(std::max_align_t)).
-struct ScratchHeader {
-  MemoryAccount* account;
-  size_t bytes;  // charged: header + payload
+// Sits right before each counted block's payload; the block starts
+// HeaderRoom(align) bytes before the payload.
+struct CountedHeader {
+  MemoryAccount* account;  // charged (holds a reference), or nullptr
+  size_t charged;          // room + payload
+  void* block;             // what malloc / posix_memalign returned
+  size_t size;             // payload
 };
 
-size_t HeaderBytes(size_t align) {
-  return std::max<size_t>({sizeof(ScratchHeader), alignof(std::max_align_t), align});
+size_t HeaderRoom(size_t align) { return std::max(sizeof(CountedHeader), align); }
+
+CountedHeader* HeaderOf(const void* p) {
+  return reinterpret_cast<CountedHeader*>(const_cast<char*>(static_cast<const char*>(p)) -
+                                          sizeof(CountedHeader));
 }
 
 }  // namespace
 
-void* ScratchAllocate(size_t bytes, size_t align) {
-  const size_t header = HeaderBytes(align);
-  if (bytes > SIZE_MAX - header) throw std::bad_alloc();
-  const size_t total = header + bytes;
-  MemoryAccount* account = current_account;
-  if (account != nullptr && !account->TryCharge(total)) throw std::bad_alloc();
+void* CountedAllocate(size_t bytes, size_t align) noexcept {
+  static_assert(sizeof(CountedHeader) % alignof(std::max_align_t) == 0, "header keeps alignment");
+  if (align == 0 || (align & (align - 1)) != 0) return nullptr;
+  const size_t room = HeaderRoom(align);
+  if (bytes > SIZE_MAX - room) return nullptr;
+  const size_t total = room + bytes;
+  MemoryAccount* account = CurrentMemoryAccount();
+  if (account != nullptr && !account->TryCharge(total)) return nullptr;
   void* block = nullptr;
   if (align <= alignof(std::max_align_t)) {
     block = std::malloc(total);
-  } else if (posix_memalign(&block, align, total) != 0) {
+  } else if (posix_memalign(&block, std::max(align, sizeof(void*)), total) != 0) {
     block = nullptr;
   }
   if (block == nullptr) {
     if (account != nullptr) account->Credit(total);
-    throw std::bad_alloc();
+    return nullptr;
   }
-  auto* h = static_cast<ScratchHeader*>(block);
-  h->account = account;
-  h->bytes = total;
-  return static_cast<char*>(block) + header;
+  if (account != nullptr) account->Ref();
+  char* payload = static_cast<char*>(block) + room;
+  *HeaderOf(payload) = CountedHeader{account, total, block, bytes};
+  return payload;
 }
 
-void ScratchDeallocate(void* p, size_t align) noexcept {
+void CountedFree(void* p) noexcept {
   if (p == nullptr) return;
-  void* block = static_cast<char*>(p) - HeaderBytes(align);
-  const auto* h = static_cast<const ScratchHeader*>(block);
-  if (h->account != nullptr) h->account->Credit(h->bytes);
-  std::free(block);
+  const CountedHeader h = *HeaderOf(p);
+  std::free(h.block);
+  if (h.account != nullptr) {
+    h.account->Credit(h.charged);
+    h.account->Unref();
+  }
+}
+
+size_t CountedSize(const void* p) noexcept { return HeaderOf(p)->size; }
+
+void* ScratchAllocate(size_t bytes, size_t align) {
+  void* p = CountedAllocate(bytes, align);
+  if (p == nullptr) throw std::bad_alloc();
+  return p;
 }
 
 }  // namespace internal

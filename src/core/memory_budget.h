@@ -69,11 +69,22 @@ size_t DefaultMaxAllocationBytes();
 
 // ---- counting ---------------------------------------------------------------------
 
+// Blocks charged to an account keep it alive (a reference each), so a block
+// that outlives its interpreter (a delegate's cache, say) still credits a
+// valid account. The creator holds the first reference: a MemoryAccount on
+// the stack is fine while it outlives its blocks; one on the heap is released
+// with Unref() (see MemoryAccountHandle).
 class MemoryAccount {
  public:
   explicit MemoryAccount(size_t limit = SIZE_MAX) : limit_(limit) {}
   MemoryAccount(const MemoryAccount&) = delete;
   MemoryAccount& operator=(const MemoryAccount&) = delete;
+
+  void Ref() { refs_.fetch_add(1, std::memory_order_relaxed); }
+  // Deletes the account when this was the last reference.
+  void Unref() {
+    if (refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
+  }
 
   // Adds `bytes` unless that would pass the limit; false (and nothing
   // charged) then.
@@ -91,6 +102,21 @@ class MemoryAccount {
  private:
   std::atomic<size_t> used_{0};
   std::atomic<size_t> limit_;
+  std::atomic<size_t> refs_{1};
+};
+
+// Owns a heap MemoryAccount's first reference (InterpreterShared::memory).
+class MemoryAccountHandle {
+ public:
+  explicit MemoryAccountHandle(size_t limit) : account_(new MemoryAccount(limit)) {}
+  ~MemoryAccountHandle() { account_->Unref(); }
+  MemoryAccountHandle(const MemoryAccountHandle&) = delete;
+  MemoryAccountHandle& operator=(const MemoryAccountHandle&) = delete;
+  MemoryAccount* get() const { return account_; }
+  MemoryAccount* operator->() const { return account_; }
+
+ private:
+  MemoryAccount* account_;
 };
 
 // The account charged by ScratchAllocator on this thread (nullptr: none).
@@ -113,13 +139,19 @@ class ScopedMemoryAccount {
 
 namespace internal {
 
-// Memory for ScratchAllocator: `bytes` aligned to `align`, charged to the
-// current account (if any); throws std::bad_alloc when that would pass its
-// limit or memory cannot be had. The block remembers the account it was
-// charged to, and ScratchDeallocate credits that one, whatever is current
+// `bytes` aligned to `align` (a power of two), charged to the current
+// account (if any); nullptr when that would pass its limit or memory cannot
+// be had. The block remembers the account it was charged to (and holds a
+// reference to it), and CountedFree credits that one, whatever is current
 // then (a vector filled under one interpreter may be freed under none).
+void* CountedAllocate(size_t bytes, size_t align) noexcept;
+void CountedFree(void* p) noexcept;
+// The payload size CountedAllocate was asked for (`p` not null).
+size_t CountedSize(const void* p) noexcept;
+
+// As CountedAllocate, but throws std::bad_alloc instead of returning nullptr
+// (for ScratchAllocator).
 void* ScratchAllocate(size_t bytes, size_t align);
-void ScratchDeallocate(void* p, size_t align) noexcept;
 
 }  // namespace internal
 }  // namespace tflite_c

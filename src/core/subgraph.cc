@@ -80,7 +80,7 @@ Subgraph::~Subgraph() {
     }
   }
   for (size_t i = 0; i < nodes_.size(); ++i) CleanupNode(static_cast<int>(i));
-  shared_->memory.Credit(arena_.committed_bytes() + persistent_arena_.committed_bytes());
+  shared_->memory->Credit(arena_.committed_bytes() + persistent_arena_.committed_bytes());
   for (TfLiteTensor& t : tensors_) {
     // Arena and read-only tensors do not own their data; TfLiteTensorFree
     // only releases heap data (dynamic / persistent read-only).

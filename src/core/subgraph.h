@@ -52,7 +52,7 @@ struct InterpreterShared {
   // vectors) against its limit: TfLiteInterpreterOptionsSetMaxAllocationBytes,
   // else the process's budget when the interpreter was created
   // (DefaultMaxAllocationBytes(), src/core/memory_budget.h).
-  MemoryAccount memory{DefaultMaxAllocationBytes()};
+  MemoryAccountHandle memory{DefaultMaxAllocationBytes()};
 };
 
 class Subgraph {
@@ -200,7 +200,7 @@ class Subgraph {
   // one whose output is dynamic, then plans and commits their memory.
   TfLiteStatus PrepareFrom(int pos);
   TfLiteStatus PlanMemory(int first_pos, int last_pos);
-  // The interpreter's limit (shared_->memory.limit()).
+  // The interpreter's limit (shared_->memory->limit()).
   size_t AllocationLimit() const;
   // Grows `arena` to its plan, charging the growth to the interpreter's
   // account; fails with a message naming `what` when the growth would pass

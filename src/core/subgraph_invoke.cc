@@ -46,7 +46,7 @@ TfLiteRegistration Subgraph::UnresolvedCustomOpRegistration(const char* name) {
 // any other exception) fails the node instead of crossing the C ABI.
 
 void* Subgraph::OpInit(const TfLiteRegistration& r, const char* buffer, size_t length) {
-  ScopedMemoryAccount account(&shared_->memory);
+  ScopedMemoryAccount account(shared_->memory.get());
   const TfLiteOperator* op = r.registration_external;
   if (op != nullptr && (op->init != nullptr || op->init_with_data != nullptr)) {
     if (op->init_with_data) return op->init_with_data(op->user_data, Opaque(&context_), buffer, length);
@@ -56,7 +56,7 @@ void* Subgraph::OpInit(const TfLiteRegistration& r, const char* buffer, size_t l
 }
 
 void Subgraph::OpFree(const TfLiteRegistration& r, void* data) {
-  ScopedMemoryAccount account(&shared_->memory);
+  ScopedMemoryAccount account(shared_->memory.get());
   const TfLiteOperator* op = r.registration_external;
   if (op != nullptr && (op->free != nullptr || op->free_with_data != nullptr)) {
     if (op->free_with_data) {
@@ -85,7 +85,7 @@ TfLiteStatus Subgraph::OpPrepare(const TfLiteRegistration& r, TfLiteNode* node) 
     }
     return kTfLiteUnresolvedOps;
   }
-  ScopedMemoryAccount account(&shared_->memory);
+  ScopedMemoryAccount account(shared_->memory.get());
   try {
     const TfLiteOperator* op = r.registration_external;
     if (op != nullptr && (op->prepare != nullptr || op->prepare_with_data != nullptr)) {
@@ -98,7 +98,7 @@ TfLiteStatus Subgraph::OpPrepare(const TfLiteRegistration& r, TfLiteNode* node) 
     return kTfLiteOk;
   } catch (const std::bad_alloc&) {
     ReportError("%s: out of memory in Prepare (allocation limit %zu bytes, %zu in use)",
-                OpName(r), shared_->memory.limit(), shared_->memory.used());
+                OpName(r), shared_->memory->limit(), shared_->memory->used());
   } catch (...) {
     ReportError("%s: Prepare failed with an exception", OpName(r));
   }
@@ -106,7 +106,7 @@ TfLiteStatus Subgraph::OpPrepare(const TfLiteRegistration& r, TfLiteNode* node) 
 }
 
 TfLiteStatus Subgraph::OpInvoke(const TfLiteRegistration& r, TfLiteNode* node) {
-  ScopedMemoryAccount account(&shared_->memory);
+  ScopedMemoryAccount account(shared_->memory.get());
   try {
     const TfLiteOperator* op = r.registration_external;
     if (op != nullptr && (op->invoke != nullptr || op->invoke_with_data != nullptr)) {
@@ -119,7 +119,7 @@ TfLiteStatus Subgraph::OpInvoke(const TfLiteRegistration& r, TfLiteNode* node) {
     ReportError("Node has no invoke function");
   } catch (const std::bad_alloc&) {
     ReportError("%s: out of memory in Invoke (allocation limit %zu bytes, %zu in use)",
-                OpName(r), shared_->memory.limit(), shared_->memory.used());
+                OpName(r), shared_->memory->limit(), shared_->memory->used());
   } catch (...) {
     ReportError("%s: Invoke failed with an exception", OpName(r));
   }

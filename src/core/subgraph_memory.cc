@@ -18,10 +18,10 @@ bool IsArenaType(TfLiteAllocationType t) { return t == kTfLiteArenaRw; }
 
 }  // namespace
 
-size_t Subgraph::AllocationLimit() const { return shared_->memory.limit(); }
+size_t Subgraph::AllocationLimit() const { return shared_->memory->limit(); }
 
 bool Subgraph::CommitArena(ArenaPlanner* arena, const char* what, bool* moved) {
-  MemoryAccount& account = shared_->memory;
+  MemoryAccount& account = *shared_->memory.get();
   const size_t need = arena->required_bytes();
   const size_t have = arena->committed_bytes();
   if (need > have && !account.Fits(need - have)) {

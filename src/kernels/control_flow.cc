@@ -20,7 +20,6 @@
 
 #include "src/core/subgraph_access.h"
 #include "src/kernels/internal/kernel_util.h"
-#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/register_control_flow.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -346,7 +345,7 @@ constexpr char kIf[] = "IF";
 constexpr char kCase[] = "STABLEHLO_CASE";
 
 struct BranchData {
-  internal::ScratchVector<int> branches;  // subgraph indices; IF: {then, else}
+  std::vector<int> branches;  // subgraph indices; IF: {then, else}
   bool is_if = false;
   bool dynamic = false;  // output shapes depend on the branch taken
 };

@@ -280,6 +280,46 @@ TEST(MemoryBudgetMalformed, KernelScratchCountsAgainstTheLimit) {
   EXPECT_EQ(m.Get<float>(), std::vector<float>(1024, 256.0f));
 }
 
+// XNNPACK's allocations (packed weights, runtime, workspace) are charged to
+// the interpreter that prepares the delegate: FULLY_CONNECTED packs its
+// constant 2 MiB of weights, which a 1 MiB limit does not hold. The
+// delegate then fails with a message and the interpreter runs the node on
+// the builtin kernel, which reads the weights in place and fits.
+void FullyConnected(OneOpModel& m, int64_t limit, bool xnnpack) {
+  const int depth = 512, units = 1024;
+  m.Input(F32, {1, depth});
+  m.Const<float>({units, depth}, std::vector<float>(units * depth, 0.25f));
+  m.Output(F32, {1, units});
+  m.Op(tflite::BuiltinOperator_FULLY_CONNECTED,
+       testing::Opts(tflite::FullyConnectedOptionsT{}));
+  m.configure_options = [limit, xnnpack](TfLiteInterpreterOptions* o) {
+    TfLiteInterpreterOptionsSetMaxAllocationBytes(o, limit);
+    TfLiteInterpreterOptionsSetUseXNNPACK(o, xnnpack);
+  };
+}
+
+TEST(MemoryBudgetMalformed, XnnpackPackedWeightsCountAgainstTheLimit) {
+  for (const bool xnnpack : {false, true}) {
+    for (const int64_t limit : {int64_t{1} << 20, int64_t{16} << 20}) {
+      SCOPED_TRACE(std::string(xnnpack ? "xnnpack" : "builtin") + " limit " +
+                   std::to_string(limit));
+      OneOpModel m;
+      FullyConnected(m, limit, xnnpack);
+      ASSERT_TRUE(m.Allocate()) << m.log();
+      const bool refused = m.log().find("xnn_create_runtime ran out of memory (packed weights "
+                                        "past the allocation limit") != std::string::npos;
+#ifdef TFLITE_C_WITH_XNNPACK
+      EXPECT_EQ(refused, xnnpack && limit == (1 << 20)) << m.log();
+#else
+      EXPECT_FALSE(refused) << m.log();
+#endif
+      m.Set<float>(0, std::vector<float>(512, 1.0f));
+      ASSERT_TRUE(m.Invoke()) << m.log();
+      EXPECT_EQ(m.Get<float>(), std::vector<float>(1024, 128.0f));
+    }
+  }
+}
+
 // ---- hostile models ---------------------------------------------------------------
 
 // BROADCAST_TO to a constant shape of 2^31 - 2^16 elements of float (8 GiB).

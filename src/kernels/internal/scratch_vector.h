@@ -40,7 +40,7 @@ class ScratchAllocator {
     if (n > SIZE_MAX / sizeof(T)) throw std::bad_alloc();
     return static_cast<T*>(ScratchAllocate(n * sizeof(T), alignof(T)));
   }
-  void deallocate(T* p, size_t) noexcept { ScratchDeallocate(p, alignof(T)); }
+  void deallocate(T* p, size_t) noexcept { CountedFree(p); }
 
   template <typename U>
   bool operator==(const ScratchAllocator<U>&) const noexcept {
