@@ -402,5 +402,67 @@ TEST(MemoryBudgetMalformed, LimitCountsTheWholeArena) {
       << m.log();
 }
 
+// Other ops whose output size comes from constant data go through the same
+// checks when the shape is known at AllocateTensors (TILE, FILL,
+// SPARSE_TO_DENSE), and at Invoke when it is only known then (FILL of a
+// runtime shape: a dynamic output, checked as it is resized).
+void ExpectRefusedQuickly(OneOpModel& m) {
+  m.configure_options = [](TfLiteInterpreterOptions* o) {
+    TfLiteInterpreterOptionsSetMaxAllocationBytes(o, 64 << 20);
+  };
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_FALSE(m.Allocate());
+  EXPECT_NE(m.log().find("more than the allocation limit of 67108864 bytes"), std::string::npos)
+      << m.log();
+  EXPECT_LT(MillisecondsSince(start), 1000);
+}
+
+TEST(MemoryBudgetMalformed, HugeConstantShapesOfOtherOpsAreRefused) {
+  {
+    OneOpModel m;
+    m.Input(F32, {1, 1});
+    m.Const<int32_t>({2}, {32767, 65536});
+    m.Output(F32, {1, 1});
+    m.Op(tflite::BuiltinOperator_TILE);
+    ExpectRefusedQuickly(m);
+  }
+  {
+    OneOpModel m;
+    m.Const<int32_t>({2}, {32767, 65536});
+    m.Input(F32, {});
+    m.Output(F32, {1, 1});
+    m.Op(tflite::BuiltinOperator_FILL);
+    ExpectRefusedQuickly(m);
+  }
+  {
+    OneOpModel m;
+    m.Const<int32_t>({1, 2}, {0, 0});
+    m.Const<int32_t>({2}, {32767, 65536});
+    m.Input(F32, {1});
+    m.Input(F32, {});
+    m.Output(F32, {1, 1});
+    m.Op(tflite::BuiltinOperator_SPARSE_TO_DENSE,
+         testing::Opts(tflite::SparseToDenseOptionsT{}));
+    ExpectRefusedQuickly(m);
+  }
+}
+
+TEST(MemoryBudgetMalformed, HugeRuntimeFillShapeFailsAtInvoke) {
+  OneOpModel m;
+  m.Input(tflite::TensorType_INT32, {2});
+  m.Input(F32, {});
+  m.Output(F32, {1, 1});
+  m.Op(tflite::BuiltinOperator_FILL);
+  m.configure_options = [](TfLiteInterpreterOptions* o) {
+    TfLiteInterpreterOptionsSetMaxAllocationBytes(o, 64 << 20);
+  };
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int32_t>(0, {32767, 65536});
+  m.Set<float>(1, {1.0f});
+  EXPECT_FALSE(m.Invoke());
+  EXPECT_NE(m.log().find("more than the allocation limit of 67108864 bytes"), std::string::npos)
+      << m.log();
+}
+
 }  // namespace
 }  // namespace tflite_c
