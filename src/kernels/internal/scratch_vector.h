@@ -12,6 +12,10 @@
 //
 // The allocator is stateless (the account travels in each block's header),
 // so vectors copy, move and swap exactly like std::vector.
+//
+// Scratch that lives only during one Eval belongs in the arena instead
+// (RequestArenaScratch / ArenaScratch below): it shares memory with tensors
+// that are not live at that node and is planned with them.
 #ifndef TFLITE_C_SRC_KERNELS_INTERNAL_SCRATCH_VECTOR_H_
 #define TFLITE_C_SRC_KERNELS_INTERNAL_SCRATCH_VECTOR_H_
 
@@ -22,6 +26,7 @@
 #include <vector>
 
 #include "src/core/memory_budget.h"
+#include "tensorflow/lite/core/c/common.h"
 
 namespace tflite_c {
 namespace internal {
@@ -62,6 +67,28 @@ namespace kernels {
 namespace internal {
 using tflite_c::internal::ScratchAllocator;
 using tflite_c::internal::ScratchVector;
+
+// From Prepare: asks the arena for `count` elements of `element_bytes` for
+// this node's Eval (*index = -1 when count is 0). Fails with a message when
+// the size overflows.
+inline TfLiteStatus RequestArenaScratch(TfLiteContext* context, const char* op, int64_t count,
+                                        size_t element_bytes, int* index) {
+  *index = -1;
+  if (count == 0) return kTfLiteOk;
+  size_t bytes = 0;
+  if (count < 0 || __builtin_mul_overflow(static_cast<uint64_t>(count), element_bytes, &bytes)) {
+    TF_LITE_KERNEL_LOG(context, "%s: scratch of %lld elements is too large", op,
+                       static_cast<long long>(count));
+    return kTfLiteError;
+  }
+  return context->RequestScratchBufferInArena(context, bytes, index);
+}
+
+// From Eval: the buffer RequestArenaScratch placed (nullptr if none).
+template <typename T>
+T* ArenaScratch(TfLiteContext* context, int index) {
+  return index < 0 ? nullptr : static_cast<T*>(context->GetScratchBuffer(context, index));
+}
 }  // namespace internal
 }  // namespace kernels
 }  // namespace tflite_c
