@@ -90,7 +90,7 @@ Subgraph::~Subgraph() {
     }
     TfLiteTensorFree(&t);
   }
-  for (void* p : persistent_buffers_) std::free(p);
+  for (void* p : persistent_buffers_) internal::CountedFree(p);
   TfLiteIntArrayFree(plan_array_);
   for (TfLiteOperator* op : owned_operators_) delete op;
 }

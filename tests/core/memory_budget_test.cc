@@ -16,6 +16,7 @@
 
 #include "src/kernels/internal/scratch_vector.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
+#include "tensorflow/lite/core/c/c_api_experimental.h"
 #include "tests/util/one_op_model.h"
 
 namespace tflite_c {
@@ -278,6 +279,38 @@ TEST(MemoryBudgetMalformed, KernelScratchCountsAgainstTheLimit) {
   m.Set<float>(0, std::vector<float>(512, 1.0f));
   ASSERT_TRUE(m.Invoke()) << m.log();
   EXPECT_EQ(m.Get<float>(), std::vector<float>(1024, 256.0f));
+}
+
+// Blocks from context->AllocatePersistentBuffer count too: a custom op
+// asking for 2 MiB of them in Prepare fails under a 1 MiB limit.
+TfLiteStatus PersistentPrepare(TfLiteContext* context, TfLiteNode*) {
+  return context->AllocatePersistentBuffer(context, 2 << 20) != nullptr ? kTfLiteOk
+                                                                        : kTfLiteError;
+}
+
+TfLiteStatus PassInvoke(TfLiteContext*, TfLiteNode*) { return kTfLiteOk; }
+
+TEST(MemoryBudgetMalformed, PersistentBuffersCountAgainstTheLimit) {
+  static TfLiteRegistration reg{};
+  reg.prepare = PersistentPrepare;
+  reg.invoke = PassInvoke;
+  for (const int64_t limit : {int64_t{1} << 20, int64_t{4} << 20}) {
+    OneOpModel m;
+    m.Input(F32, {1});
+    m.Output(F32, {1});
+    m.CustomOp("PERSISTENT_2MIB");
+    m.configure_options = [limit](TfLiteInterpreterOptions* o) {
+      TfLiteInterpreterOptionsSetMaxAllocationBytes(o, limit);
+      TfLiteInterpreterOptionsAddCustomOp(o, "PERSISTENT_2MIB", &reg, 1, 1);
+    };
+    EXPECT_EQ(m.Allocate(), limit > (2 << 20)) << m.log();
+    if (limit < (2 << 20)) {
+      EXPECT_NE(m.log().find("AllocatePersistentBuffer: cannot allocate 2097152 bytes "
+                             "(allocation limit 1048576 bytes"),
+                std::string::npos)
+          << m.log();
+    }
+  }
 }
 
 // XNNPACK's allocations (packed weights, runtime, workspace) are charged to
