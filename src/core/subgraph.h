@@ -200,6 +200,9 @@ class Subgraph {
   // one whose output is dynamic, then plans and commits their memory.
   TfLiteStatus PrepareFrom(int pos);
   TfLiteStatus PlanMemory(int first_pos, int last_pos);
+  // "OP: <thrown> in <phase> (allocation limit ...)" for a kernel callback
+  // that threw (src/core/subgraph_invoke.cc).
+  void ReportKernelException(const TfLiteRegistration& r, const char* phase, const char* thrown);
   // The interpreter's limit (shared_->memory->limit()).
   size_t AllocationLimit() const;
   // Grows `arena` to its plan, charging the growth to the interpreter's

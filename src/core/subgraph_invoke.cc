@@ -26,6 +26,20 @@ bool IsUnresolvedCustomOp(const TfLiteRegistration& r) {
   return r.builtin_code == kTfLiteBuiltinCustom && r.invoke == &UnresolvedOpInvoke;
 }
 
+// Runs a kernel callback; an exception it throws becomes kTfLiteError, with
+// *thrown set to "out of memory" (std::bad_alloc) or "an exception".
+template <typename Call>
+TfLiteStatus CatchKernelException(Call call, const char** thrown) {
+  try {
+    return call();
+  } catch (const std::bad_alloc&) {
+    *thrown = "out of memory";
+  } catch (...) {
+    *thrown = "an exception";
+  }
+  return kTfLiteError;
+}
+
 }  // namespace
 
 TfLiteRegistration Subgraph::UnresolvedCustomOpRegistration(const char* name) {
@@ -86,7 +100,8 @@ TfLiteStatus Subgraph::OpPrepare(const TfLiteRegistration& r, TfLiteNode* node) 
     return kTfLiteUnresolvedOps;
   }
   ScopedMemoryAccount account(shared_->memory.get());
-  try {
+  const char* thrown = nullptr;
+  const TfLiteStatus s = CatchKernelException([&] {
     const TfLiteOperator* op = r.registration_external;
     if (op != nullptr && (op->prepare != nullptr || op->prepare_with_data != nullptr)) {
       if (op->prepare_with_data) {
@@ -94,20 +109,22 @@ TfLiteStatus Subgraph::OpPrepare(const TfLiteRegistration& r, TfLiteNode* node) 
       }
       return op->prepare(Opaque(&context_), Opaque(node));
     }
-    if (r.prepare) return r.prepare(&context_, node);
-    return kTfLiteOk;
-  } catch (const std::bad_alloc&) {
-    ReportError("%s: out of memory in Prepare (allocation limit %zu bytes, %zu in use)",
-                OpName(r), shared_->memory->limit(), shared_->memory->used());
-  } catch (...) {
-    ReportError("%s: Prepare failed with an exception", OpName(r));
-  }
-  return kTfLiteError;
+    return r.prepare ? r.prepare(&context_, node) : kTfLiteOk;
+  }, &thrown);
+  if (thrown != nullptr) ReportKernelException(r, "Prepare", thrown);
+  return s;
+}
+
+void Subgraph::ReportKernelException(const TfLiteRegistration& r, const char* phase,
+                                     const char* thrown) {
+  ReportError("%s: %s in %s (allocation limit %zu bytes, %zu in use)", OpName(r), thrown, phase,
+              shared_->memory->limit(), shared_->memory->used());
 }
 
 TfLiteStatus Subgraph::OpInvoke(const TfLiteRegistration& r, TfLiteNode* node) {
   ScopedMemoryAccount account(shared_->memory.get());
-  try {
+  const char* thrown = nullptr;
+  const TfLiteStatus s = CatchKernelException([&] {
     const TfLiteOperator* op = r.registration_external;
     if (op != nullptr && (op->invoke != nullptr || op->invoke_with_data != nullptr)) {
       if (op->invoke_with_data) {
@@ -117,13 +134,10 @@ TfLiteStatus Subgraph::OpInvoke(const TfLiteRegistration& r, TfLiteNode* node) {
     }
     if (r.invoke) return r.invoke(&context_, node);
     ReportError("Node has no invoke function");
-  } catch (const std::bad_alloc&) {
-    ReportError("%s: out of memory in Invoke (allocation limit %zu bytes, %zu in use)",
-                OpName(r), shared_->memory->limit(), shared_->memory->used());
-  } catch (...) {
-    ReportError("%s: Invoke failed with an exception", OpName(r));
-  }
-  return kTfLiteError;
+    return kTfLiteError;
+  }, &thrown);
+  if (thrown != nullptr) ReportKernelException(r, "Invoke", thrown);
+  return s;
 }
 
 const char* Subgraph::OpName(const TfLiteRegistration& r) const {
