@@ -47,10 +47,21 @@ set(TFLITE_C_MALFORMED_TEST_EXES model_test
     non_max_suppression_test float_norm_ops_test sparse_ops_test unique_test
     matrix_diag_test data_movement_ops_test conv3d_test reduce_window_test
     stablehlo_data_ops_test random_ops_test stablehlo_elementwise_test stablehlo_case_test
-    lsh_skip_gram_test e2e_postprocess_test qgemm_variants_test)
+    lsh_skip_gram_test e2e_postprocess_test qgemm_variants_test hostile_attributes_test
+    quant_params_test graph_cycle_test teardown_test)
 set(TFLITE_C_MALFORMED_TEST_REGEX "[Mm]alformed|[Cc]orrupt|[Ff]uzz|[Tt]runcat|ByteFlip|[Gg]arbage")
 
-set(_label_script ${CMAKE_CURRENT_BINARY_DIR}/label_malformed_tests.cmake)
+# ---- label "threads" -------------------------------------------------------------
+# Tests that run the library on several threads (a model shared between
+# interpreters, TfLiteInterpreterCancel from another thread), for the
+# ThreadSanitizer pass ("ctest -L threads", CMakePresets.json "tsan", .ci/run):
+# every test of the executables in TFLITE_C_THREADS_TEST_EXES, and tests of
+# other executables whose name matches TFLITE_C_THREADS_TEST_REGEX (tests that
+# cancel from another thread, e.g. WhileTest.EndlessLoopCanBeCancelled).
+set(TFLITE_C_THREADS_TEST_EXES concurrency_test cancel_test)
+set(TFLITE_C_THREADS_TEST_REGEX "CanBeCancelled")
+
+set(_label_script ${CMAKE_CURRENT_BINARY_DIR}/label_tests.cmake)
 set(_label_code "")
 foreach(src ${CXX_TESTS})
   get_filename_component(_name ${src} NAME_WE)
@@ -59,10 +70,22 @@ foreach(src ${CXX_TESTS})
   else()
     set(_cond "t MATCHES \"${TFLITE_C_MALFORMED_TEST_REGEX}\"")
   endif()
+  if(_name IN_LIST TFLITE_C_THREADS_TEST_EXES)
+    set(_threads_cond "1")
+  else()
+    set(_threads_cond "t MATCHES \"${TFLITE_C_THREADS_TEST_REGEX}\"")
+  endif()
   string(APPEND _label_code
     "foreach(t IN LISTS ${_name}_TESTS)\n"
+    "  set(_labels \"\")\n"
+    "  if(${_threads_cond})\n"
+    "    list(APPEND _labels threads)\n"
+    "  endif()\n"
     "  if(${_cond})\n"
-    "    set_tests_properties(\"\${t}\" PROPERTIES LABELS malformed)\n"
+    "    list(APPEND _labels malformed)\n"
+    "  endif()\n"
+    "  if(_labels)\n"
+    "    set_tests_properties(\"\${t}\" PROPERTIES LABELS \"\${_labels}\")\n"
     "  endif()\n"
     "endforeach()\n")
 endforeach()
@@ -82,8 +105,8 @@ endforeach()
 # space is limited to 8,000,000 KiB (`ulimit -v 8000000`, as in a container or
 # on a phone): the default allocation limit follows RLIMIT_AS, so a hostile
 # model fails with a message instead of an uncaught std::bad_alloc. Not in
-# sanitizer builds: ASan reserves terabytes of shadow address space.
-if(NOT TFLITE_C_SANITIZE)
+# sanitizer builds: ASan and TSan reserve terabytes of shadow address space.
+if(NOT TFLITE_C_SANITIZE AND NOT TFLITE_C_TSAN)
   add_test(NAME malformed_under_ulimit
     COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/run_under_ulimit.sh 8000000
             ${CMAKE_CTEST_COMMAND} --test-dir ${CMAKE_BINARY_DIR} -L "^malformed$"

@@ -106,8 +106,24 @@ class ModelChecker {
         }
       }
       // Operators run in the order stored, so a valid graph is sorted: no
-      // operator reads a tensor that a later operator writes (a cycle, or
-      // a use before definition).
+      // operator reads a tensor that a later operator writes (a use before
+      // definition). With one producer per tensor this leaves no cycle of
+      // two or more operators, since one of its edges would point backwards.
+      // A cycle of one, an operator reading its own output, is allowed only
+      // as an in-place update of a value that exists before the operator
+      // runs: a subgraph input (upstream's add_shared_tensors test model
+      // adds an input to itself in place) or a variable. The interpreter
+      // then refuses any such operator whose Prepare changes that tensor's
+      // shape (see Subgraph::PrepareFrom).
+      std::vector<bool> holds_value(num_tensors, false);
+      if (const auto* in = subgraph.inputs()) {
+        for (uint32_t i = 0; i < in->size(); ++i) {
+          holds_value[static_cast<size_t>(in->Get(i))] = true;
+        }
+      }
+      for (uint32_t t = 0; t < num_tensors; ++t) {
+        if (tensors.Get(t)->is_variable()) holds_value[t] = true;
+      }
       for (uint32_t o = 0; o < ops->size(); ++o) {
         const auto* inputs = ops->Get(o)->inputs();
         if (inputs == nullptr) continue;
@@ -115,7 +131,13 @@ class ModelChecker {
           const int32_t t = inputs->Get(k);
           if (t == kOptionalTensor) continue;
           const int64_t p = producer[static_cast<size_t>(t)];
-          if (p > static_cast<int64_t>(o)) {  // p == o: in place, allowed
+          if (p == static_cast<int64_t>(o) && !holds_value[static_cast<size_t>(t)]) {
+            return Reject(reporter_,
+                          "Subgraph %u operator %u: input %u reads tensor %d, which is the "
+                          "operator's own output (a graph cycle).",
+                          sg, o, k, t);
+          }
+          if (p > static_cast<int64_t>(o)) {
             return Reject(reporter_,
                           "Subgraph %u operator %u: input %u reads tensor %d, which operator %lld "
                           "writes later (the operators are not in execution order).",

@@ -212,6 +212,18 @@ class Subgraph {
   void ComputeLifetimes();
   void RefreshArenaPointers();
   bool HasDynamicOutput(const TfLiteNode& node) const;
+  // Shapes of the tensors `node` both reads and writes (in place), taken
+  // before its Prepare; CheckInPlaceShapes refuses a Prepare that resized
+  // one of them or made it dynamic (the kernel would read the input with
+  // the shape it had and the buffer of the new one).
+  struct InPlaceTensor {
+    int index;
+    std::vector<int> dims;
+    TfLiteAllocationType allocation_type;
+  };
+  std::vector<InPlaceTensor> InPlaceTensors(const TfLiteNode& node) const;
+  TfLiteStatus CheckInPlaceShapes(int node_index, const TfLiteRegistration& reg,
+                                  const std::vector<InPlaceTensor>& before);
   const char* OpName(const TfLiteRegistration& r) const;
   TfLiteStatus ResizeTensorImpl(TfLiteTensor* tensor, TfLiteIntArray* new_size);
   TfLiteStatus CheckTensorIndices(const char* what, const std::vector<int>& indices,

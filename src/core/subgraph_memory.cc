@@ -144,6 +144,46 @@ bool Subgraph::HasDynamicOutput(const TfLiteNode& node) const {
   return false;
 }
 
+std::vector<Subgraph::InPlaceTensor> Subgraph::InPlaceTensors(const TfLiteNode& node) const {
+  std::vector<InPlaceTensor> found;
+  if (node.inputs == nullptr || node.outputs == nullptr) return found;
+  for (int o = 0; o < node.outputs->size; ++o) {
+    const int t = node.outputs->data[o];
+    if (t < 0 || static_cast<size_t>(t) >= tensors_.size()) continue;
+    for (int i = 0; i < node.inputs->size; ++i) {
+      if (node.inputs->data[i] != t) continue;
+      const TfLiteTensor& tensor = tensors_[t];
+      InPlaceTensor entry{t, {}, tensor.allocation_type};
+      if (tensor.dims != nullptr) {
+        entry.dims.assign(tensor.dims->data, tensor.dims->data + tensor.dims->size);
+      }
+      found.push_back(std::move(entry));
+      break;
+    }
+  }
+  return found;
+}
+
+TfLiteStatus Subgraph::CheckInPlaceShapes(int node_index, const TfLiteRegistration& reg,
+                                          const std::vector<InPlaceTensor>& before) {
+  for (const InPlaceTensor& b : before) {
+    const TfLiteTensor& tensor = tensors_[b.index];
+    const bool same_dims =
+        tensor.dims != nullptr && static_cast<size_t>(tensor.dims->size) == b.dims.size() &&
+        std::equal(b.dims.begin(), b.dims.end(), tensor.dims->data);
+    const bool became_dynamic =
+        tensor.allocation_type == kTfLiteDynamic && b.allocation_type != kTfLiteDynamic;
+    if (!same_dims || became_dynamic) {
+      ReportError(
+          "Node number %d (%s) reads and writes tensor %d in place, and its Prepare %s it; an "
+          "operator may only update its input in place without changing its shape.",
+          node_index, OpName(reg), b.index, became_dynamic ? "made dynamic" : "resized");
+      return kTfLiteError;
+    }
+  }
+  return kTfLiteOk;
+}
+
 TfLiteStatus Subgraph::PrepareFrom(int pos) {
   const int end = static_cast<int>(execution_plan_.size());
   arena_.ResetFrom(pos);
@@ -169,8 +209,10 @@ TfLiteStatus Subgraph::PrepareFrom(int pos) {
     TfLiteNode& node = nodes_[node_index].first;
     const TfLiteRegistration& reg = nodes_[node_index].second;
     preparing_pos_ = p;
-    const TfLiteStatus s = OpPrepare(reg, &node);
+    const std::vector<InPlaceTensor> in_place = InPlaceTensors(node);
+    TfLiteStatus s = OpPrepare(reg, &node);
     preparing_pos_ = -1;
+    if (s == kTfLiteOk && !in_place.empty()) s = CheckInPlaceShapes(node_index, reg, in_place);
     if (s != kTfLiteOk) {
       ReportError("Node number %d (%s) failed to prepare.", node_index, OpName(reg));
       state_ = State::kUninvokable;

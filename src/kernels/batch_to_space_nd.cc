@@ -4,8 +4,10 @@
 // before/after): output [batch / prod(block), s_i * block_i - crops...,
 // rest...]. block_shape and crops are INT32; any fixed-size element type.
 // Non-constant block_shape or crops make the output dynamic.
+#include <algorithm>
 #include <vector>
 
+#include "src/kernels/internal/checked_math.h"
 #include "src/kernels/internal/space_batch.h"
 #include "src/kernels/register_layout.h"
 
@@ -19,14 +21,18 @@ TfLiteStatus OutputShape(TfLiteContext* context, const internal::SpaceBatchOpDat
                          const std::vector<int>& after, TfLiteIntArray* shape) {
   int64_t blocks = 1;
   for (size_t i = 0; i < data.block.size(); ++i) {
-    const int64_t full = static_cast<int64_t>(shape->data[i + 1]) * data.block[i];
-    if (data.before[i] + after[i] > full) {
+    int full = 0;
+    TF_LITE_ENSURE_OK(context, internal::MulDim(context, kOp, "uncropped dimension",
+                                                shape->data[i + 1], data.block[i], &full));
+    if (int64_t{data.before[i]} + after[i] > full) {
       TF_LITE_KERNEL_LOG(context, "%s: crops of dimension %zu exceed its size %lld", kOp, i + 1,
                          static_cast<long long>(full));
       return kTfLiteError;
     }
     shape->data[i + 1] = static_cast<int>(full - data.before[i] - after[i]);
-    blocks *= data.block[i];
+    // The batch must be a multiple of every block product, so one beyond
+    // INT_MAX is refused by the modulo below either way.
+    blocks = std::min<int64_t>(blocks * data.block[i], int64_t{1} << 32);
   }
   if (shape->data[0] % blocks != 0) {
     TF_LITE_KERNEL_LOG(context, "%s: batch %d is not a multiple of the block count %lld", kOp,

@@ -21,6 +21,7 @@
 #include "src/kernels/internal/activation.h"
 #include "src/kernels/internal/int4_copy.h"
 #include "src/kernels/internal/layout_util.h"
+#include "src/kernels/internal/quant_validate.h"
 #include "src/kernels/register_layout.h"
 
 namespace tflite_c {
@@ -163,6 +164,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                        num_inputs, internal::NumOutputs(node));
     return kTfLiteError;
   }
+  TF_LITE_ENSURE_OK(context, internal::CheckNodeQuantization(context, node, kOp));
   const TfLiteTensor* t0;
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &t0));

@@ -69,19 +69,13 @@ void SetWindowParams(const TfLiteConv3DParams& p, Geometry3D* g) {
 // Computes g->out and g->pad_before from g->in, the filter and the window.
 TfLiteStatus ComputeWindow(TfLiteContext* context, const char* op, TfLitePadding padding,
                            Geometry3D* g) {
+  static constexpr const internal::WindowAxisNames* kNames[kAxes] = {
+      &internal::kDepthAxis, &internal::kHeightAxis, &internal::kWidthAxis};
   for (int a = 0; a < kAxes; ++a) {
     internal::WindowAxis axis;
-    if (g->filter[a] <= 0 ||
-        !internal::ComputeWindowAxis(padding, g->in[a], g->filter[a], g->stride[a],
-                                     g->dilation[a], &axis)) {
-      TF_LITE_KERNEL_LOG(context,
-                         "%s: invalid window (padding %d, strides %dx%dx%d, dilations %dx%dx%d, "
-                         "filter %dx%dx%d, size %dx%dx%d)",
-                         op, static_cast<int>(padding), g->stride[0], g->stride[1], g->stride[2],
-                         g->dilation[0], g->dilation[1], g->dilation[2], g->filter[0],
-                         g->filter[1], g->filter[2], g->in[0], g->in[1], g->in[2]);
-      return kTfLiteError;
-    }
+    TF_LITE_ENSURE_OK(context, internal::ComputeWindowAxis(context, op, *kNames[a],
+                                                           {padding, g->stride[a], g->dilation[a]},
+                                                           g->in[a], g->filter[a], &axis));
     g->out[a] = axis.out_size;
     g->pad_before[a] = axis.pad_before;
   }

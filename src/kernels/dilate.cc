@@ -5,8 +5,8 @@
 // (0 stays 0). dilations: 1-D INT32, one entry >= 1 per input axis;
 // padding_value: one element of the input's type. Any fixed-size element
 // type. Non-constant dilations make the output dynamic.
-#include <limits>
 
+#include "src/kernels/internal/checked_math.h"
 #include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/register_layout.h"
@@ -30,12 +30,15 @@ TfLiteStatus ResizeOutput(TfLiteContext* context, TfLiteNode* node) {
                          static_cast<long long>(factor), d);
       return kTfLiteError;
     }
-    const int64_t dilated = size == 0 ? 0 : (size - 1) * factor + 1;
-    if (dilated > std::numeric_limits<int>::max()) {
-      TF_LITE_KERNEL_LOG(context, "%s: dilated axis %d is too large", kOp, d);
-      return kTfLiteError;
+    // (size - 1) * factor + 1, 0 for an empty axis.
+    int spread = 0;
+    shape->data[d] = 0;
+    if (size > 0) {
+      TF_LITE_ENSURE_OK(context, internal::MulDim(context, kOp, "dilated axis", size - 1, factor,
+                                                  &spread));
+      TF_LITE_ENSURE_OK(context, internal::AddDims(context, kOp, "dilated axis", spread, 1, 0,
+                                                   &shape->data[d]));
     }
-    shape->data[d] = static_cast<int>(dilated);
   }
   return context->ResizeTensor(context, internal::OutputAt(context, node, 0), shape.release());
 }

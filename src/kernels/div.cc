@@ -119,10 +119,6 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "input 0", a, &qa));
   TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "input 1", b, &qb));
   TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "output", out, &qo));
-  if (!(qa.scale > 0) || !(qb.scale > 0) || !(qo.scale > 0)) {
-    TF_LITE_KERNEL_LOG(context, "%s: UINT8 scales must be positive", kOp);
-    return kTfLiteError;
-  }
   d->in1_zero_point = qa.zero_point;
   d->in2_zero_point = qb.zero_point;
   d->out_zero_point = qo.zero_point;

@@ -59,10 +59,6 @@ TfLiteStatus PrepareCommon(TfLiteContext* context, TfLiteNode* node, const char*
       TF_LITE_KERNEL_LOG(context, "%s: INT16 input and output must have zero point 0", op);
       return kTfLiteError;
     }
-    if (data->out.scale == 0.0f) {
-      TF_LITE_KERNEL_LOG(context, "%s: output scale must not be 0", op);
-      return kTfLiteError;
-    }
   }
   return internal::ResizeOutputLike(context, output, input->dims);
 }

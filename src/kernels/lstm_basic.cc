@@ -221,13 +221,8 @@ TfLiteStatus PrepareBasic(TfLiteContext* context, TfLiteNode* node, OpData* d) {
     TF_LITE_ENSURE_OK(context,
                       internal::GetQuantParams(context, kOp, "weights", in[kWeights], &weights_q));
     TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "bias", in[kBias], &bias_q));
-    // The zero point enters int32 differences with the uint8 weights.
-    if (weights_q.zero_point < 0 || weights_q.zero_point > 255) {
-      TF_LITE_KERNEL_LOG(context,
-                         "%s: weights zero point %d is outside the UINT8 range (not supported)",
-                         kOp, static_cast<int>(weights_q.zero_point));
-      return kTfLiteError;
-    }
+    // The weights zero point, inside UINT8 (GetQuantParams), enters int32
+    // differences with the uint8 weights.
     // The state must have 4 integer bits: scale 2^-11.
     const float log2_scale = std::log(state_q.scale) * (1.0f / std::log(2.0f));
     const float rounded = std::round(log2_scale);

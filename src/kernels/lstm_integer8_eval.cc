@@ -43,11 +43,6 @@ TfLiteStatus GetScaleZp(TfLiteContext* context, const char* op, const char* what
                         const TfLiteTensor* t, bool zero_zp, float* scale, int32_t* zp) {
   internal::QuantParams qp;
   TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, op, what, t, &qp));
-  if (!(qp.scale > 0.0f) || !std::isfinite(qp.scale)) {
-    TF_LITE_KERNEL_LOG(context, "%s: %s has scale %g, expected a positive finite scale", op, what,
-                       qp.scale);
-    return kTfLiteError;
-  }
   if (zero_zp && qp.zero_point != 0) {
     TF_LITE_KERNEL_LOG(context, "%s: %s must have zero point 0, got %d", op, what,
                        static_cast<int>(qp.zero_point));

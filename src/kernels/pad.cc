@@ -132,14 +132,8 @@ TfLiteStatus PadValue(TfLiteContext* context, const char* op, const TfLiteTensor
     return kTfLiteOk;
   }
   if (!quantized) return kTfLiteOk;
+  // The zero point is inside the output type (CheckArity checked it).
   const int32_t zp = output->params.zero_point;
-  int32_t lo, hi;
-  internal::QuantizedTypeRange(input->type, &lo, &hi);
-  if (zp < lo || zp > hi) {
-    TF_LITE_KERNEL_LOG(context, "%s: output zero point %d is outside the %s range", op, zp,
-                       TfLiteTypeGetName(input->type));
-    return kTfLiteError;
-  }
   if (input->type == kTfLiteInt16) {
     const int16_t v = static_cast<int16_t>(zp);
     std::memcpy(out, &v, sizeof(v));

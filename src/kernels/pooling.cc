@@ -70,18 +70,14 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   data->in_w = internal::Dim(input, 2);
   data->channels = internal::Dim(input, 3);
   internal::WindowAxis h, w;
-  if (!internal::ComputeWindowAxis(params->padding, data->in_h, params->filter_height,
-                                   params->stride_height, 1, &h) ||
-      !internal::ComputeWindowAxis(params->padding, data->in_w, params->filter_width,
-                                   params->stride_width, 1, &w)) {
-    TF_LITE_KERNEL_LOG(context,
-                       "%s: invalid window (filter %dx%d, stride %dx%d, padding %d) for a %dx%d "
-                       "input",
-                       op, params->filter_height, params->filter_width, params->stride_height,
-                       params->stride_width, static_cast<int>(params->padding), data->in_h,
-                       data->in_w);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::ComputeWindowAxis(
+                                 context, op, internal::kHeightAxis,
+                                 {params->padding, params->stride_height, 1}, data->in_h,
+                                 params->filter_height, &h));
+  TF_LITE_ENSURE_OK(context, internal::ComputeWindowAxis(
+                                 context, op, internal::kWidthAxis,
+                                 {params->padding, params->stride_width, 1}, data->in_w,
+                                 params->filter_width, &w));
   data->out_h = h.out_size;
   data->out_w = w.out_size;
   data->pad_top = h.pad_before;

@@ -79,9 +79,11 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (output->type != input->type) {
     return TypeMismatch(context, Op::kName, "input", input->type, "output", output->type);
   }
-  if (!(input->params.scale > 0.0f) || !(output->params.scale > 0.0f) ||
-      !std::isfinite(input->params.scale) || !std::isfinite(output->params.scale)) {
-    TF_LITE_KERNEL_LOG(context, "%s: quantized input and output need a positive scale",
+  QuantParams in_q, out_q;
+  TF_LITE_ENSURE_OK(context, GetQuantParams(context, Op::kName, "input", input, &in_q));
+  TF_LITE_ENSURE_OK(context, GetQuantParams(context, Op::kName, "output", output, &out_q));
+  if (input->params.scale == 0.0f || output->params.scale == 0.0f) {
+    TF_LITE_KERNEL_LOG(context, "%s: quantized input and output need per-tensor quantization",
                        Op::kName);
     return kTfLiteError;
   }

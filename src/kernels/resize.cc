@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "src/kernels/internal/axis_gather.h"
+#include "src/kernels/internal/checked_math.h"
 #include "src/kernels/register_layout.h"
 
 namespace tflite_c {
@@ -71,6 +72,18 @@ TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpDa
     TF_LITE_KERNEL_LOG(context, "%s: output size %dx%d must be positive", OpName<kBilinear>(), oh,
                        ow);
     return kTfLiteError;
+  }
+  // Every output pixel reads at least one input pixel.
+  constexpr const char* op = OpName<kBilinear>();
+  TF_LITE_ENSURE_OK(context, internal::CheckPositive(context, op, "input height", h));
+  TF_LITE_ENSURE_OK(context, internal::CheckPositive(context, op, "input width", w));
+  if (kBilinear && (input->type == kTfLiteInt8 || input->type == kTfLiteInt16)) {
+    // The integer path places taps in 1/1024 of an input pixel, in int32.
+    int unused = 0;
+    TF_LITE_ENSURE_OK(context, internal::MulDim(context, op, "input height + 1 in 1/1024 steps:",
+                                                h + 1, 1 << 10, &unused));
+    TF_LITE_ENSURE_OK(context, internal::MulDim(context, op, "input width + 1 in 1/1024 steps:",
+                                                w + 1, 1 << 10, &unused));
   }
   if (!kBilinear) {
     const Sampling s = GetSampling<kBilinear>(node);

@@ -6,6 +6,7 @@
 // Any fixed-size element type; quantized values move unchanged. Both are one
 // gather over a 6-D view of the output.
 #include "src/kernels/internal/axis_gather.h"
+#include "src/kernels/internal/checked_math.h"
 #include "src/kernels/register_layout.h"
 
 namespace tflite_c {
@@ -31,7 +32,10 @@ TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpDa
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
   const int n = internal::Dim(input, 0), h = internal::Dim(input, 1), w = internal::Dim(input, 2),
             c = internal::Dim(input, 3);
-  if (b <= 0 || (kToDepth && (h % b != 0 || w % b != 0)) || (!kToDepth && c % (b * b) != 0)) {
+  TF_LITE_ENSURE_OK(context, internal::CheckPositive(context, op, "block_size", b));
+  int b2 = 0;  // b * b, the channel factor
+  TF_LITE_ENSURE_OK(context, internal::MulDim(context, op, "block_size", b, b, &b2));
+  if ((kToDepth && (h % b != 0 || w % b != 0)) || (!kToDepth && c % b2 != 0)) {
     TF_LITE_KERNEL_LOG(context, "%s: block size %d does not divide the input [%d, %d, %d, %d]", op,
                        b, n, h, w, c);
     return kTfLiteError;
@@ -47,17 +51,22 @@ TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpDa
     g.SetLinearAxis(3, 0, 1, b, s_h);
     g.SetLinearAxis(4, 0, 1, b, s_w);
     g.SetLinearAxis(5, 0, 1, c, 1);
-    return internal::ResizeOutput(context, output, {n, h / b, w / b, c * b * b});
+    int out_c = 0;
+    TF_LITE_ENSURE_OK(context, internal::MulDim(context, op, "output depth", c, b2, &out_c));
+    return internal::ResizeOutput(context, output, {n, h / b, w / b, out_c});
   }
   // Output viewed as [N, H, b, W, b, C/(b*b)].
-  const int oc = c / (b * b);
+  const int oc = c / b2;
+  int out_h = 0, out_w = 0;
+  TF_LITE_ENSURE_OK(context, internal::MulDim(context, op, "output height", h, b, &out_h));
+  TF_LITE_ENSURE_OK(context, internal::MulDim(context, op, "output width", w, b, &out_w));
   g.SetLinearAxis(0, 0, 1, n, s_n);
   g.SetLinearAxis(1, 0, 1, h, s_h);
   g.SetLinearAxis(2, 0, 1, b, int64_t{b} * oc);
   g.SetLinearAxis(3, 0, 1, w, s_w);
   g.SetLinearAxis(4, 0, 1, b, oc);
   g.SetLinearAxis(5, 0, 1, oc, 1);
-  return internal::ResizeOutput(context, output, {n, h * b, w * b, oc});
+  return internal::ResizeOutput(context, output, {n, out_h, out_w, oc});
 }
 
 template <bool kToDepth>

@@ -7,6 +7,7 @@
 // make the output dynamic.
 #include <vector>
 
+#include "src/kernels/internal/checked_math.h"
 #include "src/kernels/internal/space_batch.h"
 #include "src/kernels/register_layout.h"
 
@@ -19,14 +20,18 @@ constexpr char kOp[] = "SPACE_TO_BATCH_ND";
 TfLiteStatus OutputShape(TfLiteContext* context, const internal::SpaceBatchOpData& data,
                          const std::vector<int>& after, TfLiteIntArray* shape) {
   for (size_t i = 0; i < data.block.size(); ++i) {
-    const int padded = shape->data[i + 1] + data.before[i] + after[i];
+    int padded = 0;
+    TF_LITE_ENSURE_OK(context, internal::AddDims(context, kOp, "padded dimension",
+                                                 shape->data[i + 1], data.before[i], after[i],
+                                                 &padded));
     if (padded % data.block[i] != 0) {
       TF_LITE_KERNEL_LOG(context, "%s: padded size %d of dimension %zu is not a multiple of %d",
                          kOp, padded, i + 1, data.block[i]);
       return kTfLiteError;
     }
     shape->data[i + 1] = padded / data.block[i];
-    shape->data[0] *= data.block[i];
+    TF_LITE_ENSURE_OK(context, internal::MulDim(context, kOp, "output batch", shape->data[0],
+                                                data.block[i], &shape->data[0]));
   }
   return kTfLiteOk;
 }

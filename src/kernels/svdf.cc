@@ -180,10 +180,6 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                       internal::GetQuantParams(context, kOp, "weights_time", weights_time, &wt_q));
     TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "state", state, &state_q));
     TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "output", output, &out_q));
-    if (state_q.scale <= 0.0f || out_q.scale <= 0.0f) {
-      TF_LITE_KERNEL_LOG(context, "%s: state and output scales must be positive", kOp);
-      return kTfLiteError;
-    }
     const float scale_1 = in_q.scale * wf_q.scale / state_q.scale;
     const float scale_2 = state_q.scale * wt_q.scale / out_q.scale;
     d->scale_1 = internal::QuantizeMultiplier(scale_1);

@@ -3,10 +3,10 @@
 // output is then dynamic, its buffer built at Eval); multiples INT32 or
 // INT64, one non-negative entry per input dimension. Non-constant multiples
 // make the output dynamic.
-#include <limits>
 #include <vector>
 
 #include "src/kernels/internal/axis_gather.h"
+#include "src/kernels/internal/checked_math.h"
 #include "src/kernels/internal/string_gather.h"
 #include "src/kernels/register_layout.h"
 
@@ -35,13 +35,13 @@ TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpDa
   data->gather = internal::AxisGather(rank);
   for (int d = 0; d < rank; ++d) {
     const int n = internal::Dim(input, d);
-    const int64_t size = n * multiples[d];
-    if (multiples[d] < 0 || size > std::numeric_limits<int>::max()) {
+    if (multiples[d] < 0) {
       TF_LITE_KERNEL_LOG(context, "%s: multiple %lld of dimension %d is invalid", kOp,
                          static_cast<long long>(multiples[d]), d);
       return kTfLiteError;
     }
-    shape->data[d] = static_cast<int>(size);
+    TF_LITE_ENSURE_OK(context, internal::MulDim(context, kOp, "output dimension", n,
+                                                multiples[d], &shape->data[d]));
     std::vector<int> index(shape->data[d]);
     for (int i = 0; i < shape->data[d]; ++i) index[i] = i % n;
     data->gather.SetAxis(d, index, strides[d]);

@@ -66,11 +66,12 @@ TfLiteStatus GetGeometry(TfLiteContext* context, const TfLiteTransposeConvParams
   }
   // Padding is that of a convolution from the output back to the input.
   internal::WindowAxis y, x;
-  if (!internal::ComputeWindowAxis(p.padding, g->out_h, g->filter_h, p.stride_height, 1, &y) ||
-      !internal::ComputeWindowAxis(p.padding, g->out_w, g->filter_w, p.stride_width, 1, &x)) {
-    TF_LITE_KERNEL_LOG(context, "%s: invalid padding, stride or filter size", kOp);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::ComputeWindowAxis(context, kOp, internal::kHeightAxis,
+                                                         {p.padding, p.stride_height, 1},
+                                                         g->out_h, g->filter_h, &y));
+  TF_LITE_ENSURE_OK(context, internal::ComputeWindowAxis(context, kOp, internal::kWidthAxis,
+                                                         {p.padding, p.stride_width, 1},
+                                                         g->out_w, g->filter_w, &x));
   g->pad_top = y.pad_before;
   g->pad_left = x.pad_before;
   return kTfLiteOk;
@@ -79,10 +80,15 @@ TfLiteStatus GetGeometry(TfLiteContext* context, const TfLiteTransposeConvParams
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
   const auto* params = static_cast<const TfLiteTransposeConvParams*>(node->builtin_data);
-  if (params == nullptr || params->stride_height <= 0 || params->stride_width <= 0) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params or non-positive strides", kOp);
+  if (params == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing params", kOp);
     return kTfLiteError;
   }
+  // Checked again with the whole window once the output size is known.
+  TF_LITE_ENSURE_OK(context, internal::CheckPositive(context, kOp, internal::kHeightAxis.stride,
+                                                     params->stride_height));
+  TF_LITE_ENSURE_OK(context, internal::CheckPositive(context, kOp, internal::kWidthAxis.stride,
+                                                     params->stride_width));
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 3, 4, 1));
   const TfLiteTensor* inputs[3];  // output_shape, filter, input
   for (int i = 0; i < 3; ++i) {

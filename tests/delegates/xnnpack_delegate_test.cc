@@ -23,6 +23,7 @@
 #include "src/delegates/xnnpack/default_delegate.h"
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 #include "tests/delegates/delegate_test_util.h"
+#include "tests/util/element_value.h"
 #include "tests/util/test_paths.h"
 
 namespace tflite_c {
@@ -390,6 +391,52 @@ TEST(XnnpackWeightsCache, SharedBetweenInterpretersAndFinalizedBeforeInference) 
   EXPECT_FALSE(TfLiteXNNPackDelegateWeightsCacheFinalizeSoft(nullptr));
 }
 
+// The first interpreter's operators were reshaped (AllocateTensors) while
+// the cache was open; the second delegate's weights then grew the cache and
+// moved its buffer. After finalization the first interpreter must run on the
+// weights in the new buffer (it read the freed one before).
+TEST(XnnpackWeightsCache, InterpreterAllocatedBeforeTheCacheGrewRunsCorrectly) {
+  SKIP_WITHOUT_XNNPACK();
+  auto fc_model = [](int n, uint32_t seed, std::vector<float>* w) {
+    ModelBuilder b;
+    const int x = b.AddInput(tflite::TensorType_FLOAT32, {1, n}, "x");
+    *w = Random(static_cast<size_t>(n) * n, seed);
+    const int wt = b.AddConstant<float>({n, n}, *w, "w");
+    const int y = b.AddOutput(tflite::TensorType_FLOAT32, {1, n}, "y");
+    b.AddOperator(tflite::BuiltinOperator_FULLY_CONNECTED, {x, wt, -1}, {y},
+                  tflite::FullyConnectedOptionsT());
+    return b.Finish();
+  };
+  std::vector<float> w1, w2;
+  const std::vector<uint8_t> small = fc_model(64, 31, &w1), big = fc_model(512, 32, &w2);
+  TfLiteXNNPackDelegateWeightsCache* cache = TfLiteXNNPackDelegateWeightsCacheCreateWithSize(1);
+  ASSERT_NE(cache, nullptr);
+  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
+  o.weights_cache = cache;
+  {
+    XnnPtr d1(TfLiteXNNPackDelegateCreate(&o)), d2(TfLiteXNNPackDelegateCreate(&o));
+    Session s1, s2;
+    s1.Create(small, {d1.get()});
+    ASSERT_TRUE(s1.ok()) << s1.errors;
+    ASSERT_EQ(TfLiteInterpreterAllocateTensors(s1.interpreter.get()), kTfLiteOk) << s1.errors;
+    s2.Create(big, {d2.get()});  // packs 1 MiB more into the cache
+    ASSERT_TRUE(s2.ok()) << s2.errors;
+    ASSERT_EQ(TfLiteInterpreterAllocateTensors(s2.interpreter.get()), kTfLiteOk) << s2.errors;
+    ASSERT_TRUE(TfLiteXNNPackDelegateWeightsCacheFinalizeHard(cache));
+    const std::vector<float> x = Random(64, 33);
+    ASSERT_TRUE(s1.SetInput(0, x));
+    ASSERT_EQ(TfLiteInterpreterInvoke(s1.interpreter.get()), kTfLiteOk) << s1.errors;
+    std::vector<float> expected(64);
+    for (int r = 0; r < 64; ++r) {
+      double acc = 0;
+      for (int c = 0; c < 64; ++c) acc += static_cast<double>(w1[r * 64 + c]) * x[c];
+      expected[r] = static_cast<float>(acc);
+    }
+    ExpectNear(s1.Output(0), expected, 1e-4f, 1e-4f);
+  }
+  TfLiteXNNPackDelegateWeightsCacheDelete(cache);
+}
+
 // ---- golden models ----------------------------------------------------------------------------
 
 using nlohmann::json;
@@ -439,18 +486,6 @@ std::vector<GoldenCase> GoldenCases() {
       cases.push_back({cases[i].name + "_variables", cases[i].entry, false, true});
   }
   return cases;
-}
-
-double ElementAt(const char* p, TfLiteType type) {
-  switch (type) {
-    case kTfLiteFloat32: { float v; std::memcpy(&v, p, 4); return v; }
-    case kTfLiteInt32: { int32_t v; std::memcpy(&v, p, 4); return v; }
-    case kTfLiteInt64: { int64_t v; std::memcpy(&v, p, 8); return static_cast<double>(v); }
-    case kTfLiteInt16: { int16_t v; std::memcpy(&v, p, 2); return v; }
-    case kTfLiteInt8: return static_cast<int8_t>(p[0]);
-    case kTfLiteUInt8: case kTfLiteBool: return static_cast<uint8_t>(p[0]);
-    default: return NAN;
-  }
 }
 
 // Like Session::Create without delegates, but leaving the default XNNPACK
@@ -553,14 +588,7 @@ TEST_P(XnnpackGoldenTest, MatchesGoldenWithinXnnpackTolerance) {
     ASSERT_TRUE(ok);
     ASSERT_EQ(TfLiteTensorByteSize(t), expected.size()) << "output " << k;
     const TfLiteType type = TfLiteTensorType(t);
-    size_t es = 0;
-    switch (type) {
-      case kTfLiteFloat32: case kTfLiteInt32: es = 4; break;
-      case kTfLiteInt64: es = 8; break;
-      case kTfLiteInt16: es = 2; break;
-      case kTfLiteInt8: case kTfLiteUInt8: case kTfLiteBool: es = 1; break;
-      default: break;
-    }
+    const size_t es = NumericElementBytes(type);
     if (es == 0) continue;
     const json tol = spec.value("tolerance", json::object());
     const double atol = tol.value("atol", 0.0), rtol = tol.value("rtol", 0.0);
@@ -568,7 +596,8 @@ TEST_P(XnnpackGoldenTest, MatchesGoldenWithinXnnpackTolerance) {
     size_t bad = 0, first = 0;
     double worst = 0;
     for (size_t i = 0; i < expected.size() / es; ++i) {
-      const double a = ElementAt(actual + i * es, type), x = ElementAt(expected.data() + i * es, type);
+      const double a = ElementValue(actual + i * es, type);
+      const double x = ElementValue(expected.data() + i * es, type);
       const bool good = std::isnan(x) ? std::isnan(a) : std::fabs(a - x) <= atol + rtol * std::fabs(x);
       if (!good) {
         if (bad++ == 0) first = i;

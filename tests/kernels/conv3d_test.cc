@@ -293,10 +293,10 @@ TEST(Conv3DTest, RejectsBadShapesAndTypes) {
   ExpectConv3DError({1, 2, 2, 4, 1}, {1, 1, 1, 1, 1}, "CONV_3D: input", {}, {}, I8);
   Window zero_stride;
   zero_stride.stride[1] = 0;
-  ExpectConv3DError({1, 2, 2, 4, 1}, {1, 1, 1, 1, 1}, "invalid window", zero_stride);
+  ExpectConv3DError({1, 2, 2, 4, 1}, {1, 1, 1, 1, 1}, "must be positive", zero_stride);
   Window zero_dilation;
   zero_dilation.dilation[0] = 0;
-  ExpectConv3DError({1, 2, 2, 4, 1}, {1, 1, 1, 1, 1}, "invalid window", zero_dilation);
+  ExpectConv3DError({1, 2, 2, 4, 1}, {1, 1, 1, 1, 1}, "must be positive", zero_dilation);
 }
 
 // Like upstream's im2col overflow case (there 46341^2 floats a patch row,
@@ -313,16 +313,20 @@ TEST(Conv3DTest, RejectsHugeScratch) {
                     sizeof(size_t) >= 8 ? "too large" : "byte size overflows", strided);
 }
 
-// A dilated window whose span overflows int: VALID has no output position
-// (invalid window); SAME pads by about INT_MAX on each side, so only the
-// middle tap of three ever lands inside the input, on the output pixel's own
+// A dilated window whose span overflows int is refused with either padding
+// (upstream computes dilation * (filter - 1) + 1 in int); one just below the
+// limit runs: SAME pads by about INT_MAX / 4 on each side, so only the middle
+// tap of three ever lands inside the input, on the output pixel's own
 // position.
 TEST(Conv3DTest, HugeDilation) {
   Window valid;
   valid.dilation[2] = std::numeric_limits<int>::max();
-  ExpectConv3DError({1, 2, 2, 4, 1}, {1, 1, 3, 1, 1}, "invalid window", valid);
+  ExpectConv3DError({1, 2, 2, 4, 1}, {1, 1, 3, 1, 1},
+                    "dilation_w_factor 2147483647 * (filter 3 - 1) + 1 overflows", valid);
   Window same = valid;
   same.padding = tflite::Padding_SAME;
+  ExpectConv3DError({1, 2, 2, 4, 1}, {1, 1, 3, 1, 1}, "overflows", same);
+  same.dilation[2] = std::numeric_limits<int>::max() / 4;
   const Conv3DCase c{{1, 2, 2, 4, 1}, {1, 1, 3, 1, 1}, same, false};
   Floats expected = Range(16);
   for (float& v : expected) v *= 3.0f;
@@ -531,7 +535,7 @@ TEST(Conv3DTransposeErrorsTest, RejectsBadShapes) {
                        "output_shape's batches (4) and channels (4)", same);
   Window zero_stride = same;
   zero_stride.stride[0] = 0;
-  ExpectTransposeError({1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, "invalid window",
+  ExpectTransposeError({1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, "must be positive",
                        zero_stride);
   // The output would not convolve back to the input's size.
   ExpectTransposeError({1, 3, 3, 5, 2}, {2, 2, 2, 2, 2}, {1, 2, 2, 3, 2}, "would be convolved");

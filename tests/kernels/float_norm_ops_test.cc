@@ -119,7 +119,7 @@ TEST(L2Pool2DTest, Errors) {
     m.Input(F32, {1, 2, 2, 1});
     m.Output(F32, {1, 1, 1, 1});
     m.Op(tflite::BuiltinOperator_L2_POOL_2D, PoolOpts(tflite::Padding_VALID, 0, 2, 2));
-    ExpectPrepareError(m, "L2_POOL_2D: invalid window");
+    ExpectPrepareError(m, "L2_POOL_2D: stride_h must be positive");
   }
   {
     OneOpModel m;

@@ -382,7 +382,7 @@ TEST(LstmBasicTest, RejectsBadShapesTypesAndScales) {
     // A zero point outside the uint8 range would overflow the int32 differences.
     BasicCase c = UpstreamQuantizedCase();
     c.weights_zp = std::numeric_limits<int32_t>::min();
-    ExpectError(BuildBasic(c), "weights zero point -2147483648 is outside the UINT8 range");
+    ExpectError(BuildBasic(c), "input 2 zero point -2147483648 is outside the UINT8 range");
   }
   {
     BasicCase c = UpstreamQuantizedCase();

@@ -353,7 +353,7 @@ TEST(LstmInteger8x8_8Test, RejectsBadQuantizationTypesAndShapes) {
   {
     Spec s = HandSpec();
     s.inter[4].first = 0.0f;
-    ExpectError(Build(s), "intermediate has scale 0");
+    ExpectError(Build(s), "intermediate scale 0 must be positive and finite");
   }
   {
     ModelBuilder b = Build(HandSpec());
@@ -386,12 +386,12 @@ TEST(LstmInteger8x8_8Test, RejectsBadQuantizationTypesAndShapes) {
     // Zero points outside the int8 range would overflow the int32 differences.
     Spec s = HandSpec();
     s.input_zp = std::numeric_limits<int32_t>::min();
-    ExpectError(Build(s), "input zero point -2147483648 is outside the INT8 range");
+    ExpectError(Build(s), "input 0 zero point -2147483648 is outside the INT8 range");
   }
   {
     Spec s = HandSpec();
     s.state_zp = 300;
-    ExpectError(Build(s), "output_state zero point 300 is outside the INT8 range");
+    ExpectError(Build(s), "input 18 zero point 300 is outside the INT8 range");
   }
   {
     Spec s = HandSpec();

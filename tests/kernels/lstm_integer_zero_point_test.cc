@@ -82,8 +82,8 @@ TEST(LstmIntegerZeroPoints, OutOfRangeZeroPointsAreRefused) {
   state.output_state = 1000;
   hidden.hidden = -129;
   const std::vector<Bad> bad = {
-      {input, "input zero point -2147483648 is outside the INT8 range"},
-      {state, "output_state zero point 1000 is outside the INT8 range"},
+      {input, "input 0 zero point -2147483648 is outside the INT8 range"},
+      {state, "input 18 zero point 1000 is outside the INT8 range"},
       {hidden, "hidden intermediate zero point -129 is outside the INT8 range"},
   };
   for (const Bad& c : bad) {

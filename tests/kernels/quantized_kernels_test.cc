@@ -156,7 +156,7 @@ TEST(QuantizedFullyConnectedTest, MalformedZeroPointOutsideTheTypeIsRejected) {
   m.Const<int8_t>({1, 2}, {1, 1}, TensorType_INT8, Q(0.25f, 0));
   m.Output(TensorType_INT8, {1, 1}, Q(0.5f, 0));
   m.Op(BuiltinOperator_FULLY_CONNECTED, Opts(FullyConnectedOptionsT()));
-  testing::ExpectPrepareError(m, "input zero point 1073741824 is outside the INT8 range");
+  testing::ExpectPrepareError(m, "zero point 1073741824 is outside the INT8 range");
 }
 
 // An output scale so small that the requantization shift leaves int32's

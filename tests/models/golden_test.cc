@@ -31,6 +31,7 @@
 
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
+#include "tests/util/element_value.h"
 #include "tests/util/test_paths.h"
 
 #ifndef TFLITE_C_SHARED_DIR
@@ -40,6 +41,8 @@
 namespace {
 
 using nlohmann::json;
+using tflite_c::testing::ElementValue;
+using tflite_c::testing::NumericElementBytes;
 
 const std::string kModelsDir = std::string(TFLITE_C_SHARED_DIR) + "/models/";
 
@@ -172,29 +175,6 @@ std::string ShapeString(const std::vector<int>& d) {
   return s + "]";
 }
 
-double Element(const char* p, TfLiteType type) {
-  switch (type) {
-    case kTfLiteFloat32: { float v; std::memcpy(&v, p, 4); return v; }
-    case kTfLiteFloat64: { double v; std::memcpy(&v, p, 8); return v; }
-    case kTfLiteInt32: { int32_t v; std::memcpy(&v, p, 4); return v; }
-    case kTfLiteInt64: { int64_t v; std::memcpy(&v, p, 8); return static_cast<double>(v); }
-    case kTfLiteInt16: { int16_t v; std::memcpy(&v, p, 2); return v; }
-    case kTfLiteInt8: return static_cast<int8_t>(p[0]);
-    case kTfLiteUInt8: case kTfLiteBool: return static_cast<uint8_t>(p[0]);
-    default: return 0.0;
-  }
-}
-
-size_t ElementSize(TfLiteType type) {
-  switch (type) {
-    case kTfLiteFloat64: case kTfLiteInt64: return 8;
-    case kTfLiteFloat32: case kTfLiteInt32: return 4;
-    case kTfLiteInt16: case kTfLiteFloat16: return 2;
-    case kTfLiteInt8: case kTfLiteUInt8: case kTfLiteBool: return 1;
-    default: return 0;
-  }
-}
-
 // Compares one output with its golden file; returns "" or what differs.
 std::string CompareOutput(const TfLiteTensor* t, const json& spec) {
   if (t == nullptr) return "output tensor is NULL";
@@ -217,7 +197,7 @@ std::string CompareOutput(const TfLiteTensor* t, const json& spec) {
   }
   const char* actual = static_cast<const char*>(TfLiteTensorData(t));
   if (actual == nullptr && !expected.empty()) return where + ": tensor has no data";
-  const size_t es = ElementSize(type);
+  const size_t es = NumericElementBytes(type);
   if (es == 0) return where + ": cannot compare type " + spec.value("dtype", std::string());
 
   const json& tol = spec.contains("tolerance_builtin") ? spec["tolerance_builtin"]
@@ -227,7 +207,8 @@ std::string CompareOutput(const TfLiteTensor* t, const json& spec) {
   size_t bad = 0, first_bad = 0;
   double worst = 0.0;
   for (size_t i = 0; i < n; ++i) {
-    const double a = Element(actual + i * es, type), e = Element(expected.data() + i * es, type);
+    const double a = ElementValue(actual + i * es, type);
+    const double e = ElementValue(expected.data() + i * es, type);
     bool good;
     if (std::isnan(e)) good = std::isnan(a);
     else good = std::fabs(a - e) <= atol + rtol * std::fabs(e);
@@ -241,8 +222,8 @@ std::string CompareOutput(const TfLiteTensor* t, const json& spec) {
   std::ostringstream msg;
   msg << where << ": " << bad << " of " << n << " elements outside atol=" << atol
       << " rtol=" << rtol << "; first at " << first_bad << " (got "
-      << Element(actual + first_bad * es, type) << ", expected "
-      << Element(expected.data() + first_bad * es, type) << "), max |diff| " << worst;
+      << ElementValue(actual + first_bad * es, type) << ", expected "
+      << ElementValue(expected.data() + first_bad * es, type) << "), max |diff| " << worst;
   return msg.str();
 }
 

@@ -108,6 +108,11 @@ struct Kernel {
   std::vector<std::vector<int>> input_dims;  // at the last reshape
   std::vector<xnn_external_value> values;    // Invoke's scratch
   bool reshaped = false;
+  // Reshaped while the shared weights cache was still open: operators were
+  // handed addresses inside the cache's buffer, which moves as later
+  // delegates pack into it. The first Invoke after finalization reshapes
+  // again so they point into the final buffer.
+  bool reshaped_with_open_cache = false;
   bool profiling = false;  // runtime created with XNN_FLAG_BASIC_PROFILING (profiling.h)
   bool ok = false;
   // Resource variables: a read-before-assign is an external input bound to

@@ -285,6 +285,8 @@ TfLiteStatus KernelPrepare(TfLiteContext* context, TfLiteNode* node) {
   }
   kernel->input_dims = std::move(dims);
   kernel->reshaped = true;
+  xnn_weights_cache_t cache = ToXnn(kernel->delegate->options.weights_cache);
+  kernel->reshaped_with_open_cache = cache != nullptr && !xnn_weights_cache_is_finalized(cache);
   return kTfLiteOk;
 }
 
@@ -298,6 +300,13 @@ TfLiteStatus KernelInvoke(TfLiteContext* context, TfLiteNode* node) {
                          "XNNPACK delegate: the weights cache must be finalized "
                          "(TfLiteXNNPackDelegateWeightsCacheFinalizeSoft/Hard) before inference");
     return kTfLiteError;
+  }
+  if (kernel->reshaped_with_open_cache) {
+    if (xnn_reshape_runtime(kernel->runtime) != xnn_status_success) {
+      context->ReportError(context, "XNNPACK delegate: xnn_reshape_runtime failed");
+      return kTfLiteError;
+    }
+    kernel->reshaped_with_open_cache = false;
   }
   std::vector<xnn_external_value>& values = kernel->values;  // reused: no allocation per run
   values.clear();

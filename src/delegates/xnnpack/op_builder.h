@@ -147,6 +147,11 @@ class OpBuilder {
   TfLiteStatus CheckWindow(TfLiteFusedActivation activation, int stride_w, int stride_h, int a,
                            int b, TfLitePadding padding, const char* invalid, float* lo,
                            float* hi);
+  // Refuses (without taking the node) a convolution window the builtin
+  // kernels refuse: overflowing spans, strides or output sizes.
+  TfLiteStatus CheckConvGeometry(int in, int filter_h, int filter_w, const TfLiteConvParams& p);
+  TfLiteStatus CheckConvGeometry(int in, int filter_h, int filter_w, TfLitePadding padding,
+                                 int stride_h, int stride_w, int dilation_h, int dilation_w);
 
   int In(const TfLiteNode* n, int i) const { return i < n->inputs->size ? n->inputs->data[i] : -1; }
   int Out(const TfLiteNode* n, int i) const {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "src/delegates/xnnpack/op_builder.h"
+#include "src/kernels/internal/padding.h"
 #include "tensorflow/lite/builtin_ops.h"
 
 namespace tflite_c {
@@ -29,6 +30,34 @@ TfLiteStatus OpBuilder::CheckWindow(TfLiteFusedActivation activation, int stride
   if (!ActivationRange(activation, lo, hi)) return Fail("unsupported fused activation");
   if (!ValidWindow(stride_w, stride_h, a, b)) return Fail("%s", invalid);
   if (!KnownPadding(padding)) return Fail("unknown padding");
+  return kTfLiteOk;
+}
+
+TfLiteStatus OpBuilder::CheckConvGeometry(int in, int filter_h, int filter_w,
+                                          const TfLiteConvParams& p) {
+  return CheckConvGeometry(in, filter_h, filter_w, p.padding, p.stride_height, p.stride_width,
+                           p.dilation_height_factor, p.dilation_width_factor);
+}
+
+TfLiteStatus OpBuilder::CheckConvGeometry(int in, int filter_h, int filter_w, TfLitePadding padding,
+                                          int stride_h, int stride_w, int dilation_h,
+                                          int dilation_w) {
+  // The builtin kernels' window checks (kernels/internal/padding.h), without
+  // their messages: a window they refuse stays with them, which report it.
+  // XNNPACK also computes wrong outputs (zeros) for strides of about 2^30;
+  // a stride beyond the input gives one output position anyway, which the
+  // builtin kernel computes as well.
+  if (stride_h > Dim(in, 1) || stride_w > Dim(in, 2)) return Fail("stride larger than the input");
+  using kernels::internal::ComputeWindowAxis;
+  kernels::internal::WindowAxis axis;
+  if (ComputeWindowAxis(nullptr, "", kernels::internal::kHeightAxis,
+                        {padding, stride_h, dilation_h}, Dim(in, 1), filter_h,
+                        &axis) != kTfLiteOk ||
+      ComputeWindowAxis(nullptr, "", kernels::internal::kWidthAxis,
+                        {padding, stride_w, dilation_w}, Dim(in, 2), filter_w,
+                        &axis) != kTfLiteOk) {
+    return Fail("window the builtin kernel refuses");
+  }
   return kTfLiteOk;
 }
 
@@ -58,6 +87,7 @@ TfLiteStatus OpBuilder::VisitConv2d(const TfLiteNode* n, const TfLiteConvParams*
   TF_LITE_ENSURE_STATUS(CheckWindow(p->activation, p->stride_width, p->stride_height,
                                     p->dilation_width_factor, p->dilation_height_factor,
                                     p->padding, "invalid strides/dilations", &lo, &hi));
+  TF_LITE_ENSURE_STATUS(CheckConvGeometry(in, kh, kw, *p));
   const int ic = Dim(in, 3);
   if (ic % gic != 0) return Fail("input channels not a multiple of filter channels");
   const int groups = ic / gic;
@@ -87,6 +117,9 @@ TfLiteStatus OpBuilder::VisitDepthwiseConv2d(const TfLiteNode* n,
   TF_LITE_ENSURE_STATUS(CheckWindow(p->activation, p->stride_width, p->stride_height,
                                     p->dilation_width_factor, p->dilation_height_factor,
                                     p->padding, "invalid strides/dilations", &lo, &hi));
+  TF_LITE_ENSURE_STATUS(CheckConvGeometry(in, kh, kw, p->padding, p->stride_height,
+                                          p->stride_width, p->dilation_height_factor,
+                                          p->dilation_width_factor));
   if (Dim(filter, 0) != 1) return Fail("filter must be [1, h, w, c]");
   if (oc % ic != 0 || Dim(out, 3) != oc) return Fail("channel mismatch");
   if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");

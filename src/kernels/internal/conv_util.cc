@@ -45,15 +45,12 @@ TfLiteStatus ComputeConvGeometry(TfLiteContext* context, const char* op, const C
     return kTfLiteError;
   }
   WindowAxis rows, cols;
-  if (!ComputeWindowAxis(w.padding, g->in_h, g->filter_h, w.stride_h, w.dilation_h, &rows) ||
-      !ComputeWindowAxis(w.padding, g->in_w, g->filter_w, w.stride_w, w.dilation_w, &cols)) {
-    TF_LITE_KERNEL_LOG(context,
-                       "%s: invalid window (padding %d, stride %dx%d, dilation %dx%d, "
-                       "filter %dx%d, input %dx%d)",
-                       op, static_cast<int>(w.padding), w.stride_h, w.stride_w, w.dilation_h,
-                       w.dilation_w, g->filter_h, g->filter_w, g->in_h, g->in_w);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, ComputeWindowAxis(context, op, kHeightAxis,
+                                               {w.padding, w.stride_h, w.dilation_h}, g->in_h,
+                                               g->filter_h, &rows));
+  TF_LITE_ENSURE_OK(context, ComputeWindowAxis(context, op, kWidthAxis,
+                                               {w.padding, w.stride_w, w.dilation_w}, g->in_w,
+                                               g->filter_w, &cols));
   g->out_h = rows.out_size;
   g->out_w = cols.out_size;
   g->pad_top = rows.pad_before;

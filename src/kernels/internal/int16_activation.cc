@@ -103,17 +103,12 @@ TfLiteStatus PrepareInt16Activation(TfLiteContext* context, TfLiteNode* node, co
                        in.zero_point, out.zero_point);
     return kTfLiteError;
   }
-  if (!(in.scale > 0.0f) || !std::isfinite(in.scale)) {
-    TF_LITE_KERNEL_LOG(context, "%s: INT16 input scale must be positive and finite, got %g", op,
-                       in.scale);
-    return kTfLiteError;
-  }
+  // Scales are positive and finite (GetQuantParams).
   // LOGISTIC wants exactly 2^-15; TANH a scale within 1e-3 (in log2) of it.
   int out_log2 = 0;
   const bool out_ok = function == Int16Activation::kLogistic
                           ? out.scale == 1.0f / 32768
-                          : out.scale > 0.0f && std::isfinite(out.scale) &&
-                                NearPowerOfTwo(out.scale, &out_log2) && out_log2 == -15;
+                          : NearPowerOfTwo(out.scale, &out_log2) && out_log2 == -15;
   if (!out_ok) {
     TF_LITE_KERNEL_LOG(context, "%s: INT16 output scale must be 2^-15, got %g", op, out.scale);
     return kTfLiteError;

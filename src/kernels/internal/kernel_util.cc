@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "src/kernels/internal/quant_validate.h"
+
 namespace tflite_c {
 namespace kernels {
 namespace internal {
@@ -20,7 +22,9 @@ IntArrayPtr MakeIntArray(std::initializer_list<int> values) {
 TfLiteStatus CheckArity(TfLiteContext* context, const TfLiteNode* node, const char* op,
                         int min_inputs, int max_inputs, int outputs) {
   const int in = NumInputs(node);
-  if (in >= min_inputs && in <= max_inputs && NumOutputs(node) == outputs) return kTfLiteOk;
+  if (in >= min_inputs && in <= max_inputs && NumOutputs(node) == outputs) {
+    return CheckNodeQuantization(context, node, op);
+  }
   if (min_inputs == max_inputs) {
     TF_LITE_KERNEL_LOG(context, "%s: expected %d inputs and %d outputs, got %d and %d", op,
                        min_inputs, outputs, in, NumOutputs(node));

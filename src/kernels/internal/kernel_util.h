@@ -30,7 +30,10 @@ inline int NumInputs(const TfLiteNode* node) { return node->inputs->size; }
 inline int NumOutputs(const TfLiteNode* node) { return node->outputs->size; }
 
 // Checks that the node has between `min_inputs` and `max_inputs` inputs and
-// exactly `outputs` outputs, reporting the counts otherwise.
+// exactly `outputs` outputs, reporting the counts otherwise. Then checks the
+// quantization parameters of every input and output (CheckNodeQuantization,
+// quant_validate.h), so that every kernel starting its Prepare here refuses
+// NaN, negative or zero scales and out-of-range zero points alike.
 TfLiteStatus CheckArity(TfLiteContext* context, const TfLiteNode* node, const char* op,
                         int min_inputs, int max_inputs, int outputs);
 

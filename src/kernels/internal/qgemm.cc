@@ -14,8 +14,11 @@ namespace {
 
 // Runtime dispatch without fixed ISA flags: GCC/Clang compile the annotated
 // function once per target and pick one at load time (an ifunc). Other
-// compilers get the baseline build.
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__) && defined(__linux__)
+// compilers get the baseline build, and so does a ThreadSanitizer build: the
+// ifunc resolver runs while the dynamic loader relocates the program, before
+// the TSan runtime is initialized, and its instrumentation would crash there.
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__) && defined(__linux__) && \
+    !defined(__SANITIZE_THREAD__)
 #define TFLITE_C_TARGET_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define TFLITE_C_TARGET_CLONES

@@ -59,8 +59,10 @@ TfLiteStatus PrepareQuantBinary(TfLiteContext* context, const char* op, QuantBin
   TF_LITE_ENSURE_OK(context, GetQuantParams(context, op, "input 0", a, &unused));
   TF_LITE_ENSURE_OK(context, GetQuantParams(context, op, "input 1", b, &unused));
   TF_LITE_ENSURE_OK(context, GetQuantParams(context, op, "output", out, &unused));
-  if (a->params.scale <= 0 || b->params.scale <= 0 || out->params.scale <= 0) {
-    TF_LITE_KERNEL_LOG(context, "%s: quantization scales must be positive", op);
+  // Scales are positive (GetQuantParams); a zero legacy scale means
+  // per-channel parameters, which these ops do not take.
+  if (a->params.scale == 0 || b->params.scale == 0 || out->params.scale == 0) {
+    TF_LITE_KERNEL_LOG(context, "%s: inputs and output need per-tensor quantization", op);
     return kTfLiteError;
   }
   TF_LITE_ENSURE_OK(context,

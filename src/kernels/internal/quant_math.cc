@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "src/kernels/internal/quant_validate.h"
+
 namespace tflite_c {
 namespace kernels {
 namespace internal {
@@ -100,22 +102,6 @@ void InvSqrtQuantizedMultiplier(int32_t input, int reverse_shift, int32_t* multi
   *shift = out_shift * reverse_shift;
 }
 
-namespace {
-
-// The values a zero point of a quantized element type can take; false for
-// types whose zero points are not checked.
-bool ZeroPointRange(TfLiteType type, int32_t* lo, int32_t* hi) {
-  switch (type) {
-    case kTfLiteInt4: *lo = -8; *hi = 7; return true;
-    case kTfLiteInt8: *lo = -128; *hi = 127; return true;
-    case kTfLiteUInt8: *lo = 0; *hi = 255; return true;
-    case kTfLiteInt16: *lo = -32768; *hi = 32767; return true;
-    default: return false;
-  }
-}
-
-}  // namespace
-
 TfLiteStatus GetQuantParams(TfLiteContext* context, const char* op, const char* what,
                             const TfLiteTensor* t, QuantParams* params) {
   const auto* affine = static_cast<const TfLiteAffineQuantization*>(t->quantization.params);
@@ -126,19 +112,7 @@ TfLiteStatus GetQuantParams(TfLiteContext* context, const char* op, const char* 
                        TfLiteTypeGetName(t->type));
     return kTfLiteError;
   }
-  // Kernels negate zero points and fold them into int32 sums; a value outside
-  // the element type (only a corrupt model has one) would overflow there.
-  int32_t lo = 0, hi = 0;
-  if (ZeroPointRange(t->type, &lo, &hi)) {
-    for (int i = 0; i < affine->zero_point->size; ++i) {
-      const int32_t zp = affine->zero_point->data[i];
-      if (zp < lo || zp > hi) {
-        TF_LITE_KERNEL_LOG(context, "%s: %s zero point %d is outside the %s range [%d, %d]",
-                           op, what, zp, TfLiteTypeGetName(t->type), lo, hi);
-        return kTfLiteError;
-      }
-    }
-  }
+  TF_LITE_ENSURE_OK(context, CheckQuantization(context, op, what, t));
   params->scale = affine->scale->data[0];
   params->zero_point = affine->zero_point->data[0];
   return kTfLiteOk;

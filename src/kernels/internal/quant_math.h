@@ -100,7 +100,8 @@ struct QuantParams {
 };
 
 // Reads the first scale / zero point of `t`'s affine quantization; reports
-// "<op>: <what> must be quantized" when it has none.
+// "<op>: <what> of type T must have affine quantization" when it has none,
+// and refuses parameters CheckQuantization (quant_validate.h) refuses.
 TfLiteStatus GetQuantParams(TfLiteContext* context, const char* op, const char* what,
                             const TfLiteTensor* t, QuantParams* params);
 
