@@ -109,5 +109,20 @@ foreach(src ${C_TESTS})
     set_tests_properties(c_${_name} PROPERTIES LABELS malformed)
   endif()
 endforeach()
+
+# ---- label "malformed-ulimit" -------------------------------------------------------
+# Every test labelled exactly "malformed" again, in a process whose address
+# space is limited to 8,000,000 KiB (`ulimit -v 8000000`, as in a container or
+# on a phone): the default allocation limit follows RLIMIT_AS, so a hostile
+# model fails with a message instead of an uncaught std::bad_alloc. Not in
+# sanitizer builds: ASan and TSan reserve terabytes of shadow address space.
+if(NOT TFLITE_C_SANITIZE AND NOT TFLITE_C_TSAN)
+  add_test(NAME malformed_under_ulimit
+    COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/run_under_ulimit.sh 8000000
+            ${CMAKE_CTEST_COMMAND} --test-dir ${CMAKE_BINARY_DIR} -L "^malformed$"
+            --output-on-failure)
+  set_tests_properties(malformed_under_ulimit PROPERTIES
+    LABELS malformed-ulimit RUN_SERIAL TRUE ENVIRONMENT "${TFLITE_C_TEST_RUN_ENV}" TIMEOUT 1200)
+endif()
 include(${CMAKE_CURRENT_SOURCE_DIR}/examples.cmake)
 include(${CMAKE_CURRENT_SOURCE_DIR}/tools.cmake)

@@ -153,8 +153,8 @@ TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
           options->max_while_iterations;
     }
     if (options->max_allocation_bytes > 0) {
-      interpreter->shared()->max_allocation_bytes =
-          static_cast<size_t>(options->max_allocation_bytes);
+      interpreter->shared()->memory->set_limit(
+          static_cast<size_t>(options->max_allocation_bytes));
     }
     if (options->use_nnapi) {
       reporter->Reportf("NNAPI is not available on this platform; running on the CPU.");

@@ -1,6 +1,7 @@
 #include "src/core/arena_planner.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -20,7 +21,7 @@ bool Overlaps(const ArenaPlanner::Request& a, const ArenaPlanner::Request& b) {
 
 }  // namespace
 
-ArenaPlanner::~ArenaPlanner() { std::free(buffer_); }
+ArenaPlanner::~ArenaPlanner() { std::free(block_); }
 
 void ArenaPlanner::Place(std::vector<Request> requests) {
   for (const Request& r : requests) placed_.erase(r.key);
@@ -58,19 +59,25 @@ size_t ArenaPlanner::required_bytes() const {
   return end;
 }
 
-bool ArenaPlanner::Commit(bool* moved) {
+bool ArenaPlanner::Commit(bool* moved, size_t max_capacity) {
   *moved = false;
   const size_t need = required_bytes();
   if (need <= capacity_) return true;
   // Grow with headroom so a sequence of small dynamic growths stays cheap.
   size_t grow = capacity_ == 0 ? need : need + need / 8;
-  grow = RoundUp(std::max(grow, need));
-  void* fresh = nullptr;
-  if (posix_memalign(&fresh, kAlignment, grow) != 0 || fresh == nullptr) return false;
+  grow = RoundUp(std::max(std::min(grow, max_capacity), need));
+  // calloc rather than an aligned malloc + memset: a large block comes from
+  // fresh zero pages the system maps on first touch, so a big arena costs
+  // nothing until it is used.
+  if (grow > SIZE_MAX - kAlignment) return false;
+  void* block = std::calloc(1, grow + kAlignment);
+  if (block == nullptr) return false;
+  const uintptr_t base = reinterpret_cast<uintptr_t>(block);
+  uint8_t* fresh = static_cast<uint8_t*>(block) + (kAlignment - base % kAlignment) % kAlignment;
   if (buffer_ != nullptr && capacity_ > 0) std::memcpy(fresh, buffer_, capacity_);
-  std::memset(static_cast<uint8_t*>(fresh) + capacity_, 0, grow - capacity_);
-  std::free(buffer_);
-  buffer_ = static_cast<uint8_t*>(fresh);
+  std::free(block_);
+  block_ = block;
+  buffer_ = fresh;
   capacity_ = grow;
   *moved = true;
   return true;

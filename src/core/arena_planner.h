@@ -47,7 +47,8 @@ class ArenaPlanner {
   // Makes the buffer at least as large as the plan needs. When it has to
   // grow, the old contents are copied so live data survives. Returns false
   // if memory cannot be had. Sets *moved when the base address changed.
-  bool Commit(bool* moved);
+  // The headroom it adds for later growth stays within `max_capacity`.
+  bool Commit(bool* moved, size_t max_capacity = SIZE_MAX);
 
   // Forgets every placement whose first use is at or after `node`.
   void ResetFrom(int node);
@@ -66,7 +67,8 @@ class ArenaPlanner {
  private:
   // key -> (offset, request)
   std::map<Key, std::pair<size_t, Request>> placed_;
-  uint8_t* buffer_ = nullptr;
+  void* block_ = nullptr;     // what calloc returned
+  uint8_t* buffer_ = nullptr;  // block_ aligned to kAlignment
   size_t capacity_ = 0;
 };
 

@@ -80,6 +80,7 @@ Subgraph::~Subgraph() {
     }
   }
   for (size_t i = 0; i < nodes_.size(); ++i) CleanupNode(static_cast<int>(i));
+  shared_->memory->Credit(arena_.committed_bytes() + persistent_arena_.committed_bytes());
   for (TfLiteTensor& t : tensors_) {
     // Arena and read-only tensors do not own their data; TfLiteTensorFree
     // only releases heap data (dynamic / persistent read-only).
@@ -89,7 +90,7 @@ Subgraph::~Subgraph() {
     }
     TfLiteTensorFree(&t);
   }
-  for (void* p : persistent_buffers_) std::free(p);
+  for (void* p : persistent_buffers_) internal::CountedFree(p);
   TfLiteIntArrayFree(plan_array_);
   for (TfLiteOperator* op : owned_operators_) delete op;
 }

@@ -18,6 +18,7 @@
 
 #include "src/core/arena_planner.h"
 #include "src/core/error_reporter.h"
+#include "src/core/memory_budget.h"
 #include "src/core/partitioner.h"
 #include "src/core/profiler.h"
 #include "tensorflow/lite/core/c/common.h"
@@ -47,16 +48,12 @@ struct InterpreterShared {
   std::shared_ptr<ControlFlowState> control_flow;
   // Profilers receiving Invoke, node and delegate events (src/core/profiler.h).
   ProfilerState profilers;
-  // Most bytes one tensor, and one subgraph arena, may take
-  // (TfLiteInterpreterOptionsSetMaxAllocationBytes); 0 = physical memory
-  // plus swap, see DefaultMaxAllocationBytes().
-  size_t max_allocation_bytes = 0;
+  // What the interpreter holds (arenas of every subgraph, kernels' scratch
+  // vectors) against its limit: TfLiteInterpreterOptionsSetMaxAllocationBytes,
+  // else the process's budget when the interpreter was created
+  // (DefaultMaxAllocationBytes(), src/core/memory_budget.h).
+  MemoryAccountHandle memory{DefaultMaxAllocationBytes()};
 };
-
-// Total physical memory plus swap of this machine (SIZE_MAX if unknown): no
-// single block larger than that can be used, so asking for one only fails
-// later (or gets the process killed).
-size_t DefaultMaxAllocationBytes();
 
 class Subgraph {
  public:
@@ -203,8 +200,15 @@ class Subgraph {
   // one whose output is dynamic, then plans and commits their memory.
   TfLiteStatus PrepareFrom(int pos);
   TfLiteStatus PlanMemory(int first_pos, int last_pos);
-  // shared_->max_allocation_bytes, or the default when that is 0.
+  // "OP: <thrown> in <phase> (allocation limit ...)" for a kernel callback
+  // that threw (src/core/subgraph_invoke.cc).
+  void ReportKernelException(const TfLiteRegistration& r, const char* phase, const char* thrown);
+  // The interpreter's limit (shared_->memory->limit()).
   size_t AllocationLimit() const;
+  // Grows `arena` to its plan, charging the growth to the interpreter's
+  // account; fails with a message naming `what` when the growth would pass
+  // the limit or memory cannot be had.
+  bool CommitArena(ArenaPlanner* arena, const char* what, bool* moved);
   void ComputeLifetimes();
   void RefreshArenaPointers();
   bool HasDynamicOutput(const TfLiteNode& node) const;

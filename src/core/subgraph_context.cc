@@ -91,8 +91,15 @@ void* Subgraph::CtxAllocatePersistentBuffer(TfLiteContext* ctx, size_t bytes) {
   void* p = nullptr;
   const size_t rounded = (bytes + ArenaPlanner::kAlignment - 1) / ArenaPlanner::kAlignment *
                          ArenaPlanner::kAlignment;
-  if (rounded < bytes || posix_memalign(&p, ArenaPlanner::kAlignment, rounded ? rounded : 64) != 0) {
-    self->ReportError("AllocatePersistentBuffer: cannot allocate %zu bytes", bytes);
+  // Charged to the interpreter's account like the arenas.
+  ScopedMemoryAccount account(self->shared_->memory.get());
+  if (rounded >= bytes) {
+    p = internal::CountedAllocate(rounded ? rounded : 64, ArenaPlanner::kAlignment);
+  }
+  if (p == nullptr) {
+    self->ReportError("AllocatePersistentBuffer: cannot allocate %zu bytes (allocation limit %zu "
+                      "bytes, %zu in use)",
+                      bytes, self->shared_->memory->limit(), self->shared_->memory->used());
     return nullptr;
   }
   self->persistent_buffers_.push_back(p);

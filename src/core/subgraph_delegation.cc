@@ -180,6 +180,7 @@ TfLiteStatus Subgraph::PreviewPartitioning(const TfLiteIntArray* nodes_to_replac
 }
 
 TfLiteStatus Subgraph::PrepareDelegate(TfLiteDelegate* delegate) {
+  ScopedMemoryAccount account(shared_->memory.get());
   delegate_preparing_ = true;
   TfLiteStatus s;
   if (IsOpaque(delegate)) {

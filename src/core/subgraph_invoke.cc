@@ -3,6 +3,8 @@
 // in subgraph.cc, memory planning and resizing in subgraph_memory.cc.
 #include <algorithm>
 #include <cstring>
+#include <exception>
+#include <new>
 
 #include "src/core/op_resolver.h"
 #include "src/core/operator_internal.h"
@@ -24,6 +26,20 @@ bool IsUnresolvedCustomOp(const TfLiteRegistration& r) {
   return r.builtin_code == kTfLiteBuiltinCustom && r.invoke == &UnresolvedOpInvoke;
 }
 
+// Runs a kernel callback; an exception it throws becomes kTfLiteError, with
+// *thrown set to "out of memory" (std::bad_alloc) or "an exception".
+template <typename Call>
+TfLiteStatus CatchKernelException(Call call, const char** thrown) {
+  try {
+    return call();
+  } catch (const std::bad_alloc&) {
+    *thrown = "out of memory";
+  } catch (...) {
+    *thrown = "an exception";
+  }
+  return kTfLiteError;
+}
+
 }  // namespace
 
 TfLiteRegistration Subgraph::UnresolvedCustomOpRegistration(const char* name) {
@@ -38,7 +54,13 @@ TfLiteRegistration Subgraph::UnresolvedCustomOpRegistration(const char* name) {
 // ---------------------------------------------------------------------------
 // Kernel dispatch
 
+// Kernels run with the interpreter's memory account current, so their
+// ScratchVector members count against its limit (src/core/memory_budget.h).
+// A kernel that throws (ScratchAllocator's std::bad_alloc at the limit, or
+// any other exception) fails the node instead of crossing the C ABI.
+
 void* Subgraph::OpInit(const TfLiteRegistration& r, const char* buffer, size_t length) {
+  ScopedMemoryAccount account(shared_->memory.get());
   const TfLiteOperator* op = r.registration_external;
   if (op != nullptr && (op->init != nullptr || op->init_with_data != nullptr)) {
     if (op->init_with_data) return op->init_with_data(op->user_data, Opaque(&context_), buffer, length);
@@ -48,6 +70,7 @@ void* Subgraph::OpInit(const TfLiteRegistration& r, const char* buffer, size_t l
 }
 
 void Subgraph::OpFree(const TfLiteRegistration& r, void* data) {
+  ScopedMemoryAccount account(shared_->memory.get());
   const TfLiteOperator* op = r.registration_external;
   if (op != nullptr && (op->free != nullptr || op->free_with_data != nullptr)) {
     if (op->free_with_data) {
@@ -76,24 +99,45 @@ TfLiteStatus Subgraph::OpPrepare(const TfLiteRegistration& r, TfLiteNode* node) 
     }
     return kTfLiteUnresolvedOps;
   }
-  const TfLiteOperator* op = r.registration_external;
-  if (op != nullptr && (op->prepare != nullptr || op->prepare_with_data != nullptr)) {
-    if (op->prepare_with_data) return op->prepare_with_data(op->user_data, Opaque(&context_), Opaque(node));
-    return op->prepare(Opaque(&context_), Opaque(node));
-  }
-  if (r.prepare) return r.prepare(&context_, node);
-  return kTfLiteOk;
+  ScopedMemoryAccount account(shared_->memory.get());
+  const char* thrown = nullptr;
+  const TfLiteStatus s = CatchKernelException([&] {
+    const TfLiteOperator* op = r.registration_external;
+    if (op != nullptr && (op->prepare != nullptr || op->prepare_with_data != nullptr)) {
+      if (op->prepare_with_data) {
+        return op->prepare_with_data(op->user_data, Opaque(&context_), Opaque(node));
+      }
+      return op->prepare(Opaque(&context_), Opaque(node));
+    }
+    return r.prepare ? r.prepare(&context_, node) : kTfLiteOk;
+  }, &thrown);
+  if (thrown != nullptr) ReportKernelException(r, "Prepare", thrown);
+  return s;
+}
+
+void Subgraph::ReportKernelException(const TfLiteRegistration& r, const char* phase,
+                                     const char* thrown) {
+  ReportError("%s: %s in %s (allocation limit %zu bytes, %zu in use)", OpName(r), thrown, phase,
+              shared_->memory->limit(), shared_->memory->used());
 }
 
 TfLiteStatus Subgraph::OpInvoke(const TfLiteRegistration& r, TfLiteNode* node) {
-  const TfLiteOperator* op = r.registration_external;
-  if (op != nullptr && (op->invoke != nullptr || op->invoke_with_data != nullptr)) {
-    if (op->invoke_with_data) return op->invoke_with_data(op->user_data, Opaque(&context_), Opaque(node));
-    return op->invoke(Opaque(&context_), Opaque(node));
-  }
-  if (r.invoke) return r.invoke(&context_, node);
-  ReportError("Node has no invoke function");
-  return kTfLiteError;
+  ScopedMemoryAccount account(shared_->memory.get());
+  const char* thrown = nullptr;
+  const TfLiteStatus s = CatchKernelException([&] {
+    const TfLiteOperator* op = r.registration_external;
+    if (op != nullptr && (op->invoke != nullptr || op->invoke_with_data != nullptr)) {
+      if (op->invoke_with_data) {
+        return op->invoke_with_data(op->user_data, Opaque(&context_), Opaque(node));
+      }
+      return op->invoke(Opaque(&context_), Opaque(node));
+    }
+    if (r.invoke) return r.invoke(&context_, node);
+    ReportError("Node has no invoke function");
+    return kTfLiteError;
+  }, &thrown);
+  if (thrown != nullptr) ReportKernelException(r, "Invoke", thrown);
+  return s;
 }
 
 const char* Subgraph::OpName(const TfLiteRegistration& r) const {

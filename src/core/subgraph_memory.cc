@@ -2,8 +2,6 @@
 // PrepareFrom / AllocateTensors), input and tensor resizing, and custom
 // allocations. Construction lives in subgraph.cc, the node loop in
 // subgraph_invoke.cc.
-#include <sys/sysinfo.h>
-
 #include <algorithm>
 #include <climits>
 #include <cstdint>
@@ -20,22 +18,25 @@ bool IsArenaType(TfLiteAllocationType t) { return t == kTfLiteArenaRw; }
 
 }  // namespace
 
-size_t DefaultMaxAllocationBytes() {
-  static const size_t limit = [] {
-    struct sysinfo info;
-    if (sysinfo(&info) != 0 || info.mem_unit == 0) return std::numeric_limits<size_t>::max();
-    const unsigned long long units =
-        static_cast<unsigned long long>(info.totalram) + info.totalswap;
-    const unsigned long long max = std::numeric_limits<size_t>::max();
-    if (units > max / info.mem_unit) return std::numeric_limits<size_t>::max();
-    return static_cast<size_t>(units * info.mem_unit);
-  }();
-  return limit;
-}
+size_t Subgraph::AllocationLimit() const { return shared_->memory->limit(); }
 
-size_t Subgraph::AllocationLimit() const {
-  return shared_->max_allocation_bytes != 0 ? shared_->max_allocation_bytes
-                                            : DefaultMaxAllocationBytes();
+bool Subgraph::CommitArena(ArenaPlanner* arena, const char* what, bool* moved) {
+  MemoryAccount& account = *shared_->memory.get();
+  const size_t need = arena->required_bytes();
+  const size_t have = arena->committed_bytes();
+  if (need > have && !account.Fits(need - have)) {
+    ReportError("The %s would need %zu bytes, more than the allocation limit of %zu bytes "
+                "allows with the %zu bytes this interpreter already holds",
+                what, need, account.limit(), account.used());
+    return false;
+  }
+  const size_t room = account.limit() - std::min(account.limit(), account.used());
+  if (!arena->Commit(moved, have + room)) {
+    ReportError("Failed to allocate %zu bytes of %s", need, what);
+    return false;
+  }
+  if (arena->committed_bytes() > have) account.Charge(arena->committed_bytes() - have);
+  return true;
 }
 
 void Subgraph::ComputeLifetimes() {
@@ -122,26 +123,11 @@ TfLiteStatus Subgraph::PlanMemory(int first_pos, int last_pos) {
   }
   arena_.Place(std::move(requests));
   bool moved = false;
-  if (arena_.required_bytes() > AllocationLimit()) {
-    ReportError("The tensor arena would need %zu bytes, more than the allocation limit of %zu "
-                "bytes", arena_.required_bytes(), AllocationLimit());
-    return kTfLiteError;
-  }
-  if (!arena_.Commit(&moved)) {
-    ReportError("Failed to allocate %zu bytes of tensor arena", arena_.required_bytes());
-    return kTfLiteError;
-  }
+  if (!CommitArena(&arena_, "tensor arena", &moved)) return kTfLiteError;
   if (!persistent.empty()) {
     persistent_arena_.Place(std::move(persistent));
     bool pmoved = false;
-    if (persistent_arena_.required_bytes() > AllocationLimit()) {
-      ReportError("Variable tensors would need %zu bytes, more than the allocation limit of %zu "
-                  "bytes", persistent_arena_.required_bytes(), AllocationLimit());
-      return kTfLiteError;
-    }
-    if (!persistent_arena_.Commit(&pmoved)) {
-      ReportError("Failed to allocate %zu bytes for variable tensors",
-                  persistent_arena_.required_bytes());
+    if (!CommitArena(&persistent_arena_, "arena for variable tensors", &pmoved)) {
       return kTfLiteError;
     }
   }

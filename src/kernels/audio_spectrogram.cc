@@ -18,6 +18,7 @@
 
 #include "src/kernels/internal/custom_options.h"
 #include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/internal/spectral.h"
 #include "src/kernels/internal/flex_map.h"
 #include "src/kernels/register_audio.h"
@@ -39,9 +40,9 @@ struct OpData {
   int fft_length = 0;
   int frames = 0;
   internal::Fft fft;
-  std::vector<double> window;  // periodic Hann, built when there are frames
-  std::vector<double> frame;   // fft_length windowed samples
-  std::vector<std::complex<double>> spectrum;
+  internal::ScratchVector<double> window;  // periodic Hann, built when there are frames
+  internal::ScratchVector<double> frame;   // fft_length windowed samples
+  internal::ScratchVector<std::complex<double>> spectrum;
 };
 
 void ParseOptions(const char* buffer, size_t length, OpData* data) {

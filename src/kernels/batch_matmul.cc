@@ -27,6 +27,7 @@
 #include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/qgemm.h"
 #include "src/kernels/internal/quant_math.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/register_elementwise.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -44,24 +45,24 @@ struct OpData {
   int64_t depth = 0;  // K
   int64_t cols = 0;   // N
   // For every output matrix, the index of the lhs and rhs matrix it reads.
-  std::vector<int64_t> lhs_batch;
-  std::vector<int64_t> rhs_batch;
+  internal::ScratchVector<int64_t> lhs_batch;
+  internal::ScratchVector<int64_t> rhs_batch;
   internal::QuantParams lhs_q, rhs_q, out_q;
   internal::QuantizedMultiplier multiplier;
   // Float scratch: one transposed lhs matrix, and every rhs matrix as [N x K].
-  std::vector<float> lhs_t;
-  std::vector<float> rhs_t;
+  internal::ScratchVector<float> lhs_t;
+  internal::ScratchVector<float> rhs_t;
   bool rhs_t_valid = false;  // rhs_t holds a constant rhs already
   // Hybrid (FLOAT32 x INT8).
   bool hybrid = false;
   bool asymmetric = false;           // per-row zero points (asymmetric_quantize_inputs)
   float rhs_scale = 0.0f;            // one rhs scale, or 0 with channel_scales
-  std::vector<float> channel_scales; // one per output column, or empty
-  std::vector<int16_t> rhs_int;      // every rhs matrix as [N x K]
+  internal::ScratchVector<float> channel_scales; // one per output column, or empty
+  internal::ScratchVector<int16_t> rhs_int;      // every rhs matrix as [N x K]
   bool rhs_int_valid = false;        // rhs_int holds a constant rhs already
-  std::vector<int16_t> lhs_int;      // every lhs row quantized, minus its zero point
-  std::vector<float> row_scales;     // one per lhs row (times rhs_scale)
-  std::vector<int8_t> row_q;         // one quantized row
+  internal::ScratchVector<int16_t> lhs_int;      // every lhs row quantized, minus its zero point
+  internal::ScratchVector<float> row_scales;     // one per lhs row (times rhs_scale)
+  internal::ScratchVector<int8_t> row_q;         // one quantized row
 };
 
 const TfLiteBatchMatMulParams* Params(const TfLiteNode* node) {

@@ -25,6 +25,7 @@
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/recurrent_util.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/register_recurrent.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -69,8 +70,8 @@ struct OpData {
   bool row_sums_ready = false;
   TfLiteFusedActivation activation = kTfLiteActNone;
   int max_time = 0, n_batch = 0, n_input = 0, n_aux = 0;
-  std::vector<float> tmp;
-  std::vector<int8_t> quantized;
+  internal::ScratchVector<float> tmp;
+  internal::ScratchVector<int8_t> quantized;
 };
 
 void* Init(TfLiteContext*, const char*, size_t) {

@@ -28,6 +28,7 @@
 #include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/qgemm.h"
 #include "src/kernels/internal/quant_conv.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -50,7 +51,7 @@ struct OpData {
   int64_t patch_cols;          // KH * KW * Cin / groups
   int64_t tile_rows;           // output pixels per tile
   int threads;                 // tiles processed in parallel
-  std::vector<float> patches;  // threads * tile_rows * patch_cols
+  int patches = -1;            // arena scratch: threads * tile_rows * patch_cols floats
   bool quantized;
   internal::ConvWindowParams window;
   internal::QuantConvParams quant;
@@ -59,9 +60,9 @@ struct OpData {
   // scratch: int16 patches [tile_rows, patch_cols], int32 sums [tile_rows, Cout / groups].
   bool use_qgemm = false;
   bool qfilter_packed = false;
-  std::vector<int16_t> qfilter;
-  std::vector<int16_t> qpatches;
-  std::vector<int32_t> qsums;
+  internal::ScratchVector<int16_t> qfilter;
+  int qpatches = -1;  // arena scratch (int16), as qsums (int32)
+  int qsums = -1;
   internal::RequantizeTable requant;  // filled in Prepare (bias constant) or Eval
   bool requant_ready = false;
   bool hybrid = false;  // FLOAT32 input, integer filter
@@ -87,8 +88,8 @@ void PackQuantizedFilter(OpData* d, const TfLiteTensor* filter) {
 }
 
 // Sizes tiles, threads and scratch of the 8-bit path (use_qgemm).
-void PrepareQGemm(TfLiteContext* context, OpData* d, const TfLiteTensor* filter,
-                  const TfLiteTensor* bias) {
+TfLiteStatus PrepareQGemm(TfLiteContext* context, OpData* d, const TfLiteTensor* filter,
+                          const TfLiteTensor* bias) {
   d->requant_ready = bias == nullptr || internal::IsConstantOrPersistent(bias);
   if (d->requant_ready) internal::FillRequantizeTable(d->quant, bias, d->out_c, &d->requant);
   const internal::ConvGeometry& g = d->g;
@@ -99,10 +100,15 @@ void PrepareQGemm(TfLiteContext* context, OpData* d, const TfLiteTensor* filter,
   const int64_t work = pixels * d->patch_cols * d->out_c;
   d->threads = static_cast<int>(std::max<int64_t>(
       1, std::min<int64_t>(tiles, internal::ThreadsForWork(internal::KernelThreads(context), work))));
-  d->qpatches.assign(static_cast<size_t>(d->threads * d->tile_rows * d->patch_cols), 0);
-  d->qsums.assign(static_cast<size_t>(d->threads * d->tile_rows * (d->out_c / d->groups)), 0);
+  TF_LITE_ENSURE_OK(context, internal::RequestArenaScratch(
+                                 context, kOp, d->threads * d->tile_rows * d->patch_cols,
+                                 sizeof(int16_t), &d->qpatches));
+  TF_LITE_ENSURE_OK(context, internal::RequestArenaScratch(
+                                 context, kOp, d->threads * d->tile_rows * (d->out_c / d->groups),
+                                 sizeof(int32_t), &d->qsums));
   d->qfilter_packed = internal::IsConstantOrPersistent(filter) && filter->data.raw != nullptr;
   if (d->qfilter_packed) PackQuantizedFilter(d, filter);
+  return kTfLiteOk;
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
@@ -152,9 +158,11 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                                  &data->quant));
   if (data->quantized) {
     data->patch_cols = int64_t{g.filter_h} * g.filter_w * filter_in_c;
-    data->patches.clear();
+    data->patches = -1;
     data->use_qgemm = t.input->type != kTfLiteInt16 && data->patch_cols <= internal::kMaxQGemmDepth;
-    if (data->use_qgemm) PrepareQGemm(context, data, t.filter, t.bias);
+    if (data->use_qgemm) {
+      TF_LITE_ENSURE_OK(context, PrepareQGemm(context, data, t.filter, t.bias));
+    }
     return internal::ResizeOutput(context, t.output, {g.batches, g.out_h, g.out_w, data->out_c});
   }
   data->pointwise = g.filter_h == 1 && g.filter_w == 1 && params->stride_height == 1 &&
@@ -164,15 +172,16 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (data->pointwise || pixels == 0) {
     data->tile_rows = 0;
     data->threads = 1;
-    data->patches.clear();
+    data->patches = -1;
   } else {
     data->tile_rows = std::min(pixels, std::max(kMinTileRows, kTileFloats / data->patch_cols));
     const int64_t tiles = (pixels + data->tile_rows - 1) / data->tile_rows;
     const int64_t work = pixels * data->patch_cols * data->out_c;
     data->threads = static_cast<int>(
         std::min<int64_t>(tiles, internal::ThreadsForWork(internal::KernelThreads(context), work)));
-    data->patches.assign(static_cast<size_t>(data->threads * data->tile_rows * data->patch_cols),
-                         0.0f);
+    TF_LITE_ENSURE_OK(context, internal::RequestArenaScratch(
+                                   context, kOp, data->threads * data->tile_rows * data->patch_cols,
+                                   sizeof(float), &data->patches));
   }
   return internal::ResizeOutput(context, t.output, {g.batches, g.out_h, g.out_w, data->out_c});
 }
@@ -233,8 +242,9 @@ void EvalQuantized(TfLiteContext* context, const OpData& d, const TfLiteTensor* 
 }
 
 template <typename T>
-void EvalQGemm(OpData* d, const TfLiteTensor* input,
-               const TfLiteTensor* filter, const TfLiteTensor* bias, TfLiteTensor* output) {
+void EvalQGemm(OpData* d, const TfLiteTensor* input, const TfLiteTensor* filter,
+               const TfLiteTensor* bias, TfLiteTensor* output, int16_t* all_patches,
+               int32_t* all_sums) {
   if (!d->qfilter_packed) PackQuantizedFilter(d, filter);
   if (!d->requant_ready) internal::FillRequantizeTable(d->quant, bias, d->out_c, &d->requant);
   const internal::ConvGeometry& g = d->g;
@@ -247,8 +257,8 @@ void EvalQGemm(OpData* d, const TfLiteTensor* input,
   const int workers = d->threads;
   internal::ForEachConvTile(workers, pixels, d->tile_rows, [&](int64_t w, int64_t first,
                                                                int64_t count) {
-    int16_t* patches = d->qpatches.data() + w * d->tile_rows * d->patch_cols;
-    int32_t* sums = d->qsums.data() + w * d->tile_rows * group_out_c;
+    int16_t* patches = all_patches + w * d->tile_rows * d->patch_cols;
+    int32_t* sums = all_sums + w * d->tile_rows * group_out_c;
     for (int group = 0; group < d->groups; ++group) {
       // Patches hold input + input offset; taps outside the image are 0 (the
       // input's zero point plus its offset).
@@ -283,10 +293,13 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       const TfLiteTensor* filter = internal::InputAt(context, node, 1);
       const TfLiteTensor* bias = internal::GetOptionalInput(context, node, 2);
       TfLiteTensor* output = internal::OutputAt(context, node, 0);
+      int16_t* patches = internal::ArenaScratch<int16_t>(context, data->qpatches);
+      int32_t* sums = internal::ArenaScratch<int32_t>(context, data->qsums);
+      if (patches == nullptr || sums == nullptr) return kTfLiteError;
       if (input->type == kTfLiteUInt8) {
-        EvalQGemm<uint8_t>(data, input, filter, bias, output);
+        EvalQGemm<uint8_t>(data, input, filter, bias, output, patches, sums);
       } else {
-        EvalQGemm<int8_t>(data, input, filter, bias, output);
+        EvalQGemm<int8_t>(data, input, filter, bias, output, patches, sums);
       }
       return kTfLiteOk;
     }
@@ -315,12 +328,14 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteOk;
   }
 
+  float* all_patches = internal::ArenaScratch<float>(context, data->patches);
+  if (all_patches == nullptr) return kTfLiteError;
   const int64_t tiles = (pixels + data->tile_rows - 1) / data->tile_rows;
   const int group_out_c = out_c / data->groups;
   // Threads go to tiles when there are several, else into the GEMM itself.
   const int gemm_threads = data->threads == 1 ? internal::KernelThreads(context) : 1;
   auto run_tiles = [&](int64_t worker, int64_t tile_begin, int64_t tile_end) {
-    float* patches = data->patches.data() + worker * data->tile_rows * data->patch_cols;
+    float* patches = all_patches + worker * data->tile_rows * data->patch_cols;
     for (int64_t tile = tile_begin; tile < tile_end; ++tile) {
       const int64_t first = tile * data->tile_rows;
       const int64_t count = std::min(data->tile_rows, pixels - first);

@@ -26,6 +26,7 @@
 #include "src/kernels/internal/gemm.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/padding.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -123,7 +124,7 @@ constexpr int64_t kMaxScratchFloats = int64_t{1} << 28;
 
 // Sizes `scratch` to `floats` zeros, or reports that it is too large.
 TfLiteStatus AllocateScratch(TfLiteContext* context, const char* op, int64_t floats,
-                             std::vector<float>* scratch) {
+                             internal::ScratchVector<float>* scratch) {
   if (floats > kMaxScratchFloats) {
     TF_LITE_KERNEL_LOG(context, "%s: scratch of %lld floats is too large (not supported)", op,
                        static_cast<long long>(floats));
@@ -141,9 +142,9 @@ struct ConvData {
   int64_t patch_cols;        // KD * KH * KW * Cin
   int64_t tile_rows;         // output pixels per tile
   int threads;               // tiles processed in parallel
-  std::vector<float> patches;   // threads * tile_rows * patch_cols
+  internal::ScratchVector<float> patches;   // threads * tile_rows * patch_cols
   bool filter_ready = false;    // filter_t holds the constant filter
-  std::vector<float> filter_t;  // [Cout, patch_cols]
+  internal::ScratchVector<float> filter_t;  // [Cout, patch_cols]
 };
 
 void TransposeFilter(ConvData* d, const float* filter) {
@@ -292,7 +293,7 @@ TfLiteStatus ConvEval(TfLiteContext* context, TfLiteNode* node) {
 
 struct TransposeData {
   int64_t tile_rows;          // input pixels per tile
-  std::vector<float> columns;  // tile_rows * KD*KH*KW*Cout
+  internal::ScratchVector<float> columns;  // tile_rows * KD*KH*KW*Cout
 };
 
 TfLiteStatus ResizeFromShapeTensor(TfLiteContext* context, const TfLiteTensor* shape,

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/register_control_flow.h"
 
 namespace tflite_c {
@@ -29,17 +30,17 @@ constexpr int kMaxLevels = 16;
 // One walk over a validated encoding, writing elements of `elem` bytes.
 struct Expander {
   const TfLiteSparsity* sparsity;
-  std::vector<int> dense_shape;   // the output's shape
-  std::vector<int> level_dim;     // traversal_order
-  std::vector<int> level_size;    // extent of each level's dimension
-  std::vector<int> block_of_dim;  // per dense dim: its block index, or -1
-  std::vector<int> block_size;    // per block index
+  internal::ScratchVector<int> dense_shape;   // the output's shape
+  internal::ScratchVector<int> level_dim;     // traversal_order
+  internal::ScratchVector<int> level_size;    // extent of each level's dimension
+  internal::ScratchVector<int> block_of_dim;  // per dense dim: its block index, or -1
+  internal::ScratchVector<int> block_size;    // per block index
   const char* values;
   size_t num_values;
   size_t elem;
   char* out;
   size_t next_value = 0;
-  std::vector<int> coord;  // per encoded dimension
+  internal::ScratchVector<int> coord;  // per encoded dimension
 
   TfLiteStatus Walk(TfLiteContext* context, int level, int parent) {
     const int rank = static_cast<int>(dense_shape.size());

@@ -20,6 +20,7 @@
 #include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/qgemm.h"
 #include "src/kernels/internal/quant_conv.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -39,7 +40,7 @@ struct OpData {
   // 8-bit path: filter + filter offset, [KH * KW, Cout], packed in Prepare
   // when the filter is constant, else at every Eval.
   bool qfilter_packed = false;
-  std::vector<int16_t> qfilter;
+  internal::ScratchVector<int16_t> qfilter;
   internal::RequantizeTable requant;  // filled in Prepare (bias constant) or Eval
   bool requant_ready = false;
   bool hybrid = false;  // FLOAT32 input, INT8 filter

@@ -32,6 +32,7 @@
 #include "src/kernels/internal/flex_map.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/quant_math.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/internal/type_set.h"
 #include "src/kernels/register_detection.h"
 
@@ -88,14 +89,14 @@ struct OpData {
   int output_rows = 0;
   Lut luts[3];  // per input, when 8-bit
 
-  std::vector<CornerBox> boxes;
-  std::vector<float> areas;
-  std::vector<float> scores;  // dequantized class predictions (8-bit input only)
-  std::vector<float> max_scores;
-  std::vector<int> best_class;
-  std::vector<Ranked> heap;
-  std::vector<int> selected;
-  std::vector<int> order;  // argsort scratch
+  internal::ScratchVector<CornerBox> boxes;
+  internal::ScratchVector<float> areas;
+  internal::ScratchVector<float> scores;  // dequantized class predictions (8-bit input only)
+  internal::ScratchVector<float> max_scores;
+  internal::ScratchVector<int> best_class;
+  internal::ScratchVector<Ranked> heap;
+  internal::ScratchVector<int> selected;
+  internal::ScratchVector<int> order;  // argsort scratch
   std::vector<Detection> merged, merged_sorted;
 };
 
@@ -325,7 +326,7 @@ TfLiteStatus DecodeBoxes(TfLiteContext* context, TfLiteNode* node, OpData* d) {
 void SelectOneClass(OpData* d, const float* scores, size_t stride, int limit) {
   const float threshold = d->options.score_threshold;
   const float iou_threshold = d->options.iou_threshold;
-  std::vector<Ranked>& heap = d->heap;
+  auto& heap = d->heap;
   heap.clear();
   for (int a = 0; a < d->num_anchors; ++a) {
     const float s = scores[a * stride];

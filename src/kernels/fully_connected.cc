@@ -23,6 +23,7 @@
 #include "src/kernels/internal/hybrid_fc.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/quant_conv.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/internal/sparse_fully_connected.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
@@ -43,10 +44,10 @@ struct OpData {
   Mode mode = Mode::kFloat;
   internal::QuantConvParams quant;
   // Hybrid and blockwise modes.
-  std::vector<int8_t> unpacked_int4;  // INT4 affine weights, one value a byte
-  std::vector<float> channel_scales;  // per-channel weight scales
+  internal::ScratchVector<int8_t> unpacked_int4;  // INT4 affine weights, one value a byte
+  internal::ScratchVector<float> channel_scales;  // per-channel weight scales
   float weight_scale = 1.0f;          // per-tensor weight scale
-  std::vector<float> block_scales;    // blockwise: FLOAT16 scales widened
+  internal::ScratchVector<float> block_scales;    // blockwise: FLOAT16 scales widened
   int blocksize = 0;
 };
 

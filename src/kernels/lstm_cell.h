@@ -15,6 +15,7 @@
 
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/recurrent_util.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 #include "tensorflow/lite/core/c/common.h"
 
@@ -115,9 +116,9 @@ struct IntegerParams {
   int8_t proj_clip = 0;
   int32_t output_state_zp = 0;
   // bias (without layer norm) + the zero point folded into each row.
-  std::vector<int32_t> input_bias[4];
-  std::vector<int32_t> recurrent_bias[4];
-  std::vector<int32_t> projection_bias;
+  internal::ScratchVector<int32_t> input_bias[4];
+  internal::ScratchVector<int32_t> recurrent_bias[4];
+  internal::ScratchVector<int32_t> projection_bias;
 };
 
 // Constants of the integer 8x8->8 cell (12 intermediates; LSTM only), by
@@ -165,9 +166,9 @@ struct OpData {
   TfLiteFusedActivation activation = kTfLiteActTanh;
   float cell_clip = 0.0f;
   float proj_clip = 0.0f;
-  std::vector<float> scratch;  // float: 4 gates + accumulator, n_batch * n_cell each
-  std::vector<int16_t> scratch16;  // integer: 4 gates
-  std::vector<int8_t> scratch8;
+  internal::ScratchVector<float> scratch;  // float: 4 gates + accumulator, n_batch * n_cell each
+  internal::ScratchVector<int16_t> scratch16;  // integer: 4 gates
+  internal::ScratchVector<int8_t> scratch8;
   IntegerParams q;
   Integer8Params q8;
   BasicParams basic_params;
@@ -179,9 +180,9 @@ struct OpData {
   float weight_scale[kOutputLayerNorm + 1] = {};  // per Input, hybrid weights only
   float aux_scale[4] = {1.0f, 1.0f, 1.0f, 1.0f};
   bool row_sums_ready = false;
-  std::vector<int32_t> input_sums[4], recurrent_sums[4], aux_sums[4], projection_sums;
-  std::vector<float> peephole[4];  // dequantized peephole weights
-  std::vector<int8_t> quantized;   // one quantized row
+  internal::ScratchVector<int32_t> input_sums[4], recurrent_sums[4], aux_sums[4], projection_sums;
+  internal::ScratchVector<float> peephole[4];  // dequantized peephole weights
+  internal::ScratchVector<int8_t> quantized;   // one quantized row
 };
 
 inline const char* OpName(const OpData* d) {

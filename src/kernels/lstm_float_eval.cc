@@ -144,7 +144,7 @@ TfLiteStatus EvalCell(TfLiteContext* context, TfLiteNode* node, const int* map, 
 
   // Row sums of the hybrid matrices, once (the weights are constant).
   const bool sums = d->hybrid && d->asymmetric;
-  auto row_sums = [&](std::vector<int32_t>* out, const void* w, int rows, int cols) {
+  auto row_sums = [&](internal::ScratchVector<int32_t>* out, const void* w, int rows, int cols) {
     if (!sums || w == nullptr) return;
     if (!d->row_sums_ready) {
       out->resize(rows);
@@ -174,7 +174,7 @@ TfLiteStatus EvalCell(TfLiteContext* context, TfLiteNode* node, const int* map, 
       if (d->hybrid) {
         // Dequantized once per Invoke (n_cell values).
         const int8_t* q = static_cast<const int8_t*>(raw(kPeepholeOf[g]));
-        std::vector<float>& f = d->peephole[g];
+        auto& f = d->peephole[g];
         f.resize(d->n_cell);
         for (int i = 0; i < d->n_cell; ++i) f[i] = q[i] * d->weight_scale[kPeepholeOf[g]];
         w.peephole[g] = f.data();

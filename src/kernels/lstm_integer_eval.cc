@@ -52,8 +52,9 @@ TfLiteStatus GetScale(TfLiteContext* context, const char* op, const char* what,
 }
 
 // bias[r] (or 0) + zero_point * sum_c w[r, c].
-std::vector<int32_t> FoldedBias(const TfLiteTensor* w, const TfLiteTensor* bias, int32_t zp) {
-  std::vector<int32_t> out;
+internal::ScratchVector<int32_t> FoldedBias(const TfLiteTensor* w, const TfLiteTensor* bias,
+                                            int32_t zp) {
+  internal::ScratchVector<int32_t> out;
   if (w == nullptr) return out;
   const int rows = internal::Dim(w, 0);
   const int cols = internal::Dim(w, 1);

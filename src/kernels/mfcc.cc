@@ -25,6 +25,7 @@
 #include "src/kernels/internal/custom_options.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/flex_map.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/register_audio.h"
 
 namespace tflite_c {
@@ -49,8 +50,8 @@ struct MelFilterbank {
   int bins = 0;
   int start = 0, end = -1;  // inclusive range of contributing bins
   bool covers_upper = false;  // false: the bins stop below the upper limit
-  std::vector<int> band;
-  std::vector<double> weight;
+  internal::ScratchVector<int> band;
+  internal::ScratchVector<double> weight;
 
   void Build(int bin_count, double sample_rate, int channels, double lower, double upper) {
     bins = bin_count;
@@ -84,11 +85,11 @@ struct OpData {
   int channels = 0, coefficients = 0;
   std::string error;  // why the options are unusable, reported by Prepare
 
-  std::vector<double> dct;  // [coefficients, channels]
+  internal::ScratchVector<double> dct;  // [coefficients, channels]
   MelFilterbank filterbank;
   int built_rate = 0;  // sample rate and bin count the filterbank was built for
   int built_bins = 0;
-  std::vector<double> bands;
+  internal::ScratchVector<double> bands;
 };
 
 // upstream reads the frequency limits as integers (int or float values,

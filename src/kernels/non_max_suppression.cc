@@ -23,6 +23,7 @@
 
 #include "src/kernels/internal/box_iou.h"
 #include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/register_detection.h"
 
 namespace tflite_c {
@@ -42,9 +43,9 @@ struct Candidate {
 bool LowerScore(const Candidate& a, const Candidate& b) { return a.score < b.score; }
 
 struct OpData {
-  std::vector<CornerBox> boxes;  // corners sorted, one per input box
-  std::vector<float> areas;
-  std::vector<Candidate> heap;
+  internal::ScratchVector<CornerBox> boxes;  // corners sorted, one per input box
+  internal::ScratchVector<float> areas;
+  internal::ScratchVector<Candidate> heap;
 };
 
 // The op's shape: V4 has 5 inputs and 2 outputs, V5 adds sigma and the
@@ -155,7 +156,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 int Select(OpData* data, const float* scores, int num_boxes, int max_output_size,
            float iou_threshold, float score_threshold, float sigma, int* selected_indices,
            float* selected_scores) {
-  std::vector<Candidate>& heap = data->heap;
+  auto& heap = data->heap;
   heap.clear();
   for (int i = 0; i < num_boxes; ++i) {
     if (scores[i] > score_threshold) {

@@ -21,6 +21,7 @@
 #include "src/kernels/internal/binary_op.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/quant_math.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/internal/type_set.h"
 #include "src/kernels/register_elementwise.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
@@ -36,7 +37,7 @@ constexpr int kMaxRank = 8;
 enum class Kind { kMean, kSum, kProd, kMax, kMin, kAny, kAll };
 
 struct OpData {
-  std::vector<bool> reduced;  // per input dimension
+  internal::ScratchVector<bool> reduced;  // per input dimension
   int64_t reduced_count = 1;  // input elements per output element
   QuantParams in_q, out_q;
   internal::QuantizedMultiplier multiplier;  // in_scale / out_scale

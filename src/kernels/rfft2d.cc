@@ -15,6 +15,7 @@
 
 #include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/internal/spectral.h"
 #include "src/kernels/register_audio.h"
 
@@ -26,8 +27,8 @@ constexpr char kOp[] = "RFFT2D";
 
 struct OpData {
   internal::Fft fft;
-  std::vector<double> row;                      // one zero-padded input row
-  std::vector<std::complex<double>> spectrum;   // [fft_h, fft_w / 2 + 1]
+  internal::ScratchVector<double> row;                      // one zero-padded input row
+  internal::ScratchVector<std::complex<double>> spectrum;   // [fft_h, fft_w / 2 + 1]
   std::vector<std::complex<double>> column_in, column_out;
 };
 

@@ -18,6 +18,7 @@
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/recurrent_util.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/register_recurrent.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -35,7 +36,7 @@ struct OpData {
   int n_input = 0;
   int units = 0;
   TfLiteFusedActivation activation = kTfLiteActNone;
-  std::vector<float> scratch;
+  internal::ScratchVector<float> scratch;
   // Hybrid.
   bool hybrid = false;
   bool asymmetric = false;
@@ -43,7 +44,7 @@ struct OpData {
   float recurrent_scale = 1.0f;
   bool row_sums_ready = false;
   std::vector<int32_t> weights_row_sums, recurrent_row_sums;
-  std::vector<int8_t> quantized;
+  internal::ScratchVector<int8_t> quantized;
 };
 
 const char* OpName(const OpData* d) { return d->sequence ? "UNIDIRECTIONAL_SEQUENCE_RNN" : "RNN"; }

@@ -23,6 +23,7 @@
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/recurrent_util.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/register_recurrent.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -47,15 +48,15 @@ struct OpData {
   float feature_scale = 1.0f;
   float time_scale = 1.0f;
   bool hybrid_ready = false;  // dequantized weights_time and row sums computed
-  std::vector<float> float_weights_time;
-  std::vector<int32_t> row_sums;
-  std::vector<int8_t> quantized;
+  internal::ScratchVector<float> float_weights_time;
+  internal::ScratchVector<int32_t> row_sums;
+  internal::ScratchVector<int8_t> quantized;
   internal::QuantizedMultiplier scale_1;  // feature product -> state
   internal::QuantizedMultiplier scale_2;  // time product -> output
   int32_t input_zp = 0;
   int32_t output_zp = 0;
-  std::vector<float> scratch;
-  std::vector<int32_t> scratch32;
+  internal::ScratchVector<float> scratch;
+  internal::ScratchVector<int32_t> scratch32;
 };
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {

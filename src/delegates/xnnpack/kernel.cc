@@ -222,6 +222,11 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
       context->ReportError(context,
                            "XNNPACK delegate: FORCE_FP16 is not supported for this partition "
                            "(XNNPACK cannot run all of its operators in fp16)");
+    } else if (s == xnn_status_out_of_memory) {
+      // Its allocations count against the interpreter's limit (allocator.h).
+      context->ReportError(context,
+                           "XNNPACK delegate: xnn_create_runtime ran out of memory (packed "
+                           "weights past the allocation limit, or the system's memory)");
     } else {
       context->ReportError(context, "XNNPACK delegate: xnn_create_runtime failed (status %d)",
                            static_cast<int>(s));
@@ -258,8 +263,11 @@ TfLiteStatus KernelPrepare(TfLiteContext* context, TfLiteNode* node) {
       return kTfLiteError;
     }
   }
-  if (xnn_reshape_runtime(kernel->runtime) != xnn_status_success) {
-    context->ReportError(context, "XNNPACK delegate: xnn_reshape_runtime failed");
+  if (const xnn_status s = xnn_reshape_runtime(kernel->runtime); s != xnn_status_success) {
+    context->ReportError(context, "XNNPACK delegate: xnn_reshape_runtime failed%s",
+                         s == xnn_status_out_of_memory
+                             ? " (out of memory: workspace past the allocation limit?)"
+                             : "");
     return kTfLiteError;
   }
   for (int t : kernel->external_outputs) {

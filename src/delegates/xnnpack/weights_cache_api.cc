@@ -3,6 +3,7 @@
 // in-memory path of the file-backed cache (weight_cache.h).
 #include <xnnpack.h>
 
+#include "src/delegates/xnnpack/allocator.h"
 #include "src/delegates/xnnpack/weight_cache.h"
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 
@@ -15,7 +16,9 @@ xnn_weights_cache_t ToXnn(TfLiteXNNPackDelegateWeightsCache* cache) {
 }
 
 // xnn_initialize may be called any number of times.
-bool Initialize() { return xnn_initialize(/*allocator=*/nullptr) == xnn_status_success; }
+bool Initialize() {
+  return xnn_initialize(tflite_c::xnnpack::CountingAllocator()) == xnn_status_success;
+}
 
 }  // namespace
 

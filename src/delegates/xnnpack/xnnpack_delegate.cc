@@ -33,6 +33,7 @@
 #include <pthreadpool.h>
 #include <xnnpack.h>
 
+#include "src/delegates/xnnpack/allocator.h"
 #include "src/delegates/xnnpack/default_delegate.h"
 #include "src/delegates/xnnpack/delegate_internal.h"
 #include "src/delegates/xnnpack/op_builder.h"
@@ -55,7 +56,7 @@ void Log(const char* format, ...) {
 }
 
 bool InitializeXnnpack() {
-  static const bool ok = xnn_initialize(/*allocator=*/nullptr) == xnn_status_success;
+  static const bool ok = xnn_initialize(CountingAllocator()) == xnn_status_success;
   return ok;
 }
 

@@ -19,7 +19,7 @@ void AxisGather::SetLinearAxis(int d, int64_t begin, int64_t step, int count, in
 namespace {
 
 template <typename T>
-void CopyRow(const std::vector<int64_t>& offsets, const char* base, char* out) {
+void CopyRow(const ScratchVector<int64_t>& offsets, const char* base, char* out) {
   const T* in = reinterpret_cast<const T*>(base);
   T* o = reinterpret_cast<T*>(out);
   for (size_t i = 0; i < offsets.size(); ++i) o[i] = in[offsets[i]];
@@ -33,7 +33,7 @@ struct Gatherer {
   // Fills the output rows of axes d.. at input offset `base`; returns the
   // output position after them.
   char* Run(int d, const char* base, char* out) const {
-    const std::vector<int64_t>& offsets = g.offsets[d];
+    const auto& offsets = g.offsets[d];
     if (d + 1 < static_cast<int>(g.offsets.size())) {
       for (int64_t off : offsets) out = Run(d + 1, base + off * es, out);
       return out;
@@ -66,7 +66,7 @@ void RunAxisGather(const AxisGather& g, const void* input, void* output, size_t 
   for (const auto& axis : g.offsets) {
     if (axis.empty()) return;  // no output elements
   }
-  const std::vector<int64_t>& inner = g.offsets.back();
+  const auto& inner = g.offsets.back();
   bool contiguous = true;
   for (size_t i = 1; i < inner.size() && contiguous; ++i) {
     contiguous = inner[i] == inner[i - 1] + 1;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "src/kernels/internal/layout_util.h"
+#include "src/kernels/internal/scratch_vector.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -20,7 +21,7 @@ namespace internal {
 
 struct AxisGather {
   // offsets[d] has one entry per output index along axis d, in elements.
-  std::vector<std::vector<int64_t>> offsets;
+  internal::ScratchVector<internal::ScratchVector<int64_t>> offsets;
 
   // An empty gather over `rank` output axes.
   explicit AxisGather(int rank = 0) : offsets(rank) {}

@@ -62,7 +62,7 @@ TfLiteStatus ResizeSplitOutputs(TfLiteContext* context, TfLiteNode* node,
   data->axis = axis;
   data->pieces.outer = DimsProduct(input->dims, 0, axis);
   data->pieces.inner = DimsProduct(input->dims, axis + 1, rank);
-  data->pieces.sizes = sizes;
+  data->pieces.sizes.assign(sizes.begin(), sizes.end());
   for (int i = 0; i < NumOutputs(node); ++i) {
     IntArrayPtr shape(TfLiteIntArrayCreate(drop_axis ? rank - 1 : rank));
     for (int d = 0, o = 0; d < rank; ++d) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "src/kernels/internal/layout_util.h"
+#include "src/kernels/internal/scratch_vector.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -18,7 +19,7 @@ namespace internal {
 struct AxisPieces {
   int64_t outer = 1;           // product of the dimensions before the axis
   int64_t inner = 1;           // product of the dimensions after it
-  std::vector<int64_t> sizes;  // axis length of each piece
+  internal::ScratchVector<int64_t> sizes;  // axis length of each piece
   size_t element_bytes = 0;
 };
 

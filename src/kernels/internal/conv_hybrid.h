@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "src/kernels/internal/conv_util.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -46,19 +47,19 @@ struct HybridConvData {
   int64_t patch_cols = 0;            // CONV_2D: KH * KW * Cin / groups
   ConvWindowParams window{};
   TfLiteFusedActivation activation = kTfLiteActNone;
-  std::vector<float> channel_scales;  // out_c entries
+  internal::ScratchVector<float> channel_scales;  // out_c entries
   // Filter values as int16 (INT4 unpacked), in the filter's own layout;
   // packed in Prepare when the filter is constant, else at every Eval.
   bool filter_packed = false;
-  std::vector<int16_t> filter;
+  internal::ScratchVector<int16_t> filter;
   // Per-Eval scratch.
-  std::vector<int8_t> qinput;         // the quantized input
-  std::vector<float> batch_scales;    // input scale of each batch
-  std::vector<int32_t> batch_offsets; // its zero point (0 when symmetric)
+  internal::ScratchVector<int8_t> qinput;         // the quantized input
+  internal::ScratchVector<float> batch_scales;    // input scale of each batch
+  internal::ScratchVector<int32_t> batch_offsets; // its zero point (0 when symmetric)
   int64_t tile_rows = 0;              // CONV_2D: output pixels per tile
   int threads = 1;                    // CONV_2D: tiles processed in parallel
-  std::vector<int16_t> patches;       // threads * tile_rows * patch_cols
-  std::vector<int32_t> sums;          // threads * tile_rows * out_c / groups
+  internal::ScratchVector<int16_t> patches;       // threads * tile_rows * patch_cols
+  internal::ScratchVector<int32_t> sums;          // threads * tile_rows * out_c / groups
 };
 
 // Checks the filter (INT8 or INT4 for CONV_2D, INT8 for DEPTHWISE_CONV_2D,

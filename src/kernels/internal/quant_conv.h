@@ -13,6 +13,7 @@
 
 #include "src/kernels/internal/conv_util.h"
 #include "src/kernels/internal/quant_math.h"
+#include "src/kernels/internal/scratch_vector.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -23,7 +24,7 @@ struct QuantConvParams {
   int32_t input_offset = 0;   // -input zero point
   int32_t filter_offset = 0;  // -filter zero point where upstream honours it
   int32_t output_offset = 0;  // output zero point
-  std::vector<QuantizedMultiplier> channel_multipliers;  // one per output channel
+  internal::ScratchVector<QuantizedMultiplier> channel_multipliers;  // one per output channel
   int32_t act_min = 0, act_max = 0;
   // Upstream's x86 build runs the int8 GEMMs of per-channel CONV_2D and of
   // FULLY_CONNECTED through ruy, whose AVX2 kernels round both rescaling

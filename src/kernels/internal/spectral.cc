@@ -52,7 +52,7 @@ int NextPowerOfTwo(int n) {
   return p;
 }
 
-bool PeriodicHann(int length, std::vector<double>* window) {
+bool PeriodicHann(int length, ScratchVector<double>* window) {
   constexpr double kTwoPi = 6.283185307179586476925286766559;
   try {
     window->resize(static_cast<size_t>(length));

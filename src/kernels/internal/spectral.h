@@ -11,6 +11,9 @@
 #include <memory>
 #include <vector>
 
+#include "src/kernels/internal/scratch_vector.h"
+
+
 namespace tflite_c {
 namespace kernels {
 namespace internal {
@@ -50,7 +53,7 @@ int NextPowerOfTwo(int n);
 
 // The periodic Hann window of `length` samples (the spectrogram's window):
 // w[i] = 0.5 - 0.5 * cos(2 pi i / length). False when memory runs out.
-bool PeriodicHann(int length, std::vector<double>* window);
+bool PeriodicHann(int length, ScratchVector<double>* window);
 
 }  // namespace internal
 }  // namespace kernels

@@ -30,14 +30,17 @@ extern "C" {
 TFL_CAPI_EXPORT extern TfLiteStatus TfLiteInterpreterOptionsSetMaxWhileIterations(
     TfLiteInterpreterOptions* options, int64_t max_iterations);
 
-/* Memory ceiling: the most bytes one tensor, and one subgraph's tensor arena,
- * may take. A model or a resize that needs more fails cleanly (kTfLiteError
- * and a message through the interpreter's error reporter naming the limit)
- * instead of allocating it: this guards against hostile or corrupt models
- * whose shapes ask for gigabytes. The limit set here applies from
+/* Memory ceiling: the most bytes the interpreter may hold (the arenas of all
+ * its subgraphs, kernels' scratch and packed weights, XNNPACK's allocations;
+ * also any one tensor). A model or a resize that needs more fails cleanly
+ * (kTfLiteError and a message through the interpreter's error reporter
+ * naming the limit) instead of allocating it: this guards against hostile
+ * or corrupt models whose shapes ask for gigabytes. The limit set here applies from
  * AllocateTensors on (resizes and Invoke included); 0 (the default) means the
- * machine's total physical memory plus swap, which is also what applies
- * while TfLiteInterpreterCreate reads the model's shapes. Returns
+ * process's budget when the interpreter is created: the smallest of physical
+ * memory plus swap and what RLIMIT_AS, RLIMIT_DATA and the cgroup's memory
+ * limit still allow (minus headroom), which is also what applies while
+ * TfLiteInterpreterCreate reads the model's shapes. Returns
  * kTfLiteError (and changes nothing) when `options` is null or `max_bytes`
  * is negative. */
 TFL_CAPI_EXPORT extern TfLiteStatus TfLiteInterpreterOptionsSetMaxAllocationBytes(
