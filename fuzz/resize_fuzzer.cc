@@ -4,13 +4,18 @@
 // rounds of: resize some inputs (random rank and dimensions: small, zero,
 // negative, large), AllocateTensors, fill the inputs from the bytes, Invoke,
 // read the outputs.
+#include <chrono>
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
 #include <cstdint>
 #include <vector>
 
 #include "fuzz/fuzz_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static const bool profile = std::getenv("TFLITE_C_FUZZ_PROFILE") != nullptr;
+  const auto start = std::chrono::steady_clock::now();
   auto& models = tflite_c::fuzz::SmallModels(256 << 10, nullptr);
   tflite_c::fuzz::Choices c(data, size);
   const auto& m = models[c.Below(static_cast<uint32_t>(models.size()))];
@@ -41,5 +46,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   TfLiteInterpreterDelete(interpreter);
   TfLiteInterpreterOptionsDelete(options);
+  if (profile) {
+    fprintf(stderr, "profile %s %.1f ms\n", m.name.c_str(),
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  }
   return 0;
 }

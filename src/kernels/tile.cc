@@ -32,7 +32,8 @@ TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpDa
   int64_t strides[internal::kMaxLayoutRank];
   internal::RowMajorStrides(input->dims, strides);
   internal::IntArrayPtr shape(TfLiteIntArrayCreate(rank));
-  data->gather = internal::AxisGather(rank);
+  std::vector<int> sizes(rank);
+  bool empty = false;
   for (int d = 0; d < rank; ++d) {
     const int n = internal::Dim(input, d);
     const int64_t size = n * multiples[d];
@@ -41,12 +42,21 @@ TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpDa
                          static_cast<long long>(multiples[d]), d);
       return kTfLiteError;
     }
-    shape->data[d] = static_cast<int>(size);
-    std::vector<int> index(shape->data[d]);
-    for (int i = 0; i < shape->data[d]; ++i) index[i] = i % n;
+    shape->data[d] = sizes[d] = static_cast<int>(size);
+    empty = empty || size == 0;
+  }
+  // Sized first: an output above the allocation limit fails here, before the
+  // plan below (one entry per output index of each axis) is built for it.
+  TF_LITE_ENSURE_OK(context, context->ResizeTensor(context, output, shape.release()));
+  data->gather = internal::AxisGather(rank);
+  if (empty) return kTfLiteOk;  // nothing to gather; no plan for the other axes
+  for (int d = 0; d < rank; ++d) {
+    const int n = internal::Dim(input, d);
+    std::vector<int> index(sizes[d]);
+    for (int i = 0; i < sizes[d]; ++i) index[i] = i % n;
     data->gather.SetAxis(d, index, strides[d]);
   }
-  return context->ResizeTensor(context, output, shape.release());
+  return kTfLiteOk;
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
