@@ -20,6 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   tflite_c::fuzz::Choices c(data, size);
   const auto& m = models[c.Below(static_cast<uint32_t>(models.size()))];
   if (m.model == nullptr) return 0;
+  if (profile) fprintf(stderr, "profile: model %s\n", m.name.c_str());
   TfLiteInterpreterOptions* options = tflite_c::fuzz::NewOptions(c.Byte() & 1);
   TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(m.model, options);
   if (interpreter != nullptr) {
