@@ -368,6 +368,21 @@ TEST(MaxUnpoolingTest, RejectsMismatchedIndices) {
   EXPECT_NE(run.log.find("shapes differ"), std::string::npos) << run.log;
 }
 
+// Found by fuzz/custom_options_fuzzer (UBSan: signed overflow of filter
+// height x width): windows whose area passes int still unpool (each side
+// stays below 2^24, which Prepare checks).
+TEST(MaxUnpoolingTest, MalformedHugeWindowArea) {
+  ModelBuilder mb;
+  const int in = mb.AddInput(tflite::TensorType_FLOAT32, {1, 2, 2, 1}, "x");
+  const int idx = mb.AddInput(tflite::TensorType_FLOAT32, {1, 2, 2, 1}, "i");
+  const int out = mb.AddOutput(tflite::TensorType_FLOAT32, {1, 4, 4, 1}, "y");
+  mb.AddCustomOperator("MaxUnpooling2D", {in, idx}, {out},
+                       PoolOptions(kTfLitePaddingSame, 2, 1 << 17));
+  OpRun run(mb.Finish());
+  EXPECT_EQ(run.Invoke({{1, 2, 3, 4}, {0, 1, 2, 3}}), kTfLiteOk) << run.log;
+  EXPECT_EQ(run.OutputShape(0), (std::vector<int>{1, 4, 4, 1}));
+}
+
 TEST(MaxPoolingWithArgmaxTest, RejectsIntegerInput) {
   ModelBuilder mb;
   const int in = mb.AddInput(tflite::TensorType_INT32, {1, 2, 2, 1}, "x");
