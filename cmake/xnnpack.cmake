@@ -132,7 +132,7 @@ add_library(tflite_c_xnnpack_plugin SHARED ${_xnn_plugin_dir}/xnnpack_plugin.cc)
 target_include_directories(tflite_c_xnnpack_plugin PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/include)
 target_link_libraries(tflite_c_xnnpack_plugin PRIVATE tflite_c)
 target_link_options(tflite_c_xnnpack_plugin PRIVATE
-  -Wl,--version-script=${_xnn_plugin_dir}/exported_symbols.map -Wl,--no-undefined)
+  -Wl,--version-script=${_xnn_plugin_dir}/exported_symbols.map ${TFLITE_C_NO_UNDEFINED})
 set_target_properties(tflite_c_xnnpack_plugin PROPERTIES
   OUTPUT_NAME tflite_c_xnnpack_delegate CXX_VISIBILITY_PRESET hidden
   VISIBILITY_INLINES_HIDDEN ON LINK_DEPENDS ${_xnn_plugin_dir}/exported_symbols.map

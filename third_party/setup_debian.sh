@@ -36,14 +36,16 @@ done
 
 log() { echo "[setup] $*" >&2; }
 
-# Build tools, schema compiler, test/benchmark libraries, and what the XNNPACK
-# build needs (python3 for its configure step, xz-utils to unpack).
+# Build tools, schema compiler, test/benchmark libraries, what the XNNPACK
+# build needs (python3 for its configure step, xz-utils to unpack), and clang
+# with its sanitizer/libFuzzer runtimes (the "asan" preset and fuzz/).
 packages=(
   cmake ninja-build g++ gcc make pkg-config binutils
   flatbuffers-compiler libflatbuffers-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev nlohmann-json3-dev
   python3 xz-utils curl ca-certificates util-linux ccache
+  clang libclang-rt-dev
 )
 # npm may come from another package (e.g. a nodejs build that bundles it):
 # only ask apt for it when no npm is on PATH.

@@ -199,8 +199,8 @@ class DummyDelegateKernel : public SimpleDelegateKernelInterface {
   // "no activation"), so +-inf becomes +-FLT_MAX and outputs match bit for bit.
   template <typename Fn>
   static void Compute(const Step& step, const float* a, const float* b, float* out, Fn fn) {
-    constexpr float kLo = std::numeric_limits<float>::lowest();
-    constexpr float kHi = std::numeric_limits<float>::max();
+    static constexpr float kLo = std::numeric_limits<float>::lowest();
+    static constexpr float kHi = std::numeric_limits<float>::max();
     auto clamp = [](float v) { return v < kLo ? kLo : (v > kHi ? kHi : v); };
     if (step.same_shapes) {
       for (size_t i = 0; i < step.count; ++i) out[i] = clamp(fn(a[i], b[i]));

@@ -173,6 +173,19 @@ class TensorChecker {
           static_cast<unsigned long long>(required), tensor.sparsity() ? "sparse values" : "shape",
           tensor.buffer(), size);
     }
+    // Kernels read bool elements as C++ bool, for which any byte other than
+    // 0 and 1 is undefined behaviour: constant bool data must hold only those.
+    if (tensor.type() == tflite::TensorType_BOOL && tensor.sparsity() == nullptr) {
+      for (uint64_t i = 0; i < required; ++i) {
+        if (data[i] > 1) {
+          return Reject(reporter_,
+                        "Subgraph %u tensor %u: bool buffer %u holds byte %u at offset %llu "
+                        "(only 0 and 1 are bool values).",
+                        sg, t, tensor.buffer(), static_cast<unsigned>(data[i]),
+                        static_cast<unsigned long long>(i));
+        }
+      }
+    }
     return true;
   }
 

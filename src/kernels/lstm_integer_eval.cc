@@ -264,6 +264,28 @@ TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d)
     }
   }
 
+  // Weights and biases are folded into per-row constants here: they must
+  // hold data now (constant tensors), not be filled in at Invoke.
+  {
+    std::vector<int> folded;
+    for (int g = 0; g < 4; ++g) {
+      folded.push_back(kInputWeightsOf[g]);
+      folded.push_back(kRecurrentWeightsOf[g]);
+      if (!d->use_layer_norm) folded.push_back(kBiasOf[g]);
+    }
+    if (d->use_projection) {
+      folded.push_back(kProjectionWeights);
+      folded.push_back(kProjectionBias);
+    }
+    for (int i : folded) {
+      const TfLiteTensor* t = in(i);
+      if (t != nullptr && t->bytes > 0 && (t->data.raw == nullptr || !internal::IsConstantOrPersistent(t))) {
+        TF_LITE_KERNEL_LOG(context, "%s: weight / bias input %d must be a constant tensor", op, i);
+        return kTfLiteError;
+      }
+    }
+  }
+
   auto weight_scale = [&](int i, float* s) -> TfLiteStatus {
     const TfLiteTensor* t = in(i);
     *s = 1.0f;

@@ -32,7 +32,8 @@ TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpDa
   int64_t strides[internal::kMaxLayoutRank];
   internal::RowMajorStrides(input->dims, strides);
   internal::IntArrayPtr shape(TfLiteIntArrayCreate(rank));
-  data->gather = internal::AxisGather(rank);
+  std::vector<int> sizes(rank);
+  bool empty = false;
   for (int d = 0; d < rank; ++d) {
     const int n = internal::Dim(input, d);
     if (multiples[d] < 0) {
@@ -42,11 +43,21 @@ TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpDa
     }
     TF_LITE_ENSURE_OK(context, internal::MulDim(context, kOp, "output dimension", n,
                                                 multiples[d], &shape->data[d]));
-    std::vector<int> index(shape->data[d]);
-    for (int i = 0; i < shape->data[d]; ++i) index[i] = i % n;
+    sizes[d] = shape->data[d];
+    empty = empty || sizes[d] == 0;
+  }
+  // Sized first: an output above the allocation limit fails here, before the
+  // plan below (one entry per output index of each axis) is built for it.
+  TF_LITE_ENSURE_OK(context, context->ResizeTensor(context, output, shape.release()));
+  data->gather = internal::AxisGather(rank);
+  if (empty) return kTfLiteOk;  // nothing to gather; no plan for the other axes
+  for (int d = 0; d < rank; ++d) {
+    const int n = internal::Dim(input, d);
+    std::vector<int> index(sizes[d]);
+    for (int i = 0; i < sizes[d]; ++i) index[i] = i % n;
     data->gather.SetAxis(d, index, strides[d]);
   }
-  return context->ResizeTensor(context, output, shape.release());
+  return kTfLiteOk;
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {

@@ -254,6 +254,9 @@ void FreeHandle(TfLiteContext*, TfLiteDelegate*, TfLiteBufferHandle* h) {
 TEST_F(DelegateTest, StaleBufferHandleIsCopiedBeforeCpuUse) {
   g_copies = g_frees = 0;
   {
+    // Declared before the interpreter: the subgraph frees the handle through
+    // it when it is destroyed.
+    TfLiteDelegate d = TfLiteDelegateCreate();
     CapturingReporter reporter;
     Interpreter interp(&reporter);
     Subgraph& s = interp.primary();
@@ -268,7 +271,6 @@ TEST_F(DelegateTest, StaleBufferHandleIsCopiedBeforeCpuUse) {
     ASSERT_EQ(s.SetInputs({0}), kTfLiteOk);
     ASSERT_EQ(s.SetOutputs({1}), kTfLiteOk);
     ASSERT_EQ(s.AllocateTensors(), kTfLiteOk);
-    TfLiteDelegate d = TfLiteDelegateCreate();
     d.CopyFromBufferHandle = CopyFromHandle;
     d.FreeBufferHandle = FreeHandle;
     TfLiteTensor* in = s.tensor(0);

@@ -521,6 +521,20 @@ TEST(ModelRulesTest, SchemaVersion) {
   ExpectRejected(*m, {"schema version 4"});
 }
 
+// Found by fuzz/model_fuzzer (UBSan: "load of value 60, which is not a valid
+// value for type 'const bool'" in a kernel): constant bool data other than 0
+// and 1 is refused at load; bytes past the shape's need are not looked at.
+TEST(ModelRulesTest, MalformedConstantBoolBytes) {
+  auto m = BaseModel();
+  m->subgraphs[0]->tensors[1]->type = tflite::TensorType_BOOL;
+  m->buffers[1]->data = {1, 0, 60};
+  ExpectAccepted(*m);
+  m->buffers[1]->data = {0, 60};
+  ExpectRejected(*m, {"tensor 1: bool buffer 1 holds byte 60 at offset 1"});
+  m->buffers[1]->data = {255, 1};
+  ExpectRejected(*m, {"holds byte 255 at offset 0"});
+}
+
 TEST(ModelRulesTest, NoSubgraphs) {
   auto m = BaseModel();
   m->subgraphs.clear();

@@ -213,6 +213,32 @@ TEST(XnnpackDefault, DynamicShapesStillWork) {
   for (int i = 0; i < 15; ++i) EXPECT_EQ(out[i], in[i] > 0.0f ? 1.0f : 0.0f);
 }
 
+// Found by fuzz/resize_fuzzer (SEGV in XNNPACK's igemm: mp_face_detection's
+// input resized to a scalar): a resize that changes the rank of a delegated
+// partition's input fails AllocateTensors with a message; the original rank
+// with other dimensions still works.
+TEST(XnnpackDefault, MalformedResizeToAnotherRankIsRefused) {
+  const std::vector<uint8_t> bytes = MixedModel();
+  for (const std::vector<int>& dims : {std::vector<int>{}, std::vector<int>{6, 6, 3},
+                                       std::vector<int>{1, 1, 6, 6, 3}}) {
+    SCOPED_TRACE(dims.size());
+    Session s;
+    CreateWith(&s, bytes, [](TfLiteInterpreterOptions*) {});
+    TfLiteInterpreter* it = s.interpreter.get();
+    ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, 0, dims.data(), static_cast<int>(dims.size())),
+              kTfLiteOk);
+    EXPECT_NE(TfLiteInterpreterAllocateTensors(it), kTfLiteOk);
+    EXPECT_NE(s.errors.find("delegated graph was built for rank 4"), std::string::npos) << s.errors;
+  }
+  Session s;
+  CreateWith(&s, bytes, [](TfLiteInterpreterOptions*) {});
+  const int dims[] = {2, 5, 7, 3};
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(s.interpreter.get(), 0, dims, 4), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(s.interpreter.get()), kTfLiteOk) << s.errors;
+  ASSERT_TRUE(s.SetInput(0, std::vector<float>(2 * 5 * 7 * 3, 0.5f)));
+  EXPECT_EQ(TfLiteInterpreterInvoke(s.interpreter.get()), kTfLiteOk) << s.errors;
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace tflite_c

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "tensorflow/lite/c/c_api.h"
+#include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tests/util/model_builder.h"
 #include "tests/util/one_op_model.h"
 
@@ -595,6 +596,37 @@ TEST(TileTest, ConstantAndRuntimeMultiples) {
     ASSERT_TRUE(m.Invoke()) << m.log();
     EXPECT_EQ(m.Shape(), (std::vector<int>{2, 2}));
     EXPECT_EQ(m.Get<uint8_t>(), (std::vector<uint8_t>{1, 1, 0, 0}));
+  }
+}
+
+// Found by fuzz/model_fuzzer (a 8 GB allocation from TILE's plan): runtime
+// multiples asking for a huge output are refused by the allocation limit
+// before any per-axis plan is built, and an output with a zero dimension
+// builds no plan for its other (huge) axes.
+TEST(TileTest, MalformedHugeMultiplesBuildNoPlan) {
+  struct Case {
+    std::vector<int32_t> multiples;
+    bool ok;
+    std::vector<int> shape;
+  };
+  for (const Case& c : {Case{{1, 1073741823}, false, {}}, Case{{0, 2147483647}, true, {0, 2147483647}}}) {
+    OneOpModel m;
+    m.configure_options = [](TfLiteInterpreterOptions* o) {
+      TfLiteInterpreterOptionsSetMaxAllocationBytes(o, 64 << 20);
+    };
+    m.Input(F32, {2, 1});
+    m.Input(I32, {2});
+    m.Output(F32, {2, 1});
+    m.Op(tflite::BuiltinOperator_TILE);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<float>(0, {1, 2});
+    m.Set<int32_t>(1, c.multiples);
+    EXPECT_EQ(m.Invoke(), c.ok) << m.log();
+    if (c.ok) {
+      EXPECT_EQ(m.Shape(), c.shape);
+    } else {
+      EXPECT_NE(m.log().find("allocation limit"), std::string::npos) << m.log();
+    }
   }
 }
 

@@ -2,7 +2,9 @@
 // models from the model builder, against references written independently
 // of the kernels (gather form instead of the kernels' scatter form).
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstddef>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -219,6 +221,24 @@ TEST(TransposeConvBiasTest, RejectsBadGraphs) {
   }
 }
 
+// Found by fuzz/custom_options_fuzzer (UBSan: signed overflow in the output
+// size): strides whose upsampled size leaves int are refused at Prepare.
+TEST(TransposeConvBiasTest, MalformedHugeStride) {
+  for (int stride : {1358954498, 1 << 24, INT_MAX}) {
+    SCOPED_TRACE(stride);
+    ModelBuilder mb;
+    const int in = mb.AddInput(tflite::TensorType_FLOAT32, {1, 2, 2, 1}, "x");
+    const int filter = mb.AddInput(tflite::TensorType_FLOAT32, {1, 3, 3, 1}, "f");
+    const int bias = mb.AddInput(tflite::TensorType_FLOAT32, {1}, "b");
+    const int out = mb.AddOutput(tflite::TensorType_FLOAT32, {1, 4, 4, 1}, "y");
+    mb.AddCustomOperator("Convolution2DTransposeBias", {in, filter, bias}, {out},
+                         ConvOptions(kTfLitePaddingSame, stride, 2));
+    OpRun run(mb.Finish());
+    EXPECT_NE(run.Invoke({}), kTfLiteOk);
+    EXPECT_NE(run.log.find("stride or filter size is too large"), std::string::npos) << run.log;
+  }
+}
+
 TEST(TransposeConvBiasTest, ApplicationOperatorTakesPrecedence) {
   static int invoked;
   invoked = 0;
@@ -348,6 +368,21 @@ TEST(MaxUnpoolingTest, RejectsMismatchedIndices) {
   EXPECT_NE(run.log.find("shapes differ"), std::string::npos) << run.log;
 }
 
+// Found by fuzz/custom_options_fuzzer (UBSan: signed overflow of filter
+// height x width): windows whose area passes int still unpool (each side
+// stays below 2^24, which Prepare checks).
+TEST(MaxUnpoolingTest, MalformedHugeWindowArea) {
+  ModelBuilder mb;
+  const int in = mb.AddInput(tflite::TensorType_FLOAT32, {1, 2, 2, 1}, "x");
+  const int idx = mb.AddInput(tflite::TensorType_FLOAT32, {1, 2, 2, 1}, "i");
+  const int out = mb.AddOutput(tflite::TensorType_FLOAT32, {1, 4, 4, 1}, "y");
+  mb.AddCustomOperator("MaxUnpooling2D", {in, idx}, {out},
+                       PoolOptions(kTfLitePaddingSame, 2, 1 << 17));
+  OpRun run(mb.Finish());
+  EXPECT_EQ(run.Invoke({{1, 2, 3, 4}, {0, 1, 2, 3}}), kTfLiteOk) << run.log;
+  EXPECT_EQ(run.OutputShape(0), (std::vector<int>{1, 4, 4, 1}));
+}
+
 TEST(MaxPoolingWithArgmaxTest, RejectsIntegerInput) {
   ModelBuilder mb;
   const int in = mb.AddInput(tflite::TensorType_INT32, {1, 2, 2, 1}, "x");
@@ -358,6 +393,49 @@ TEST(MaxPoolingWithArgmaxTest, RejectsIntegerInput) {
   OpRun run(mb.Finish());
   EXPECT_NE(run.Invoke({}), kTfLiteOk);
   EXPECT_NE(run.log.find("not supported"), std::string::npos) << run.log;
+}
+
+// Found by fuzz/custom_options_fuzzer: raw option bytes whose padding or
+// activation word is no value of the enum (loading it as the enum was
+// undefined behaviour, reported by UBSan) are refused at Prepare.
+TEST(MaxUnpoolingTest, MalformedEnumWordsInOptions) {
+  struct Case {
+    const char* op;
+    int padding, activation;
+  };
+  for (const Case& c : {Case{"MaxUnpooling2D", 1684961024, 0}, Case{"MaxUnpooling2D", -7, 0},
+                        Case{"MaxPoolingWithArgmax2D", kTfLitePaddingSame, 99},
+                        Case{"LiteRtMaxUnpooling2D", 3, 0},
+                        Case{"Convolution2DTransposeBias", 0x40000000, 0}}) {
+    SCOPED_TRACE(std::string(c.op) + " padding " + std::to_string(c.padding));
+    std::vector<uint8_t> options = PoolOptions(kTfLitePaddingSame, 2, 2);
+    std::memcpy(options.data() + offsetof(TfLitePoolParams, padding), &c.padding, sizeof(int));
+    std::memcpy(options.data() + offsetof(TfLitePoolParams, activation), &c.activation,
+                sizeof(int));
+    ModelBuilder mb;
+    const std::string op = c.op;
+    if (op == "MaxPoolingWithArgmax2D") {
+      const int in = mb.AddInput(tflite::TensorType_FLOAT32, {1, 4, 4, 1}, "x");
+      const int values = mb.AddOutput(tflite::TensorType_FLOAT32, {1, 2, 2, 1}, "values");
+      const int indices = mb.AddOutput(tflite::TensorType_FLOAT32, {1, 2, 2, 1}, "indices");
+      mb.AddCustomOperator(c.op, {in}, {values, indices}, options);
+    } else if (op == "Convolution2DTransposeBias") {
+      const int in = mb.AddInput(tflite::TensorType_FLOAT32, {1, 2, 2, 1}, "x");
+      const int filter = mb.AddInput(tflite::TensorType_FLOAT32, {1, 3, 3, 1}, "f");
+      const int bias = mb.AddInput(tflite::TensorType_FLOAT32, {1}, "b");
+      const int out = mb.AddOutput(tflite::TensorType_FLOAT32, {1, 4, 4, 1}, "y");
+      options.resize(3 * sizeof(int));  // padding and the two strides, as MediaPipe stores them
+      mb.AddCustomOperator(c.op, {in, filter, bias}, {out}, options);
+    } else {
+      const int in = mb.AddInput(tflite::TensorType_FLOAT32, {1, 2, 2, 1}, "x");
+      const int idx = mb.AddInput(tflite::TensorType_FLOAT32, {1, 2, 2, 1}, "i");
+      const int out = mb.AddOutput(tflite::TensorType_FLOAT32, {1, 4, 4, 1}, "y");
+      mb.AddCustomOperator(c.op, {in, idx}, {out}, options);
+    }
+    OpRun run(mb.Finish());
+    EXPECT_NE(run.Invoke({}), kTfLiteOk);
+    EXPECT_NE(run.log.find("neither SAME nor VALID"), std::string::npos) << run.log;
+  }
 }
 
 }  // namespace

@@ -101,6 +101,7 @@ struct Kernel {
   Delegate* delegate = nullptr;
   xnn_runtime_t runtime = nullptr;
   std::vector<int> external_inputs;   // tensor indices (= external ids)
+  std::vector<int> input_ranks;       // theirs when the graph was defined
   std::vector<int> external_outputs;  // computed by XNNPACK
   std::vector<std::pair<int, StaticData>> static_outputs;  // copied at Invoke
   StaticMap statics;                  // keeps unpacked fp16 weights alive

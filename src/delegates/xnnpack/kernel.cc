@@ -180,6 +180,7 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
         external_id = static_cast<uint32_t>(t);
         flags |= XNN_VALUE_FLAG_EXTERNAL_INPUT;
         kernel->external_inputs.push_back(static_cast<int>(t));
+        kernel->input_ranks.push_back(context->tensors[t].dims ? context->tensors[t].dims->size : 0);
       }
       if (is_output[t]) {
         external_id = static_cast<uint32_t>(t);
@@ -253,6 +254,15 @@ TfLiteStatus KernelPrepare(TfLiteContext* context, TfLiteNode* node) {
   if (kernel->reshaped && dims == kernel->input_dims) return kTfLiteOk;
 
   for (size_t i = 0; i < kernel->external_inputs.size(); ++i) {
+    // XNNPACK's reshape accepts another rank and its operators then read
+    // out of bounds: the graph was defined for these ranks, a resize keeps them.
+    if (static_cast<int>(dims[i].size()) != kernel->input_ranks[i]) {
+      context->ReportError(context,
+                           "XNNPACK delegate: input tensor %d was resized to rank %zu, the "
+                           "delegated graph was built for rank %d",
+                           kernel->external_inputs[i], dims[i].size(), kernel->input_ranks[i]);
+      return kTfLiteError;
+    }
     size_t d[XNN_MAX_TENSOR_DIMS];
     if (dims[i].size() > XNN_MAX_TENSOR_DIMS) return kTfLiteError;
     for (size_t k = 0; k < dims[i].size(); ++k) d[k] = static_cast<size_t>(dims[i][k]);

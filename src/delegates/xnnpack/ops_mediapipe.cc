@@ -23,6 +23,7 @@
 #include <limits>
 
 #include "src/delegates/xnnpack/op_builder.h"
+#include "src/kernels/mediapipe/mediapipe_common.h"
 #include "tensorflow/lite/builtin_ops.h"
 
 namespace tflite_c {
@@ -39,7 +40,9 @@ bool Named(const TfLiteRegistration* reg, const char* name) {
          reg->custom_name != nullptr && std::strcmp(reg->custom_name, name) == 0;
 }
 
-// The options struct from custom_initial_data: missing bytes stay zero.
+// The options struct from custom_initial_data: missing bytes stay zero, and
+// enum words outside their enum are clamped as the builtin kernels do
+// (padding unknown, which the visitors refuse).
 template <typename Params>
 Params CustomParams(const TfLiteNode* n) {
   Params p;
@@ -48,6 +51,7 @@ Params CustomParams(const TfLiteNode* n) {
     const size_t size = static_cast<size_t>(n->custom_initial_data_size);
     std::memcpy(&p, n->custom_initial_data, size < sizeof(p) ? size : sizeof(p));
   }
+  mediapipe::ClampWindowEnums(&p);
   return p;
 }
 

@@ -10,7 +10,9 @@ namespace internal {
 
 QuantizedMultiplier QuantizeMultiplier(double real_multiplier) {
   QuantizedMultiplier q;
-  if (real_multiplier == 0.0) return q;
+  // NaN / inf (from corrupt scales, which Prepare should refuse) would make
+  // the conversion below undefined: they give the zero multiplier.
+  if (real_multiplier == 0.0 || !std::isfinite(real_multiplier)) return q;
   int exponent = 0;
   const double fraction = std::frexp(real_multiplier, &exponent);
   int64_t fixed = static_cast<int64_t>(std::round(fraction * (int64_t{1} << 31)));

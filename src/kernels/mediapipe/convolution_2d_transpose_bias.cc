@@ -57,6 +57,8 @@ TfLiteStatus Prepare(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
     return kTfLiteError;
   }
 
+  MEDIAPIPE_ENSURE_OK(CheckWindowExtent(context, kName, in, p.stride_height, p.stride_width,
+                                        f.height, f.width));
   Nhwc out;
   out.batch = in.batch;
   out.height = UpsampledSize(p.padding, in.height, p.stride_height, f.height);

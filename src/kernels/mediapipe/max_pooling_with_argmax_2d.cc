@@ -65,7 +65,7 @@ TfLiteStatus Invoke(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
         const int x0 = ox * p.stride_width - data->pad_left;
         for (int c = 0; c < out.channels; ++c) {
           float best = std::numeric_limits<float>::lowest();
-          int best_index = 0;
+          int64_t best_index = 0;  // a window of sides < 2^24 may pass int
           bool found = false;
           for (int ky = 0; ky < p.filter_height; ++ky) {
             const int iy = y0 + ky;
@@ -77,14 +77,14 @@ TfLiteStatus Invoke(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
               if (!found || v > best) {
                 found = true;
                 best = v;
-                best_index = ky * p.filter_width + kx;
+                best_index = static_cast<int64_t>(ky) * p.filter_width + kx;
               }
             }
           }
           const size_t at = out.Offset(n, oy, ox, c);
           y[at] = Activate(p.activation, best);
           if (int_indices) {
-            static_cast<int32_t*>(index_data)[at] = best_index;
+            static_cast<int32_t*>(index_data)[at] = static_cast<int32_t>(best_index);
           } else {
             static_cast<float*>(index_data)[at] = static_cast<float>(best_index);
           }

@@ -59,7 +59,8 @@ TfLiteStatus Invoke(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
   if (in.size() == 0) return kTfLiteOk;
   TF_LITE_OPAQUE_ENSURE(context, x != nullptr && index_data != nullptr);
   const bool int_indices = TfLiteOpaqueTensorType(indices) == kTfLiteInt32;
-  const int window = p.filter_height * p.filter_width;
+  // Each side is below 2^24 (Prepare), their product may not fit in int.
+  const int64_t window = static_cast<int64_t>(p.filter_height) * p.filter_width;
 
   for (int n = 0; n < in.batch; ++n) {
     for (int iy = 0; iy < in.height; ++iy) {

@@ -133,12 +133,8 @@ TfLiteStatus PreparePooling(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node
   } else {
     MEDIAPIPE_ENSURE_OK(CheckFloat(context, indices, op, "indices", /*allow_int32=*/true));
   }
-  // The larger side of the window operation must stay well inside int.
-  if (static_cast<int64_t>(t->in.height) * p.stride_height + p.filter_height > (1 << 24) ||
-      static_cast<int64_t>(t->in.width) * p.stride_width + p.filter_width > (1 << 24)) {
-    TfLiteOpaqueContextReportError(context, "%s: stride or filter size is too large", op);
-    return kTfLiteError;
-  }
+  MEDIAPIPE_ENSURE_OK(CheckWindowExtent(context, op, t->in, p.stride_height, p.stride_width,
+                                        p.filter_height, p.filter_width));
   if (unpooling) {
     Nhwc idx;
     MEDIAPIPE_ENSURE_OK(GetNhwc(context, indices, op, "indices", &idx));
@@ -194,6 +190,17 @@ TfLiteStatus CheckWindow(TfLiteOpaqueContext* context, const char* op, TfLitePad
   if (stride_height <= 0 || stride_width <= 0 || filter_height <= 0 || filter_width <= 0) {
     TfLiteOpaqueContextReportError(context, "%s: invalid stride %dx%d or filter %dx%d", op,
                                    stride_height, stride_width, filter_height, filter_width);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckWindowExtent(TfLiteOpaqueContext* context, const char* op, const Nhwc& small,
+                               int stride_height, int stride_width, int filter_height,
+                               int filter_width) {
+  if (static_cast<int64_t>(small.height) * stride_height + filter_height > (1 << 24) ||
+      static_cast<int64_t>(small.width) * stride_width + filter_width > (1 << 24)) {
+    TfLiteOpaqueContextReportError(context, "%s: stride or filter size is too large", op);
     return kTfLiteError;
   }
   return kTfLiteOk;

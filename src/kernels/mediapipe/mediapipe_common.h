@@ -57,11 +57,35 @@ struct WindowOpData {
   int pad_top = 0, pad_left = 0;
 };
 
+// Raw options bytes may hold any integer where Params has an enum (padding,
+// activation); loading such a value as the enum is undefined behaviour.
+// Read them as ints: an out-of-range one turns padding into
+// kTfLitePaddingUnknown (Prepare refuses it) and activation into none.
+template <typename Params>
+void ClampWindowEnums(Params* params) {
+  auto* bytes = reinterpret_cast<unsigned char*>(params);
+  int padding, activation;
+  std::memcpy(&padding, bytes + offsetof(Params, padding), sizeof(int));
+  std::memcpy(&activation, bytes + offsetof(Params, activation), sizeof(int));
+  const bool bad_activation = activation < kTfLiteActNone || activation > kTfLiteActSigmoid;
+  if (padding < kTfLitePaddingUnknown || padding > kTfLitePaddingValid || bad_activation) {
+    padding = kTfLitePaddingUnknown;
+  }
+  if (bad_activation) activation = kTfLiteActNone;
+  std::memcpy(bytes + offsetof(Params, padding), &padding, sizeof(int));
+  std::memcpy(bytes + offsetof(Params, activation), &activation, sizeof(int));
+}
+
 // init/free of a window op: Params is read with ParamsFromCustomOptions.
 template <typename Params>
 void* InitWindowOp(TfLiteOpaqueContext*, const char* buffer, size_t length) {
+  static_assert(sizeof(TfLitePadding) == sizeof(int) && sizeof(TfLiteFusedActivation) == sizeof(int),
+                "enums are stored as int");
   auto* data = new (std::nothrow) WindowOpData<Params>;
-  if (data != nullptr) data->params = ParamsFromCustomOptions<Params>(buffer, length);
+  if (data != nullptr) {
+    data->params = ParamsFromCustomOptions<Params>(buffer, length);
+    ClampWindowEnums(&data->params);
+  }
   return data;
 }
 template <typename Params>
@@ -132,6 +156,12 @@ int PaddingBefore(int big, int small, int stride, int filter);
 
 // Fails unless padding is SAME/VALID and strides (and, for pooling, filter
 // sizes) are positive.
+// The larger side of a window operation over `small` (its input, or the
+// unpooled / transposed output's source) must stay well inside int: reports
+// and fails when size * stride + filter exceeds 2^24 in either direction.
+TfLiteStatus CheckWindowExtent(TfLiteOpaqueContext* context, const char* op, const Nhwc& small,
+                               int stride_height, int stride_width, int filter_height,
+                               int filter_width);
 TfLiteStatus CheckWindow(TfLiteOpaqueContext* context, const char* op, TfLitePadding padding,
                          int stride_height, int stride_width, int filter_height = 1,
                          int filter_width = 1);
