@@ -102,34 +102,11 @@ std::vector<int> ChooseShape(Choices& c) {
   return shape;
 }
 
-bool HasSelfLoop(const uint8_t* data, size_t size) {
-  flatbuffers::Verifier verifier(data, size);
-  if (!tflite::VerifyModelBuffer(verifier)) return false;
-  const tflite::Model* model = tflite::GetModel(data);
-  if (model->subgraphs() == nullptr) return false;
-  for (const auto* sg : *model->subgraphs()) {
-    if (sg == nullptr || sg->operators() == nullptr) continue;
-    for (const auto* op : *sg->operators()) {
-      if (op == nullptr || op->inputs() == nullptr || op->outputs() == nullptr) continue;
-      for (const int32_t in : *op->inputs()) {
-        for (const int32_t out : *op->outputs()) {
-          if (in >= 0 && in == out) return true;
-        }
-      }
-    }
-  }
-  return false;
-}
-
 void RunModel(const uint8_t* model_bytes, size_t model_size, bool xnnpack,
               const uint8_t* input_bytes, size_t input_size) {
   // An exact-size heap copy: aligned as a file read would be, and ASan sees
   // any read past its end.
   std::vector<uint8_t> copy(model_bytes, model_bytes + model_size);
-  // Known and owned by issue 22's part B (the model checker will refuse graph
-  // cycles): an operator that reads its own output makes invoke read past an
-  // arena block. Skipped here until that lands, so the fuzzers look further.
-  if (kSkipSelfLoops && HasSelfLoop(copy.data(), copy.size())) return;
   TfLiteModel* model = TfLiteModelCreateWithErrorReporter(copy.data(), copy.size(), SwallowReport,
                                                           nullptr);
   if (model == nullptr) return;

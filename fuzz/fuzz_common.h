@@ -19,12 +19,6 @@ namespace fuzz {
 constexpr int64_t kMaxAllocationBytes = 64 << 20;
 constexpr int64_t kMaxWhileIterations = 1000;
 
-// Whether RunModel skips models with an operator whose input is its own
-// output (see fuzz_common.cc); false once the model checker refuses them.
-constexpr bool kSkipSelfLoops = true;
-// True when `data` is a valid model with such an operator.
-bool HasSelfLoop(const uint8_t* data, size_t size);
-
 // Reads the bytes of consecutive choices; past the end it returns zeros.
 class Choices {
  public:
