@@ -26,6 +26,18 @@ ErrorReporter* DefaultErrorReporter() {
   return &reporter;
 }
 
+void RecordingErrorReporter::Report(const char* format, va_list args) {
+  va_list copy;
+  va_copy(copy, args);
+  std::vsnprintf(last_, sizeof(last_), format, copy);
+  va_end(copy);
+  if (has_callback_) {
+    forward_.Report(format, args);
+  } else {
+    DefaultErrorReporter()->Report(format, args);
+  }
+}
+
 void CallbackErrorReporter::Report(const char* format, va_list args) {
   if (cb_ != nullptr) cb_(user_data_, format, args);
 }

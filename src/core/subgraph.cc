@@ -8,6 +8,7 @@
 #include <cstring>
 #include <new>
 
+#include "src/core/exception_guard.h"
 #include "src/core/model.h"
 #include "src/core/op_resolver.h"
 #include "src/core/operator_internal.h"
@@ -76,7 +77,8 @@ Subgraph::~Subgraph() {
   for (TfLiteTensor& t : tensors_) {
     if (t.buffer_handle != kTfLiteNullBufferHandle && t.delegate != nullptr &&
         t.delegate->FreeBufferHandle != nullptr) {
-      t.delegate->FreeBufferHandle(&context_, t.delegate, &t.buffer_handle);
+      GuardC(shared_->reporter, "delegate FreeBufferHandle",
+             [&] { t.delegate->FreeBufferHandle(&context_, t.delegate, &t.buffer_handle); });
     }
   }
   for (size_t i = 0; i < nodes_.size(); ++i) CleanupNode(static_cast<int>(i));
@@ -293,11 +295,13 @@ TfLiteStatus Subgraph::AddNodeWithParameters(const std::vector<int>& inputs,
   }
   nodes_.back().second = *registration;
   // Builtin kernels receive their parsed params through init's buffer, as upstream does.
-  if (registration->builtin_code == kTfLiteBuiltinCustom) {
-    node.user_data = OpInit(*registration, init_data, init_data_size);
-  } else {
-    node.user_data = OpInit(*registration, static_cast<const char*>(builtin_data), 0);
-  }
+  // A failed init leaves the node in place (user_data NULL) so that the
+  // usual teardown frees what it holds.
+  const TfLiteStatus init_status =
+      registration->builtin_code == kTfLiteBuiltinCustom
+          ? OpInit(*registration, init_data, init_data_size, &node.user_data)
+          : OpInit(*registration, static_cast<const char*>(builtin_data), 0, &node.user_data);
+  if (init_status != kTfLiteOk) return init_status;
   execution_plan_.push_back(new_index);
   lifetimes_valid_ = false;
   state_ = State::kUninvokable;

@@ -178,10 +178,17 @@ class Subgraph {
 
   // Kernel callbacks, dispatching to TfLiteOperator callbacks when the
   // registration came from the opaque API.
-  void* OpInit(const TfLiteRegistration& r, const char* buffer, size_t length);
+  // OpInit stores init's result in *user_data; kTfLiteError (reported) when
+  // init threw. Every Op* call is guarded (src/core/exception_guard.h).
+  TfLiteStatus OpInit(const TfLiteRegistration& r, const char* buffer, size_t length,
+                      void** user_data);
   void OpFree(const TfLiteRegistration& r, void* data);
   TfLiteStatus OpPrepare(const TfLiteRegistration& r, TfLiteNode* node);
   TfLiteStatus OpInvoke(const TfLiteRegistration& r, TfLiteNode* node);
+  // "<callback> of node <index> (<op name>)" into `buffer`, for messages
+  // about an exception thrown by a node's callback.
+  const char* DescribeNode(const char* callback, const TfLiteRegistration& r,
+                           const TfLiteNode* node, char* buffer, size_t size) const;
   // Invoke without the profiler's end-of-Invoke event.
   TfLiteStatus InvokeNodes();
 

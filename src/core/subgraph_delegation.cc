@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "src/core/exception_guard.h"
 #include "src/core/operator_internal.h"
 #include "src/core/partitioner.h"
 #include "src/core/subgraph.h"
@@ -181,18 +182,17 @@ TfLiteStatus Subgraph::PreviewPartitioning(const TfLiteIntArray* nodes_to_replac
 
 TfLiteStatus Subgraph::PrepareDelegate(TfLiteDelegate* delegate) {
   delegate_preparing_ = true;
-  TfLiteStatus s;
-  if (IsOpaque(delegate)) {
-    const TfLiteOpaqueDelegateBuilder* b = delegate->opaque_delegate_builder;
-    s = b->Prepare != nullptr
-            ? b->Prepare(reinterpret_cast<TfLiteOpaqueContext*>(&context_),
-                         reinterpret_cast<TfLiteOpaqueDelegate*>(delegate), b->data)
-            : kTfLiteOk;
-  } else if (delegate->Prepare != nullptr) {
-    s = delegate->Prepare(&context_, delegate);
-  } else {
-    s = kTfLiteOk;
-  }
+  // A delegate whose Prepare throws failed like one returning an error.
+  const TfLiteStatus s = GuardC(shared_->reporter, "delegate Prepare", kTfLiteDelegateError, [&] {
+    if (IsOpaque(delegate)) {
+      const TfLiteOpaqueDelegateBuilder* b = delegate->opaque_delegate_builder;
+      return b->Prepare != nullptr
+                 ? b->Prepare(reinterpret_cast<TfLiteOpaqueContext*>(&context_),
+                              reinterpret_cast<TfLiteOpaqueDelegate*>(delegate), b->data)
+                 : kTfLiteOk;
+    }
+    return delegate->Prepare != nullptr ? delegate->Prepare(&context_, delegate) : kTfLiteOk;
+  });
   delegate_preparing_ = false;
   ClearPreview();
   return s;
@@ -312,8 +312,11 @@ TfLiteStatus Subgraph::EnsureTensorDataIsReadable(int tensor_index) {
                 tensor_index);
     return kTfLiteError;
   }
-  TF_LITE_ENSURE_STATUS(
-      t->delegate->CopyFromBufferHandle(&context_, t->delegate, t->buffer_handle, t));
+  TF_LITE_ENSURE_STATUS(GuardC(shared_->reporter, "delegate CopyFromBufferHandle", kTfLiteError,
+                               [&] {
+                                 return t->delegate->CopyFromBufferHandle(
+                                     &context_, t->delegate, t->buffer_handle, t);
+                               }));
   t->data_is_stale = false;
   return kTfLiteOk;
 }

@@ -2,8 +2,10 @@
 // TfLiteOperator callbacks) and the node loop of Invoke. Construction lives
 // in subgraph.cc, memory planning and resizing in subgraph_memory.cc.
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
+#include "src/core/exception_guard.h"
 #include "src/core/op_resolver.h"
 #include "src/core/operator_internal.h"
 #include "src/core/subgraph.h"
@@ -38,26 +40,55 @@ TfLiteRegistration Subgraph::UnresolvedCustomOpRegistration(const char* name) {
 // ---------------------------------------------------------------------------
 // Kernel dispatch
 
-void* Subgraph::OpInit(const TfLiteRegistration& r, const char* buffer, size_t length) {
-  const TfLiteOperator* op = r.registration_external;
-  if (op != nullptr && (op->init != nullptr || op->init_with_data != nullptr)) {
-    if (op->init_with_data) return op->init_with_data(op->user_data, Opaque(&context_), buffer, length);
-    return op->init(Opaque(&context_), buffer, length);
+// Every call into a kernel's (or TfLiteOperator's) callbacks goes through
+// GuardC: an exception thrown by one (std::bad_alloc from a scratch buffer
+// included) becomes an error naming the op and node, never an abort.
+
+const char* Subgraph::DescribeNode(const char* callback, const TfLiteRegistration& r,
+                                   const TfLiteNode* node, char* buffer, size_t size) const {
+  int index = -1;
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    if (&nodes_[i].first == node) index = static_cast<int>(i);
   }
-  return r.init ? r.init(&context_, buffer, length) : nullptr;
+  if (index >= 0) {
+    std::snprintf(buffer, size, "%s of node %d (%s)", callback, index, OpName(r));
+  } else {
+    std::snprintf(buffer, size, "%s of %s", callback, OpName(r));
+  }
+  return buffer;
+}
+
+TfLiteStatus Subgraph::OpInit(const TfLiteRegistration& r, const char* buffer, size_t length,
+                              void** user_data) {
+  *user_data = nullptr;
+  auto where = [&](char* b, size_t n) { return DescribeNode("init", r, nullptr, b, n); };
+  return GuardC(shared_->reporter, where, kTfLiteError, [&] {
+    const TfLiteOperator* op = r.registration_external;
+    if (op != nullptr && op->init_with_data != nullptr) {
+      *user_data = op->init_with_data(op->user_data, Opaque(&context_), buffer, length);
+    } else if (op != nullptr && op->init != nullptr) {
+      *user_data = op->init(Opaque(&context_), buffer, length);
+    } else if (r.init != nullptr) {
+      *user_data = r.init(&context_, buffer, length);
+    }
+    return kTfLiteOk;
+  });
 }
 
 void Subgraph::OpFree(const TfLiteRegistration& r, void* data) {
-  const TfLiteOperator* op = r.registration_external;
-  if (op != nullptr && (op->free != nullptr || op->free_with_data != nullptr)) {
-    if (op->free_with_data) {
-      op->free_with_data(op->user_data, Opaque(&context_), data);
-    } else {
-      op->free(Opaque(&context_), data);
+  auto where = [&](char* b, size_t n) { return DescribeNode("free", r, nullptr, b, n); };
+  GuardC(shared_->reporter, where, [&] {
+    const TfLiteOperator* op = r.registration_external;
+    if (op != nullptr && (op->free != nullptr || op->free_with_data != nullptr)) {
+      if (op->free_with_data) {
+        op->free_with_data(op->user_data, Opaque(&context_), data);
+      } else {
+        op->free(Opaque(&context_), data);
+      }
+      return;
     }
-    return;
-  }
-  if (r.free) r.free(&context_, data);
+    if (r.free) r.free(&context_, data);
+  });
 }
 
 TfLiteStatus Subgraph::OpPrepare(const TfLiteRegistration& r, TfLiteNode* node) {
@@ -76,24 +107,34 @@ TfLiteStatus Subgraph::OpPrepare(const TfLiteRegistration& r, TfLiteNode* node) 
     }
     return kTfLiteUnresolvedOps;
   }
-  const TfLiteOperator* op = r.registration_external;
-  if (op != nullptr && (op->prepare != nullptr || op->prepare_with_data != nullptr)) {
-    if (op->prepare_with_data) return op->prepare_with_data(op->user_data, Opaque(&context_), Opaque(node));
-    return op->prepare(Opaque(&context_), Opaque(node));
-  }
-  if (r.prepare) return r.prepare(&context_, node);
-  return kTfLiteOk;
+  auto where = [&](char* b, size_t n) { return DescribeNode("prepare", r, node, b, n); };
+  return GuardC(shared_->reporter, where, kTfLiteError, [&] {
+    const TfLiteOperator* op = r.registration_external;
+    if (op != nullptr && (op->prepare != nullptr || op->prepare_with_data != nullptr)) {
+      if (op->prepare_with_data) {
+        return op->prepare_with_data(op->user_data, Opaque(&context_), Opaque(node));
+      }
+      return op->prepare(Opaque(&context_), Opaque(node));
+    }
+    if (r.prepare) return r.prepare(&context_, node);
+    return kTfLiteOk;
+  });
 }
 
 TfLiteStatus Subgraph::OpInvoke(const TfLiteRegistration& r, TfLiteNode* node) {
-  const TfLiteOperator* op = r.registration_external;
-  if (op != nullptr && (op->invoke != nullptr || op->invoke_with_data != nullptr)) {
-    if (op->invoke_with_data) return op->invoke_with_data(op->user_data, Opaque(&context_), Opaque(node));
-    return op->invoke(Opaque(&context_), Opaque(node));
-  }
-  if (r.invoke) return r.invoke(&context_, node);
-  ReportError("Node has no invoke function");
-  return kTfLiteError;
+  auto where = [&](char* b, size_t n) { return DescribeNode("invoke", r, node, b, n); };
+  return GuardC(shared_->reporter, where, kTfLiteError, [&] {
+    const TfLiteOperator* op = r.registration_external;
+    if (op != nullptr && (op->invoke != nullptr || op->invoke_with_data != nullptr)) {
+      if (op->invoke_with_data) {
+        return op->invoke_with_data(op->user_data, Opaque(&context_), Opaque(node));
+      }
+      return op->invoke(Opaque(&context_), Opaque(node));
+    }
+    if (r.invoke) return r.invoke(&context_, node);
+    ReportError("Node has no invoke function");
+    return kTfLiteError;
+  });
 }
 
 const char* Subgraph::OpName(const TfLiteRegistration& r) const {
