@@ -47,7 +47,8 @@ set(TFLITE_C_MALFORMED_TEST_EXES model_test
     non_max_suppression_test float_norm_ops_test sparse_ops_test unique_test
     matrix_diag_test data_movement_ops_test conv3d_test reduce_window_test
     stablehlo_data_ops_test random_ops_test stablehlo_elementwise_test stablehlo_case_test
-    lsh_skip_gram_test e2e_postprocess_test qgemm_variants_test alloc_failure_test)
+    lsh_skip_gram_test e2e_postprocess_test qgemm_variants_test alloc_failure_test
+    c_api_robustness_test)
 set(TFLITE_C_MALFORMED_TEST_REGEX "[Mm]alformed|[Cc]orrupt|[Ff]uzz|[Tt]runcat|ByteFlip|[Gg]arbage")
 
 set(_label_script ${CMAKE_CURRENT_BINARY_DIR}/label_malformed_tests.cmake)

@@ -108,6 +108,7 @@ void ReportNull(const char* function, const char* argument) {
 
 ErrorReporter* ReporterOf(const TfLiteInterpreter* interpreter) {
   if (interpreter == nullptr || interpreter->impl == nullptr) return DefaultErrorReporter();
+  if (interpreter->reporter != nullptr) interpreter->reporter->BeginCall();
   return interpreter->impl->reporter();
 }
 

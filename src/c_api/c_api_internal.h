@@ -87,7 +87,8 @@ namespace tflite_c {
 void ReportNull(const char* function, const char* argument);
 
 // The reporter of `interpreter`, or DefaultErrorReporter() when it is null
-// (for GuardC in entry points taking an interpreter).
+// (for GuardC in entry points taking an interpreter). Also starts a new call
+// for TfLiteInterpreterGetLastError: entry points call it on entry.
 ErrorReporter* ReporterOf(const TfLiteInterpreter* interpreter);
 
 // The thread's reason for the last failed TfLiteModelCreate* /

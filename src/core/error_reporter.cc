@@ -1,6 +1,7 @@
 #include "src/core/error_reporter.h"
 
 #include <cstdio>
+#include <cstring>
 
 namespace tflite_c {
 
@@ -27,10 +28,19 @@ ErrorReporter* DefaultErrorReporter() {
 }
 
 void RecordingErrorReporter::Report(const char* format, va_list args) {
-  va_list copy;
-  va_copy(copy, args);
-  std::vsnprintf(last_, sizeof(last_), format, copy);
-  va_end(copy);
+  size_t used = 0;
+  if (new_call_) {
+    new_call_ = false;
+  } else {
+    used = std::strlen(last_);
+    if (used > 0 && used + 1 < sizeof(last_)) last_[used++] = '\n';
+  }
+  if (used + 1 < sizeof(last_)) {
+    va_list copy;
+    va_copy(copy, args);
+    std::vsnprintf(last_ + used, sizeof(last_) - used, format, copy);
+    va_end(copy);
+  }
   if (has_callback_) {
     forward_.Report(format, args);
   } else {

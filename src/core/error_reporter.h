@@ -41,8 +41,10 @@ class CallbackErrorReporter : public ErrorReporter {
 
 // The reporter of the C API's handles: forwards each message to a C
 // callback (or, when none is installed, to DefaultErrorReporter()) and keeps
-// a copy of the last one, formatted and truncated to kMaxMessage - 1 bytes,
-// for TfLiteInterpreterGetLastError / TfLiteGetLastCreateError. Reporting
+// the messages of the last call that reported anything, joined by newlines
+// and truncated to kMaxMessage - 1 bytes, for TfLiteInterpreterGetLastError /
+// TfLiteGetLastCreateError. BeginCall() marks the start of a C API call: the
+// next message replaces what is kept instead of being appended. Reporting
 // never allocates.
 class RecordingErrorReporter : public ErrorReporter {
  public:
@@ -50,13 +52,14 @@ class RecordingErrorReporter : public ErrorReporter {
   RecordingErrorReporter(CallbackErrorReporter::Callback cb, void* user_data)
       : forward_(cb, user_data), has_callback_(cb != nullptr) {}
   void Report(const char* format, va_list args) override;
+  void BeginCall() { new_call_ = true; }
   // "" until something is reported.
   const char* last() const { return last_; }
-  void Clear() { last_[0] = '\0'; }
 
  private:
   CallbackErrorReporter forward_;
   bool has_callback_;
+  bool new_call_ = true;
   char last_[kMaxMessage] = "";
 };
 

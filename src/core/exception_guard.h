@@ -1,11 +1,21 @@
 // The one place where C++ exceptions stop. Nothing may cross the C ABI
 // (a C caller cannot catch, and an exception unwinding through C frames
 // aborts the process), so:
-//   * every exported C function runs its body through GuardC, which turns
-//     any exception into an error message and a fallback return value;
+//   * every exported C function that can throw runs its body through GuardC,
+//     which turns any exception into an error message and a fallback return
+//     value: those that allocate (std containers, strings, operator new) or
+//     run kernels and delegates. Entry points that only read or write fields,
+//     compare, or use malloc / new (std::nothrow) cannot throw and are left
+//     bare (most accessors of c_api_opaque.cc, c_api_tensor.cc, operator.cc,
+//     registration_external.cc, common.cc);
+//   * the TfLiteContext callbacks that allocate (subgraph_context.cc) are C
+//     entry points too, and guarded the same way;
 //   * every call from our code into a callback that may throw (kernel
-//     init/free/prepare/invoke, delegate callbacks, TfLiteOperator callbacks)
-//     goes through GuardC too (see src/core/subgraph_invoke.cc).
+//     init/free/prepare/invoke, TfLiteOperator callbacks, delegate Prepare,
+//     CopyFromBufferHandle, FreeBufferHandle) goes through GuardC
+//     (src/core/subgraph_invoke.cc, subgraph_delegation.cc, subgraph.cc).
+// Code between a guard and the throw must be exception-safe (RAII owners),
+// so that nothing leaks: tests/c_api/alloc_failure_test.cc checks it.
 // std::bad_alloc is reported as "out of memory", any other std::exception by
 // its what(), anything else as "unknown exception".
 #ifndef TFLITE_C_SRC_CORE_EXCEPTION_GUARD_H_

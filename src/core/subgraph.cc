@@ -403,7 +403,12 @@ void Subgraph::AdoptOperator(TfLiteOperator* op) {
   for (const auto& entry : legacy_operators_) {
     if (entry.second.get() == op) return;  // already ours, cached separately
   }
-  owned_operators_.insert(op);  // a set: adopting twice is harmless
+  // A set: adopting twice is harmless. Owned whatever happens, so an insert
+  // that throws (out of memory) releases the operator before passing on.
+  std::unique_ptr<TfLiteOperator, OperatorDeleter> pending(
+      owned_operators_.count(op) != 0 ? nullptr : op);
+  owned_operators_.insert(op);
+  pending.release();
 }
 
 }  // namespace tflite_c

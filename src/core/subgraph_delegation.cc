@@ -85,7 +85,7 @@ TfLiteStatus Subgraph::ReplaceNodeSubsets(TfLiteRegistration registration,
     }
     // The subgraph owns kernels that opaque delegates hand over.
     registration.registration_external->builtin_code = kTfLiteBuiltinDelegate;
-    owned_operators_.insert(registration.registration_external);
+    AdoptOperator(registration.registration_external);
   } else if (registration.registration_external != nullptr) {
     registration.registration_external->builtin_code = kTfLiteBuiltinDelegate;
   }
