@@ -16,8 +16,9 @@
 //     (src/core/subgraph_invoke.cc, subgraph_delegation.cc, subgraph.cc).
 // Code between a guard and the throw must be exception-safe (RAII owners),
 // so that nothing leaks: tests/c_api/alloc_failure_test.cc checks it.
-// std::bad_alloc is reported as "out of memory", any other std::exception by
-// its what(), anything else as "unknown exception".
+// std::bad_alloc is reported as "out of memory" (followed by its what() in
+// parentheses when a subclass overrides it, e.g. to name an allocation limit),
+// any other std::exception by its what(), anything else as "unknown exception".
 #ifndef TFLITE_C_SRC_CORE_EXCEPTION_GUARD_H_
 #define TFLITE_C_SRC_CORE_EXCEPTION_GUARD_H_
 

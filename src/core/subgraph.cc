@@ -265,18 +265,19 @@ TfLiteStatus Subgraph::AddNodeWithParameters(const std::vector<int>& inputs,
                                              void* builtin_data,
                                              const TfLiteRegistration* registration,
                                              int* node_index) {
+  // Ours from here on, also if something below throws (out of memory).
+  std::unique_ptr<void, void (*)(void*)> owned_builtin_data(builtin_data, std::free);
   if (registration == nullptr) {
-    std::free(builtin_data);
     ReportError("AddNodeWithParameters: null registration");
     return kTfLiteError;
   }
   if (CheckTensorIndices("node inputs", inputs, true) != kTfLiteOk ||
       CheckTensorIndices("node outputs", outputs, true) != kTfLiteOk ||
       CheckTensorIndices("node intermediates", intermediates, false) != kTfLiteOk) {
-    std::free(builtin_data);
     return kTfLiteError;
   }
   nodes_.emplace_back();
+  owned_builtin_data.release();  // the node (or the free below) owns it now
   const int new_index = static_cast<int>(nodes_.size() - 1);
   TfLiteNode& node = nodes_.back().first;
   std::memset(&node, 0, sizeof(node));
@@ -295,13 +296,15 @@ TfLiteStatus Subgraph::AddNodeWithParameters(const std::vector<int>& inputs,
   }
   nodes_.back().second = *registration;
   // Builtin kernels receive their parsed params through init's buffer, as upstream does.
-  // A failed init leaves the node in place (user_data NULL) so that the
-  // usual teardown frees what it holds.
   const TfLiteStatus init_status =
       registration->builtin_code == kTfLiteBuiltinCustom
           ? OpInit(*registration, init_data, init_data_size, &node.user_data)
           : OpInit(*registration, static_cast<const char*>(builtin_data), 0, &node.user_data);
-  if (init_status != kTfLiteOk) return init_status;
+  if (init_status != kTfLiteOk) {  // init threw (reported): the node goes again
+    CleanupNode(new_index, /*call_free=*/false);
+    nodes_.pop_back();
+    return init_status;
+  }
   execution_plan_.push_back(new_index);
   lifetimes_valid_ = false;
   state_ = State::kUninvokable;

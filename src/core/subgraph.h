@@ -202,7 +202,9 @@ class Subgraph {
   TfLiteStatus PrepareDelegate(TfLiteDelegate* delegate);
   TfLiteStatus UndoAllDelegates();
   TfLiteStatus RedoAllDelegates();
-  void CleanupNode(int node_index);
+  // Releases what node `node_index` holds; its kernel's free runs unless
+  // `call_free` is false (after an init that threw).
+  void CleanupNode(int node_index, bool call_free = true);
   void ClearPreview();
   bool HasDynamicTensors() const;
 

@@ -250,10 +250,10 @@ TfLiteStatus Subgraph::ModifyGraphWithDelegate(TfLiteDelegate* delegate) {
   return kTfLiteOk;
 }
 
-void Subgraph::CleanupNode(int node_index) {
+void Subgraph::CleanupNode(int node_index, bool call_free) {
   auto& nr = nodes_[node_index];
   TfLiteNode& node = nr.first;
-  OpFree(nr.second, node.user_data);
+  if (call_free) OpFree(nr.second, node.user_data);
   TfLiteIntArrayFree(node.inputs);
   TfLiteIntArrayFree(node.outputs);
   TfLiteIntArrayFree(node.intermediates);

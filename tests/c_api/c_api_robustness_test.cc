@@ -32,7 +32,12 @@ std::vector<uint8_t> ThrowerModel() {
   return b.Finish();
 }
 
-enum class Throw { kNothing, kBadAlloc, kRuntimeError, kInt };
+enum class Throw { kNothing, kBadAlloc, kLimit, kRuntimeError, kInt };
+
+// What an allocation limit may throw: still a bad_alloc, with a reason.
+struct LimitExceeded : std::bad_alloc {
+  const char* what() const noexcept override { return "allocation limit of 1024 bytes exceeded"; }
+};
 enum class Where { kNowhere, kInit, kPrepare, kInvoke, kFree };
 
 Throw g_what = Throw::kNothing;
@@ -45,6 +50,8 @@ void MaybeThrow(Where here) {
       return;
     case Throw::kBadAlloc:
       throw std::bad_alloc();
+    case Throw::kLimit:
+      throw LimitExceeded();
     case Throw::kRuntimeError:
       throw std::runtime_error("thrower says no");
     case Throw::kInt:
@@ -148,6 +155,18 @@ TEST_F(ThrowingKernelTest, BadAllocInPrepareIsOutOfMemory) {
   g_where = Where::kNowhere;
   EXPECT_EQ(TfLiteInterpreterAllocateTensors(interpreter_), kTfLiteOk);
   EXPECT_EQ(TfLiteInterpreterInvoke(interpreter_), kTfLiteOk);
+}
+
+TEST_F(ThrowingKernelTest, BadAllocSubclassKeepsItsReason) {
+  ASSERT_NE(Create(), nullptr);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(interpreter_), kTfLiteOk);
+  g_what = Throw::kLimit;
+  g_where = Where::kInvoke;
+  EXPECT_EQ(TfLiteInterpreterInvoke(interpreter_), kTfLiteError);
+  EXPECT_NE(log_.find("invoke of node 0 (Thrower): out of memory (allocation limit of 1024 "
+                      "bytes exceeded)"),
+            std::string::npos)
+      << log_;
 }
 
 TEST_F(ThrowingKernelTest, StdExceptionInInvokeReportsWhat) {
