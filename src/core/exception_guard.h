@@ -6,7 +6,7 @@
 //     value: those that allocate (std containers, strings, operator new) or
 //     run kernels and delegates. Entry points that only read or write fields,
 //     compare, or use malloc / new (std::nothrow) cannot throw and are left
-//     bare (most accessors of c_api_opaque.cc, c_api_tensor.cc, operator.cc,
+//     bare (the accessors of c_api_opaque.cc, c_api_tensor.cc, operator.cc,
 //     registration_external.cc, common.cc);
 //   * the TfLiteContext callbacks that allocate (subgraph_context.cc) are C
 //     entry points too, and guarded the same way;
