@@ -58,7 +58,8 @@ set(TFLITE_C_MALFORMED_TEST_EXES model_test
     matrix_diag_test data_movement_ops_test conv3d_test reduce_window_test
     stablehlo_data_ops_test random_ops_test stablehlo_elementwise_test stablehlo_case_test
     lsh_skip_gram_test e2e_postprocess_test qgemm_variants_test hostile_attributes_test
-    quant_params_test graph_cycle_test teardown_test)
+    quant_params_test graph_cycle_test teardown_test alloc_failure_test
+    c_api_robustness_test c_api_null_args_test)
 set(TFLITE_C_MALFORMED_TEST_REGEX "[Mm]alformed|[Cc]orrupt|[Ff]uzz|[Tt]runcat|ByteFlip|[Gg]arbage")
 
 # ---- label "threads" -------------------------------------------------------------
@@ -105,7 +106,7 @@ set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${_label_script})
 # Plain C tests: labelled by name at configure time.
 foreach(src ${C_TESTS})
   get_filename_component(_name ${src} NAME_WE)
-  if(_name MATCHES "${TFLITE_C_MALFORMED_TEST_REGEX}|c_api_conformance|plain_c_delegate")
+  if(_name MATCHES "${TFLITE_C_MALFORMED_TEST_REGEX}|c_api_conformance|plain_c_delegate|c_api_last_error")
     set_tests_properties(c_${_name} PROPERTIES LABELS malformed)
   endif()
 endforeach()

@@ -5,12 +5,14 @@
 // c_api_tensor.cc.
 #include "tensorflow/lite/core/c/c_api.h"
 
+#include <cstdio>
 #include <cstring>
 #include <new>
 #include <vector>
 
 #include "src/c_api/c_api_internal.h"
 #include "src/c_api/default_xnnpack.h"
+#include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "src/core/interpreter_builder.h"
 #include "src/core/operator_internal.h"
 #include "src/core/subgraph_access.h"
@@ -21,10 +23,6 @@ namespace tflite_c {
 namespace {
 
 constexpr char kVersion[] = "2.19.0";
-
-ErrorReporter* ReporterOf(const TfLiteInterpreter* interpreter) {
-  return interpreter->impl->reporter();
-}
 
 // Looks ops up through the callbacks installed on the options, converting
 // older registration structs into the current one.
@@ -92,10 +90,12 @@ class CallbackOpResolver : public OpResolver {
 
 const MutableOpResolver& BuiltinResolver() {
   static const MutableOpResolver* resolver = [] {
-    auto* r = new MutableOpResolver();
-    RegisterBuiltinKernels(r);
-    RegisterMediaPipeKernels(r);  // custom ops, see mediapipe_ops.h
-    return r;
+    // Owned until complete: if registration throws (out of memory), nothing
+    // leaks and the next call tries again.
+    auto r = std::make_unique<MutableOpResolver>();
+    RegisterBuiltinKernels(r.get());
+    RegisterMediaPipeKernels(r.get());  // custom ops, see mediapipe_ops.h
+    return r.release();
   }();
   return *resolver;
 }
@@ -106,20 +106,40 @@ void ReportNull(const char* function, const char* argument) {
   DefaultErrorReporter()->Reportf("%s: %s is NULL", function, argument);
 }
 
-TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
-                                     const TfLiteInterpreterOptions* options,
-                                     bool with_builtin_kernels) {
-  if (model == nullptr || model->impl == nullptr) {
-    ReportNull("TfLiteInterpreterCreate", "model");
+ErrorReporter* ReporterOf(const TfLiteInterpreter* interpreter) {
+  if (interpreter == nullptr || interpreter->impl == nullptr) return DefaultErrorReporter();
+  if (interpreter->reporter != nullptr) interpreter->reporter->BeginCall();
+  return interpreter->impl->reporter();
+}
+
+namespace {
+thread_local char last_create_error[RecordingErrorReporter::kMaxMessage] = "";
+}  // namespace
+
+void SetLastCreateError(const char* message) {
+  std::snprintf(last_create_error, sizeof(last_create_error), "%s",
+                message != nullptr ? message : "");
+}
+
+const char* LastCreateError() { return last_create_error; }
+
+TfLiteModel* WrapModel(std::unique_ptr<const Model> model, RecordingErrorReporter* reporter) {
+  if (model == nullptr) {
+    SetLastCreateError(reporter->last()[0] != '\0' ? reporter->last() : "model creation failed");
     return nullptr;
   }
-  std::unique_ptr<ErrorReporter> owned_reporter;
-  if (options != nullptr && options->error_reporter != nullptr) {
-    owned_reporter = std::make_unique<CallbackErrorReporter>(options->error_reporter,
-                                                             options->error_reporter_user_data);
-  }
-  ErrorReporter* reporter = owned_reporter ? owned_reporter.get() : DefaultErrorReporter();
+  return new TfLiteModel{std::shared_ptr<const Model>(std::move(model))};
+}
 
+namespace {
+
+// TfLiteInterpreterCreate's work; may throw (CreateInterpreter catches).
+// Moves `reporter` into the result on success.
+TfLiteInterpreter* BuildCInterpreter(const TfLiteModel* model,
+                                     const TfLiteInterpreterOptions* options,
+                                     bool with_builtin_kernels,
+                                     std::unique_ptr<RecordingErrorReporter>* owned_reporter) {
+  RecordingErrorReporter* reporter = owned_reporter->get();
   MutableOpResolver resolver;
   if (with_builtin_kernels) resolver.AddAll(BuiltinResolver());
   if (options != nullptr) {
@@ -168,6 +188,12 @@ TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
     }
     const size_t num_delegates = options->delegates.size();
     for (size_t i = 0; i < num_delegates; ++i) {
+      // As upstream, a NULL delegate added to the options makes creation
+      // fail, fallback or not: the caller meant to apply something.
+      if (options->delegates[i] == nullptr) {
+        reporter->Reportf("Null delegate.");
+        return nullptr;
+      }
       const TfLiteStatus s = ModifyGraphWithDelegate(interpreter.get(), options->delegates[i]);
       if (s == kTfLiteOk) continue;
       // Only a delegate's own failure is recoverable: kTfLiteError means the
@@ -191,16 +217,41 @@ TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
     interpreter.reset();  // before the delegate it may use
     return nullptr;
   }
-  auto* result = new (std::nothrow) TfLiteInterpreter;
-  if (result == nullptr) {
-    interpreter.reset();
-    return nullptr;
-  }
+  auto result = std::make_unique<TfLiteInterpreter>();
   result->default_delegate = std::move(default_delegate);
   result->model = model->impl;
-  result->owned_reporter = std::move(owned_reporter);
+  result->reporter = std::move(*owned_reporter);
   result->impl = std::move(interpreter);
   result->enable_delegate_fallback = options != nullptr && options->enable_delegate_fallback;
+  return result.release();
+}
+
+}  // namespace
+
+TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,
+                                     const TfLiteInterpreterOptions* options,
+                                     bool with_builtin_kernels) {
+  SetLastCreateError(nullptr);
+  if (model == nullptr || model->impl == nullptr) {
+    ReportNull("TfLiteInterpreterCreate", "model");
+    SetLastCreateError("TfLiteInterpreterCreate: model is NULL");
+    return nullptr;
+  }
+  std::unique_ptr<RecordingErrorReporter> reporter(new (std::nothrow) RecordingErrorReporter(
+      options != nullptr ? options->error_reporter : nullptr,
+      options != nullptr ? options->error_reporter_user_data : nullptr));
+  if (reporter == nullptr) {
+    DefaultErrorReporter()->Reportf("TfLiteInterpreterCreate: out of memory");
+    SetLastCreateError("TfLiteInterpreterCreate: out of memory");
+    return nullptr;
+  }
+  TfLiteInterpreter* result = GuardC<TfLiteInterpreter*>(
+      reporter.get(), "TfLiteInterpreterCreate", nullptr,
+      [&] { return BuildCInterpreter(model, options, with_builtin_kernels, &reporter); });
+  if (result == nullptr) {
+    SetLastCreateError(reporter->last()[0] != '\0' ? reporter->last()
+                                                    : "TfLiteInterpreterCreate failed");
+  }
   return result;
 }
 
@@ -252,7 +303,7 @@ TfLiteStatus EnsureTensorDataIsReadable(Subgraph* subgraph, int index) {
 
 TfLiteStatus ModifyGraphWithDelegate(Interpreter* interpreter, TfLiteDelegate* delegate) {
   if (delegate == nullptr) {
-    interpreter->reporter()->Reportf("ModifyGraphWithDelegate: delegate is NULL");
+    interpreter->reporter()->Reportf("Null delegate.");
     return kTfLiteDelegateError;
   }
   // Like upstream, the delegate is offered every subgraph, primary first.
@@ -267,7 +318,31 @@ TfLiteStatus ModifyGraphWithDelegate(Interpreter* interpreter, TfLiteDelegate* d
 }  // namespace tflite_c
 
 using tflite_c::DefaultErrorReporter;
+using tflite_c::GuardC;
+using tflite_c::ReporterOf;
 using tflite_c::ReportNull;
+
+namespace {
+
+// TfLiteModelCreate* share this: one reporter that records what it forwards,
+// the thread's create error cleared first and set on failure.
+template <typename Load>
+TfLiteModel* CreateModel(const char* where,
+                         void (*reporter)(void* user_data, const char* format, va_list args),
+                         void* user_data, Load&& load) {
+  tflite_c::SetLastCreateError(nullptr);
+  tflite_c::RecordingErrorReporter recorder(reporter, user_data);
+  TfLiteModel* model = GuardC<TfLiteModel*>(&recorder, where, nullptr, [&] {
+    return tflite_c::WrapModel(load(static_cast<tflite_c::ErrorReporter*>(&recorder)),
+                               &recorder);
+  });
+  if (model == nullptr && tflite_c::LastCreateError()[0] == '\0') {
+    tflite_c::SetLastCreateError(recorder.last());
+  }
+  return model;
+}
+
+}  // namespace
 
 extern "C" {
 
@@ -282,11 +357,9 @@ TfLiteModel* TfLiteModelCreateWithErrorReporter(const void* model_data, size_t m
                                                                  const char* format,
                                                                  va_list args),
                                                 void* user_data) {
-  tflite_c::CallbackErrorReporter callback(reporter, user_data);
-  tflite_c::ErrorReporter* r = reporter ? &callback : DefaultErrorReporter();
-  std::unique_ptr<tflite_c::Model> m = tflite_c::Model::FromBuffer(model_data, model_size, r);
-  if (m == nullptr) return nullptr;
-  return new (std::nothrow) TfLiteModel{std::shared_ptr<const tflite_c::Model>(std::move(m))};
+  return CreateModel(__func__, reporter, user_data, [&](tflite_c::ErrorReporter* r) {
+    return tflite_c::Model::FromBuffer(model_data, model_size, r);
+  });
 }
 
 TfLiteModel* TfLiteModelCreate(const void* model_data, size_t model_size) {
@@ -296,19 +369,32 @@ TfLiteModel* TfLiteModelCreate(const void* model_data, size_t model_size) {
 TfLiteModel* TfLiteModelCreateFromFileWithErrorReporter(
     const char* model_path, void (*reporter)(void* user_data, const char* format, va_list args),
     void* user_data) {
-  tflite_c::CallbackErrorReporter callback(reporter, user_data);
-  tflite_c::ErrorReporter* r = reporter ? &callback : DefaultErrorReporter();
-  if (model_path == nullptr) {
-    r->Reportf("TfLiteModelCreateFromFile: model_path is NULL");
-    return nullptr;
-  }
-  std::unique_ptr<tflite_c::Model> m = tflite_c::Model::FromFile(model_path, r);
-  if (m == nullptr) return nullptr;
-  return new (std::nothrow) TfLiteModel{std::shared_ptr<const tflite_c::Model>(std::move(m))};
+  return CreateModel(__func__, reporter, user_data,
+                     [&](tflite_c::ErrorReporter* r) -> std::unique_ptr<tflite_c::Model> {
+                       if (model_path == nullptr) {
+                         r->Reportf("TfLiteModelCreateFromFile: model_path is NULL");
+                         return nullptr;
+                       }
+                       return tflite_c::Model::FromFile(model_path, r);
+                     });
 }
 
 TfLiteModel* TfLiteModelCreateFromFile(const char* model_path) {
   return TfLiteModelCreateFromFileWithErrorReporter(model_path, nullptr, nullptr);
+}
+
+TfLiteModel* TfLiteModelCreateCopy(const void* model_data, size_t model_size) {
+  return TfLiteModelCreateCopyWithErrorReporter(model_data, model_size, nullptr, nullptr);
+}
+
+TfLiteModel* TfLiteModelCreateCopyWithErrorReporter(const void* model_data, size_t model_size,
+                                                    void (*reporter)(void* user_data,
+                                                                     const char* format,
+                                                                     va_list args),
+                                                    void* user_data) {
+  return CreateModel(__func__, reporter, user_data, [&](tflite_c::ErrorReporter* r) {
+    return tflite_c::Model::FromBufferCopy(model_data, model_size, r);
+  });
 }
 
 void TfLiteModelDelete(TfLiteModel* model) { delete model; }
@@ -316,30 +402,34 @@ void TfLiteModelDelete(TfLiteModel* model) { delete model; }
 // ---- options -----------------------------------------------------------------
 
 TfLiteInterpreterOptions* TfLiteInterpreterOptionsCreate(void) {
-  return new (std::nothrow) TfLiteInterpreterOptions;
+  return GuardC<TfLiteInterpreterOptions*>(nullptr, __func__, nullptr,
+                                           [] { return new TfLiteInterpreterOptions; });
 }
 
 TfLiteInterpreterOptions* TfLiteInterpreterOptionsCopy(const TfLiteInterpreterOptions* from) {
   if (from == nullptr) {
-    ReportNull("TfLiteInterpreterOptionsCopy", "from");
+    ReportNull(__func__, "from");
     return nullptr;
   }
-  return new (std::nothrow) TfLiteInterpreterOptions(*from);
+  return GuardC<TfLiteInterpreterOptions*>(nullptr, __func__, nullptr,
+                                           [&] { return new TfLiteInterpreterOptions(*from); });
 }
 
 void TfLiteInterpreterOptionsDelete(TfLiteInterpreterOptions* options) { delete options; }
 
 void TfLiteInterpreterOptionsSetNumThreads(TfLiteInterpreterOptions* options,
                                            int32_t num_threads) {
-  if (options == nullptr) return ReportNull("TfLiteInterpreterOptionsSetNumThreads", "options");
+  if (options == nullptr) return ReportNull(__func__, "options");
   options->num_threads = num_threads;
 }
 
 void TfLiteInterpreterOptionsAddDelegate(TfLiteInterpreterOptions* options,
                                          TfLiteOpaqueDelegate* delegate) {
-  if (options == nullptr) return ReportNull("TfLiteInterpreterOptionsAddDelegate", "options");
-  if (delegate == nullptr) return ReportNull("TfLiteInterpreterOptionsAddDelegate", "delegate");
-  options->delegates.push_back(reinterpret_cast<TfLiteDelegate*>(delegate));
+  if (options == nullptr) return ReportNull(__func__, "options");
+  // A NULL delegate is kept, as upstream: TfLiteInterpreterCreate then fails
+  // with "Null delegate.".
+  GuardC(nullptr, __func__,
+         [&] { options->delegates.push_back(reinterpret_cast<TfLiteDelegate*>(delegate)); });
 }
 
 void TfLiteInterpreterOptionsSetErrorReporter(TfLiteInterpreterOptions* options,
@@ -347,24 +437,22 @@ void TfLiteInterpreterOptionsSetErrorReporter(TfLiteInterpreterOptions* options,
                                                                const char* format,
                                                                va_list args),
                                               void* user_data) {
-  if (options == nullptr) return ReportNull("TfLiteInterpreterOptionsSetErrorReporter", "options");
+  if (options == nullptr) return ReportNull(__func__, "options");
   options->error_reporter = reporter;
   options->error_reporter_user_data = user_data;
 }
 
 void TfLiteInterpreterOptionsAddOperator(TfLiteInterpreterOptions* options,
                                          TfLiteOperator* registration) {
-  if (options == nullptr) return ReportNull("TfLiteInterpreterOptionsAddOperator", "options");
-  if (registration == nullptr) {
-    return ReportNull("TfLiteInterpreterOptionsAddOperator", "registration");
-  }
-  options->operators.push_back(registration);
+  if (options == nullptr) return ReportNull(__func__, "options");
+  if (registration == nullptr) return ReportNull(__func__, "registration");
+  GuardC(nullptr, __func__, [&] { options->operators.push_back(registration); });
 }
 
 TfLiteStatus TfLiteInterpreterOptionsEnableCancellation(TfLiteInterpreterOptions* options,
                                                         bool enable) {
   if (options == nullptr) {
-    ReportNull("TfLiteInterpreterOptionsEnableCancellation", "options");
+    ReportNull(__func__, "options");
     return kTfLiteError;
   }
   options->enable_cancellation = enable;
@@ -378,11 +466,15 @@ TfLiteInterpreter* TfLiteInterpreterCreate(const TfLiteModel* model,
   return tflite_c::CreateInterpreter(model, optional_options, /*with_builtin_kernels=*/true);
 }
 
-void TfLiteInterpreterDelete(TfLiteInterpreter* interpreter) { delete interpreter; }
+void TfLiteInterpreterDelete(TfLiteInterpreter* interpreter) {
+  // Kernel and delegate free callbacks run here; an exception from one is
+  // reported, and the rest of the teardown still happens in the destructors.
+  GuardC(ReporterOf(interpreter), __func__, [&] { delete interpreter; });
+}
 
 int32_t TfLiteInterpreterGetInputTensorCount(const TfLiteInterpreter* interpreter) {
   if (interpreter == nullptr) {
-    ReportNull("TfLiteInterpreterGetInputTensorCount", "interpreter");
+    ReportNull(__func__, "interpreter");
     return 0;
   }
   return static_cast<int32_t>(interpreter->impl->primary().inputs().size());
@@ -390,7 +482,7 @@ int32_t TfLiteInterpreterGetInputTensorCount(const TfLiteInterpreter* interprete
 
 const int* TfLiteInterpreterInputTensorIndices(const TfLiteInterpreter* interpreter) {
   if (interpreter == nullptr) {
-    ReportNull("TfLiteInterpreterInputTensorIndices", "interpreter");
+    ReportNull(__func__, "interpreter");
     return nullptr;
   }
   return interpreter->impl->primary().inputs().data();
@@ -399,14 +491,13 @@ const int* TfLiteInterpreterInputTensorIndices(const TfLiteInterpreter* interpre
 TfLiteTensor* TfLiteInterpreterGetInputTensor(const TfLiteInterpreter* interpreter,
                                               int32_t input_index) {
   if (interpreter == nullptr) {
-    ReportNull("TfLiteInterpreterGetInputTensor", "interpreter");
+    ReportNull(__func__, "interpreter");
     return nullptr;
   }
   const auto& inputs = interpreter->impl->primary().inputs();
   if (input_index < 0 || static_cast<size_t>(input_index) >= inputs.size()) {
-    tflite_c::ReporterOf(interpreter)->Reportf(
-        "TfLiteInterpreterGetInputTensor: input index %d out of range [0, %zu)", input_index,
-        inputs.size());
+    ReporterOf(interpreter)->Reportf("%s: input index %d out of range [0, %zu)", __func__,
+                                     input_index, inputs.size());
     return nullptr;
   }
   return interpreter->impl->primary().tensor(inputs[input_index]);
@@ -416,53 +507,61 @@ TfLiteStatus TfLiteInterpreterResizeInputTensor(TfLiteInterpreter* interpreter,
                                                 int32_t input_index, const int* input_dims,
                                                 int32_t input_dims_size) {
   if (interpreter == nullptr) {
-    ReportNull("TfLiteInterpreterResizeInputTensor", "interpreter");
+    ReportNull(__func__, "interpreter");
     return kTfLiteError;
   }
-  tflite_c::Subgraph& sg = interpreter->impl->primary();
-  if (input_index < 0 || static_cast<size_t>(input_index) >= sg.inputs().size()) {
-    sg.ReportError("TfLiteInterpreterResizeInputTensor: input index %d out of range [0, %zu)",
-                   input_index, sg.inputs().size());
-    return kTfLiteError;
-  }
-  if (input_dims_size < 0 || (input_dims_size > 0 && input_dims == nullptr)) {
-    sg.ReportError("TfLiteInterpreterResizeInputTensor: invalid dims (size %d)", input_dims_size);
-    return kTfLiteError;
-  }
-  std::vector<int> dims(input_dims, input_dims + input_dims_size);
-  return sg.ResizeInputTensor(sg.inputs()[input_index], dims);
+  return GuardC(ReporterOf(interpreter), __func__, kTfLiteError, [&] {
+    tflite_c::Subgraph& sg = interpreter->impl->primary();
+    if (input_index < 0 || static_cast<size_t>(input_index) >= sg.inputs().size()) {
+      sg.ReportError("TfLiteInterpreterResizeInputTensor: input index %d out of range [0, %zu)",
+                     input_index, sg.inputs().size());
+      return kTfLiteError;
+    }
+    if (input_dims_size < 0 || (input_dims_size > 0 && input_dims == nullptr)) {
+      sg.ReportError("TfLiteInterpreterResizeInputTensor: invalid dims (size %d)",
+                     input_dims_size);
+      return kTfLiteError;
+    }
+    std::vector<int> dims(input_dims, input_dims + input_dims_size);
+    return sg.ResizeInputTensor(sg.inputs()[input_index], dims);
+  });
 }
 
 TfLiteStatus TfLiteInterpreterAllocateTensors(TfLiteInterpreter* interpreter) {
   if (interpreter == nullptr) {
-    ReportNull("TfLiteInterpreterAllocateTensors", "interpreter");
+    ReportNull(__func__, "interpreter");
     return kTfLiteError;
   }
-  return interpreter->impl->AllocateTensors();
+  return GuardC(ReporterOf(interpreter), __func__, kTfLiteError,
+                [&] { return interpreter->impl->AllocateTensors(); });
 }
 
 TfLiteStatus TfLiteInterpreterInvoke(TfLiteInterpreter* interpreter) {
   if (interpreter == nullptr) {
-    ReportNull("TfLiteInterpreterInvoke", "interpreter");
+    ReportNull(__func__, "interpreter");
     return kTfLiteError;
   }
-  TfLiteStatus s = interpreter->impl->Invoke();
-  if (s != kTfLiteOk && s != kTfLiteCancelled && interpreter->enable_delegate_fallback &&
-      tflite_c::HasDelegates(interpreter->impl.get())) {
-    // kTfLiteDelegateError here means: the outputs are valid, computed on CPU.
-    return tflite_c::InvokeWithCpuFallback(interpreter->impl.get());
-  }
-  if (s != kTfLiteOk) return s;
-  if (!interpreter->allow_buffer_handle_output) {
-    tflite_c::Subgraph& sg = interpreter->impl->primary();
-    for (int t : sg.outputs()) TF_LITE_ENSURE_STATUS(tflite_c::EnsureTensorDataIsReadable(&sg, t));
-  }
-  return kTfLiteOk;
+  return GuardC(ReporterOf(interpreter), __func__, kTfLiteError, [&] {
+    TfLiteStatus s = interpreter->impl->Invoke();
+    if (s != kTfLiteOk && s != kTfLiteCancelled && interpreter->enable_delegate_fallback &&
+        tflite_c::HasDelegates(interpreter->impl.get())) {
+      // kTfLiteDelegateError here means: the outputs are valid, computed on CPU.
+      return tflite_c::InvokeWithCpuFallback(interpreter->impl.get());
+    }
+    if (s != kTfLiteOk) return s;
+    if (!interpreter->allow_buffer_handle_output) {
+      tflite_c::Subgraph& sg = interpreter->impl->primary();
+      for (int t : sg.outputs()) {
+        TF_LITE_ENSURE_STATUS(tflite_c::EnsureTensorDataIsReadable(&sg, t));
+      }
+    }
+    return kTfLiteOk;
+  });
 }
 
 int32_t TfLiteInterpreterGetOutputTensorCount(const TfLiteInterpreter* interpreter) {
   if (interpreter == nullptr) {
-    ReportNull("TfLiteInterpreterGetOutputTensorCount", "interpreter");
+    ReportNull(__func__, "interpreter");
     return 0;
   }
   return static_cast<int32_t>(interpreter->impl->primary().outputs().size());
@@ -470,7 +569,7 @@ int32_t TfLiteInterpreterGetOutputTensorCount(const TfLiteInterpreter* interpret
 
 const int* TfLiteInterpreterOutputTensorIndices(const TfLiteInterpreter* interpreter) {
   if (interpreter == nullptr) {
-    ReportNull("TfLiteInterpreterOutputTensorIndices", "interpreter");
+    ReportNull(__func__, "interpreter");
     return nullptr;
   }
   return interpreter->impl->primary().outputs().data();
@@ -479,14 +578,13 @@ const int* TfLiteInterpreterOutputTensorIndices(const TfLiteInterpreter* interpr
 const TfLiteTensor* TfLiteInterpreterGetOutputTensor(const TfLiteInterpreter* interpreter,
                                                      int32_t output_index) {
   if (interpreter == nullptr) {
-    ReportNull("TfLiteInterpreterGetOutputTensor", "interpreter");
+    ReportNull(__func__, "interpreter");
     return nullptr;
   }
   const auto& outputs = interpreter->impl->primary().outputs();
   if (output_index < 0 || static_cast<size_t>(output_index) >= outputs.size()) {
-    tflite_c::ReporterOf(interpreter)->Reportf(
-        "TfLiteInterpreterGetOutputTensor: output index %d out of range [0, %zu)", output_index,
-        outputs.size());
+    ReporterOf(interpreter)->Reportf("%s: output index %d out of range [0, %zu)", __func__,
+                                     output_index, outputs.size());
     return nullptr;
   }
   return interpreter->impl->primary().tensor(outputs[output_index]);
@@ -494,20 +592,17 @@ const TfLiteTensor* TfLiteInterpreterGetOutputTensor(const TfLiteInterpreter* in
 
 TfLiteTensor* TfLiteInterpreterGetTensor(const TfLiteInterpreter* interpreter, int index) {
   if (interpreter == nullptr) {
-    ReportNull("TfLiteInterpreterGetTensor", "interpreter");
+    ReportNull(__func__, "interpreter");
     return nullptr;
   }
   TfLiteTensor* t = interpreter->impl->primary().tensor(index);
-  if (t == nullptr) {
-    tflite_c::ReporterOf(interpreter)->Reportf("TfLiteInterpreterGetTensor: index %d out of range",
-                                               index);
-  }
+  if (t == nullptr) ReporterOf(interpreter)->Reportf("%s: index %d out of range", __func__, index);
   return t;
 }
 
 TfLiteStatus TfLiteInterpreterCancel(const TfLiteInterpreter* interpreter) {
   if (interpreter == nullptr) {
-    ReportNull("TfLiteInterpreterCancel", "interpreter");
+    ReportNull(__func__, "interpreter");
     return kTfLiteError;
   }
   return interpreter->impl->Cancel();

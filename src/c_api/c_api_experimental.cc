@@ -5,16 +5,20 @@
 
 #include "src/c_api/c_api_internal.h"
 
+using tflite_c::GuardC;
+using tflite_c::ReporterOf;
 using tflite_c::ReportNull;
 
 extern "C" {
 
 TfLiteStatus TfLiteInterpreterResetVariableTensors(TfLiteInterpreter* interpreter) {
-  if (interpreter == nullptr) {
-    ReportNull("TfLiteInterpreterResetVariableTensors", "interpreter");
-    return kTfLiteError;
-  }
-  return interpreter->impl->ResetVariableTensors();
+  return GuardC(ReporterOf(interpreter), __func__, kTfLiteError, [&]() -> TfLiteStatus {
+    if (interpreter == nullptr) {
+      ReportNull("TfLiteInterpreterResetVariableTensors", "interpreter");
+      return kTfLiteError;
+    }
+    return interpreter->impl->ResetVariableTensors();
+  });
 }
 
 int32_t TfLiteInterpreterGetVariableTensorCount(const TfLiteInterpreter* interpreter) {
@@ -27,35 +31,42 @@ int32_t TfLiteInterpreterGetVariableTensorCount(const TfLiteInterpreter* interpr
 
 TfLiteTensor* TfLiteInterpreterGetVariableTensor(const TfLiteInterpreter* interpreter,
                                                  int32_t variable_index) {
-  if (interpreter == nullptr) {
-    ReportNull("TfLiteInterpreterGetVariableTensor", "interpreter");
-    return nullptr;
-  }
-  const auto& vars = interpreter->impl->primary().variables();
-  if (variable_index < 0 || static_cast<size_t>(variable_index) >= vars.size()) return nullptr;
-  return interpreter->impl->primary().tensor(vars[variable_index]);
+  return GuardC(ReporterOf(interpreter), __func__, static_cast<TfLiteTensor*>(nullptr),
+                [&]() -> TfLiteTensor* {
+    if (interpreter == nullptr) {
+      ReportNull("TfLiteInterpreterGetVariableTensor", "interpreter");
+      return nullptr;
+    }
+    const auto& vars = interpreter->impl->primary().variables();
+    if (variable_index < 0 || static_cast<size_t>(variable_index) >= vars.size()) return nullptr;
+    return interpreter->impl->primary().tensor(vars[variable_index]);
+  });
 }
 
 void TfLiteInterpreterOptionsAddBuiltinOp(TfLiteInterpreterOptions* options,
                                           TfLiteBuiltinOperator op,
                                           const TfLiteRegistration* registration,
                                           int32_t min_version, int32_t max_version) {
-  if (options == nullptr) return ReportNull("TfLiteInterpreterOptionsAddBuiltinOp", "options");
-  if (registration == nullptr) {
-    return ReportNull("TfLiteInterpreterOptionsAddBuiltinOp", "registration");
-  }
-  options->op_resolver.AddBuiltin(op, registration, min_version, max_version);
+  GuardC(nullptr, __func__, [&] {
+    if (options == nullptr) return ReportNull("TfLiteInterpreterOptionsAddBuiltinOp", "options");
+    if (registration == nullptr) {
+      return ReportNull("TfLiteInterpreterOptionsAddBuiltinOp", "registration");
+    }
+    options->op_resolver.AddBuiltin(op, registration, min_version, max_version);
+  });
 }
 
 void TfLiteInterpreterOptionsAddCustomOp(TfLiteInterpreterOptions* options, const char* name,
                                          const TfLiteRegistration* registration,
                                          int32_t min_version, int32_t max_version) {
-  if (options == nullptr) return ReportNull("TfLiteInterpreterOptionsAddCustomOp", "options");
-  if (name == nullptr) return ReportNull("TfLiteInterpreterOptionsAddCustomOp", "name");
-  if (registration == nullptr) {
-    return ReportNull("TfLiteInterpreterOptionsAddCustomOp", "registration");
-  }
-  options->op_resolver.AddCustom(name, registration, min_version, max_version);
+  GuardC(nullptr, __func__, [&] {
+    if (options == nullptr) return ReportNull("TfLiteInterpreterOptionsAddCustomOp", "options");
+    if (name == nullptr) return ReportNull("TfLiteInterpreterOptionsAddCustomOp", "name");
+    if (registration == nullptr) {
+      return ReportNull("TfLiteInterpreterOptionsAddCustomOp", "registration");
+    }
+    options->op_resolver.AddCustom(name, registration, min_version, max_version);
+  });
 }
 
 void TfLiteInterpreterOptionsSetOpResolverExternal(
@@ -175,11 +186,13 @@ void TfLiteSetAllowBufferHandleOutput(const TfLiteInterpreter* interpreter,
 
 TfLiteStatus TfLiteInterpreterModifyGraphWithDelegate(const TfLiteInterpreter* interpreter,
                                                       TfLiteDelegate* delegate) {
-  if (interpreter == nullptr) {
-    ReportNull("TfLiteInterpreterModifyGraphWithDelegate", "interpreter");
-    return kTfLiteError;
-  }
-  return tflite_c::ModifyGraphWithDelegate(interpreter->impl.get(), delegate);
+  return GuardC(ReporterOf(interpreter), __func__, kTfLiteError, [&]() -> TfLiteStatus {
+    if (interpreter == nullptr) {
+      ReportNull("TfLiteInterpreterModifyGraphWithDelegate", "interpreter");
+      return kTfLiteError;
+    }
+    return tflite_c::ModifyGraphWithDelegate(interpreter->impl.get(), delegate);
+  });
 }
 
 int32_t TfLiteInterpreterGetInputTensorIndex(const TfLiteInterpreter* interpreter,
@@ -207,75 +220,84 @@ int32_t TfLiteInterpreterGetOutputTensorIndex(const TfLiteInterpreter* interpret
 TfLiteStatus TfLiteInterpreterSetCustomAllocationForTensor(
     TfLiteInterpreter* interpreter, int tensor_index, const TfLiteCustomAllocation* allocation,
     int64_t flags) {
-  if (interpreter == nullptr || allocation == nullptr) {
-    ReportNull("TfLiteInterpreterSetCustomAllocationForTensor",
-               interpreter ? "allocation" : "interpreter");
-    return kTfLiteError;
-  }
-  return interpreter->impl->primary().SetCustomAllocationForTensor(tensor_index, *allocation,
-                                                                   flags);
+  return GuardC(ReporterOf(interpreter), __func__, kTfLiteError, [&]() -> TfLiteStatus {
+    if (interpreter == nullptr || allocation == nullptr) {
+      ReportNull("TfLiteInterpreterSetCustomAllocationForTensor",
+                 interpreter ? "allocation" : "interpreter");
+      return kTfLiteError;
+    }
+    return interpreter->impl->primary().SetCustomAllocationForTensor(tensor_index, *allocation,
+                                                                     flags);
+  });
 }
 
 TfLiteStatus TfLiteInterpreterSetBufferHandle(TfLiteInterpreter* interpreter,
                                               TfLiteTensor* tensor,
                                               TfLiteBufferHandle buffer_handle,
                                               TfLiteOpaqueDelegate* delegate) {
-  if (interpreter == nullptr || tensor == nullptr) {
-    ReportNull("TfLiteInterpreterSetBufferHandle", interpreter ? "tensor" : "interpreter");
-    return kTfLiteError;
-  }
-  auto* d = reinterpret_cast<TfLiteDelegate*>(delegate);
-  // The tensor must be one of this interpreter's.
-  tflite_c::Subgraph& sg = interpreter->impl->primary();
-  if (sg.tensors_size() == 0 || tensor < sg.tensor(0) ||
-      tensor > sg.tensor(static_cast<int>(sg.tensors_size() - 1))) {
-    sg.ReportError("TfLiteInterpreterSetBufferHandle: tensor is not in the primary subgraph");
-    return kTfLiteError;
-  }
-  if (tensor->delegate != nullptr && tensor->delegate != d) {
-    sg.ReportError("TfLiteInterpreterSetBufferHandle: tensor is bound to another delegate");
-    return kTfLiteError;
-  }
-  if (tensor->buffer_handle != kTfLiteNullBufferHandle && tensor->delegate != nullptr &&
-      tensor->delegate->FreeBufferHandle != nullptr && tensor->buffer_handle != buffer_handle) {
-    tensor->delegate->FreeBufferHandle(sg.context(), tensor->delegate, &tensor->buffer_handle);
-  }
-  tensor->delegate = d;
-  tensor->buffer_handle = buffer_handle;
-  return kTfLiteOk;
+  return GuardC(ReporterOf(interpreter), __func__, kTfLiteError, [&]() -> TfLiteStatus {
+    if (interpreter == nullptr || tensor == nullptr) {
+      ReportNull("TfLiteInterpreterSetBufferHandle", interpreter ? "tensor" : "interpreter");
+      return kTfLiteError;
+    }
+    auto* d = reinterpret_cast<TfLiteDelegate*>(delegate);
+    // The tensor must be one of this interpreter's.
+    tflite_c::Subgraph& sg = interpreter->impl->primary();
+    if (sg.tensors_size() == 0 || tensor < sg.tensor(0) ||
+        tensor > sg.tensor(static_cast<int>(sg.tensors_size() - 1))) {
+      sg.ReportError("TfLiteInterpreterSetBufferHandle: tensor is not in the primary subgraph");
+      return kTfLiteError;
+    }
+    if (tensor->delegate != nullptr && tensor->delegate != d) {
+      sg.ReportError("TfLiteInterpreterSetBufferHandle: tensor is bound to another delegate");
+      return kTfLiteError;
+    }
+    if (tensor->buffer_handle != kTfLiteNullBufferHandle && tensor->delegate != nullptr &&
+        tensor->delegate->FreeBufferHandle != nullptr && tensor->buffer_handle != buffer_handle) {
+      tensor->delegate->FreeBufferHandle(sg.context(), tensor->delegate, &tensor->buffer_handle);
+    }
+    tensor->delegate = d;
+    tensor->buffer_handle = buffer_handle;
+    return kTfLiteOk;
+  });
 }
 
 TfLiteStatus TfLiteInterpreterGetBufferHandle(TfLiteInterpreter* interpreter, int tensor_index,
                                               TfLiteBufferHandle* buffer_handle,
                                               TfLiteOpaqueDelegate** delegate) {
-  if (interpreter == nullptr || buffer_handle == nullptr || delegate == nullptr) {
-    ReportNull("TfLiteInterpreterGetBufferHandle", interpreter ? "output argument" : "interpreter");
-    return kTfLiteError;
-  }
-  TfLiteTensor* t = interpreter->impl->primary().tensor(tensor_index);
-  if (t == nullptr) {
-    interpreter->impl->primary().ReportError(
-        "TfLiteInterpreterGetBufferHandle: tensor index %d out of range", tensor_index);
-    return kTfLiteError;
-  }
-  *buffer_handle = t->buffer_handle;
-  *delegate = reinterpret_cast<TfLiteOpaqueDelegate*>(t->delegate);
-  return kTfLiteOk;
+  return GuardC(ReporterOf(interpreter), __func__, kTfLiteError, [&]() -> TfLiteStatus {
+    if (interpreter == nullptr || buffer_handle == nullptr || delegate == nullptr) {
+      ReportNull("TfLiteInterpreterGetBufferHandle",
+                 interpreter ? "output argument" : "interpreter");
+      return kTfLiteError;
+    }
+    TfLiteTensor* t = interpreter->impl->primary().tensor(tensor_index);
+    if (t == nullptr) {
+      interpreter->impl->primary().ReportError(
+          "TfLiteInterpreterGetBufferHandle: tensor index %d out of range", tensor_index);
+      return kTfLiteError;
+    }
+    *buffer_handle = t->buffer_handle;
+    *delegate = reinterpret_cast<TfLiteOpaqueDelegate*>(t->delegate);
+    return kTfLiteOk;
+  });
 }
 
 TfLiteStatus TfLiteInterpreterEnsureTensorDataIsReadable(TfLiteInterpreter* interpreter,
                                                          int tensor_index) {
-  if (interpreter == nullptr) {
-    ReportNull("TfLiteInterpreterEnsureTensorDataIsReadable", "interpreter");
-    return kTfLiteError;
-  }
-  tflite_c::Subgraph& sg = interpreter->impl->primary();
-  if (sg.tensor(tensor_index) == nullptr) {
-    sg.ReportError("TfLiteInterpreterEnsureTensorDataIsReadable: tensor index %d out of range",
-                   tensor_index);
-    return kTfLiteError;
-  }
-  return tflite_c::EnsureTensorDataIsReadable(&sg, tensor_index);
+  return GuardC(ReporterOf(interpreter), __func__, kTfLiteError, [&]() -> TfLiteStatus {
+    if (interpreter == nullptr) {
+      ReportNull("TfLiteInterpreterEnsureTensorDataIsReadable", "interpreter");
+      return kTfLiteError;
+    }
+    tflite_c::Subgraph& sg = interpreter->impl->primary();
+    if (sg.tensor(tensor_index) == nullptr) {
+      sg.ReportError("TfLiteInterpreterEnsureTensorDataIsReadable: tensor index %d out of range",
+                     tensor_index);
+      return kTfLiteError;
+    }
+    return tflite_c::EnsureTensorDataIsReadable(&sg, tensor_index);
+  });
 }
 
 TfLiteStatus TfLiteSignatureRunnerCancel(TfLiteSignatureRunner* signature_runner) {

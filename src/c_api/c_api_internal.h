@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "src/core/error_reporter.h"
+#include "src/core/exception_guard.h"
 #include "src/core/interpreter.h"
 #include "src/core/model.h"
 #include "src/core/op_resolver.h"
@@ -60,7 +61,9 @@ struct TfLiteInterpreterOptions {
 
 struct TfLiteInterpreter {
   std::shared_ptr<const tflite_c::Model> model;
-  std::unique_ptr<tflite_c::ErrorReporter> owned_reporter;
+  // Everything the interpreter reports goes through here: to the options'
+  // error reporter (or stderr), and kept for TfLiteInterpreterGetLastError.
+  std::unique_ptr<tflite_c::RecordingErrorReporter> reporter;
   // The default XNNPACK delegate (src/c_api/default_xnnpack.h); declared
   // before `impl` so that it outlives the interpreter using it.
   std::unique_ptr<TfLiteDelegate, void (*)(TfLiteDelegate*)> default_delegate{nullptr, nullptr};
@@ -82,6 +85,21 @@ namespace tflite_c {
 // Reports "<function>: <argument> is NULL" through the default reporter (the
 // C API entry points' answer to a NULL handle, which has no reporter of its own).
 void ReportNull(const char* function, const char* argument);
+
+// The reporter of `interpreter`, or DefaultErrorReporter() when it is null
+// (for GuardC in entry points taking an interpreter). Also starts a new call
+// for TfLiteInterpreterGetLastError: entry points call it on entry.
+ErrorReporter* ReporterOf(const TfLiteInterpreter* interpreter);
+
+// The thread's reason for the last failed TfLiteModelCreate* /
+// TfLiteInterpreterCreate* (TfLiteGetLastCreateError). Each create call
+// clears it first; SetLastCreateError(nullptr or "") clears it too.
+void SetLastCreateError(const char* message);
+const char* LastCreateError();
+
+// Wraps a verified model into its C handle; nullptr (after recording why in
+// the thread's create error) when `model` is null.
+TfLiteModel* WrapModel(std::unique_ptr<const Model> model, RecordingErrorReporter* reporter);
 
 // Shared by TfLiteInterpreterCreate and TfLiteInterpreterCreateWithSelectedOps.
 TfLiteInterpreter* CreateInterpreter(const TfLiteModel* model,

@@ -9,6 +9,7 @@
 
 #include "src/c_api/c_api_opaque_internal.h"
 #include "src/core/error_reporter.h"
+#include "src/core/exception_guard.h"
 #include "src/core/operator_internal.h"
 #include "src/core/subgraph.h"
 #include "src/core/tensor_util.h"
@@ -16,6 +17,7 @@
 
 namespace {
 
+using tflite_c::GuardC;
 using tflite_c::Subgraph;
 using tflite_c::opaque_internal::Unwrap;
 using tflite_c::opaque_internal::Wrap;
@@ -24,6 +26,12 @@ using tflite_c::opaque_internal::Wrap;
 Subgraph* SubgraphOf(const TfLiteOpaqueContext* c) {
   const TfLiteContext* ctx = Unwrap(c);
   return ctx == nullptr ? nullptr : static_cast<Subgraph*>(ctx->impl_);
+}
+
+// The reporter behind a context (for GuardC), the default one without.
+tflite_c::ErrorReporter* ReporterOf(const TfLiteOpaqueContext* c) {
+  const Subgraph* sg = SubgraphOf(c);
+  return sg != nullptr ? sg->reporter() : tflite_c::DefaultErrorReporter();
 }
 
 // Reports through the context when there is one (the context's callback
@@ -226,56 +234,60 @@ TfLiteStatus TfLiteOpaqueContextGetExternalContext(TfLiteOpaqueContext* opaque_c
 TfLiteStatus TfLiteOpaqueContextGetNodeAndRegistration(struct TfLiteOpaqueContext* opaque_context,
                                                        int node_index, TfLiteOpaqueNode** node,
                                                        TfLiteOperator** registration_external) {
-  TfLiteContext* ctx = Unwrap(opaque_context);
-  Subgraph* sg = SubgraphOf(opaque_context);
-  if (sg == nullptr || ctx->GetNodeAndRegistration == nullptr) return kTfLiteError;
-  if (node == nullptr || registration_external == nullptr) {
-    Complain(opaque_context,
-             "TfLiteOpaqueContextGetNodeAndRegistration: output arguments must not be NULL");
-    return kTfLiteError;
-  }
-  TfLiteNode* found_node = nullptr;
-  TfLiteRegistration* found_registration = nullptr;
-  const TfLiteStatus status =
-      ctx->GetNodeAndRegistration(ctx, node_index, &found_node, &found_registration);
-  if (status != kTfLiteOk) return status;
-  // Kernels registered through the legacy struct get a describing operator
-  // (code, name, version) that the subgraph owns.
-  TfLiteOperator* op = sg->OperatorForRegistration(*found_registration, node_index);
-  if (op == nullptr) {
-    Complain(opaque_context, "TfLiteOpaqueContextGetNodeAndRegistration: out of memory");
-    return kTfLiteError;
-  }
-  *node = Wrap(found_node);
-  *registration_external = op;
-  return kTfLiteOk;
+  return GuardC(ReporterOf(opaque_context), __func__, kTfLiteError, [&]() -> TfLiteStatus {
+    TfLiteContext* ctx = Unwrap(opaque_context);
+    Subgraph* sg = SubgraphOf(opaque_context);
+    if (sg == nullptr || ctx->GetNodeAndRegistration == nullptr) return kTfLiteError;
+    if (node == nullptr || registration_external == nullptr) {
+      Complain(opaque_context,
+               "TfLiteOpaqueContextGetNodeAndRegistration: output arguments must not be NULL");
+      return kTfLiteError;
+    }
+    TfLiteNode* found_node = nullptr;
+    TfLiteRegistration* found_registration = nullptr;
+    const TfLiteStatus status =
+        ctx->GetNodeAndRegistration(ctx, node_index, &found_node, &found_registration);
+    if (status != kTfLiteOk) return status;
+    // Kernels registered through the legacy struct get a describing operator
+    // (code, name, version) that the subgraph owns.
+    TfLiteOperator* op = sg->OperatorForRegistration(*found_registration, node_index);
+    if (op == nullptr) {
+      Complain(opaque_context, "TfLiteOpaqueContextGetNodeAndRegistration: out of memory");
+      return kTfLiteError;
+    }
+    *node = Wrap(found_node);
+    *registration_external = op;
+    return kTfLiteOk;
+  });
 }
 
 TfLiteStatus TfLiteOpaqueContextReplaceNodeSubsetsWithDelegateKernels(
     struct TfLiteOpaqueContext* opaque_context, TfLiteOperator* registration_external,
     const TfLiteIntArray* nodes_to_replace, TfLiteOpaqueDelegate* opaque_delegate) {
-  TfLiteContext* ctx = Unwrap(opaque_context);
-  Subgraph* sg = SubgraphOf(opaque_context);
-  if (sg == nullptr || ctx->ReplaceNodeSubsetsWithDelegateKernels == nullptr) {
-    return kTfLiteError;
-  }
-  if (registration_external == nullptr) {
-    Complain(opaque_context,
-             "TfLiteOpaqueContextReplaceNodeSubsetsWithDelegateKernels: registration_external "
-             "is NULL");
-    return kTfLiteError;
-  }
-  // The runtime owns the operator from here on, whatever the outcome.
-  sg->AdoptOperator(registration_external);
-  if (nodes_to_replace == nullptr) {
-    Complain(opaque_context,
-             "TfLiteOpaqueContextReplaceNodeSubsetsWithDelegateKernels: nodes_to_replace is "
-             "NULL");
-    return kTfLiteError;
-  }
-  TfLiteRegistration registration = tflite_c::RegistrationFromOperator(registration_external);
-  return ctx->ReplaceNodeSubsetsWithDelegateKernels(
-      ctx, registration, nodes_to_replace, reinterpret_cast<TfLiteDelegate*>(opaque_delegate));
+  return GuardC(ReporterOf(opaque_context), __func__, kTfLiteError, [&]() -> TfLiteStatus {
+    TfLiteContext* ctx = Unwrap(opaque_context);
+    Subgraph* sg = SubgraphOf(opaque_context);
+    if (sg == nullptr || ctx->ReplaceNodeSubsetsWithDelegateKernels == nullptr) {
+      return kTfLiteError;
+    }
+    if (registration_external == nullptr) {
+      Complain(opaque_context,
+               "TfLiteOpaqueContextReplaceNodeSubsetsWithDelegateKernels: registration_external "
+               "is NULL");
+      return kTfLiteError;
+    }
+    // The runtime owns the operator from here on, whatever the outcome.
+    sg->AdoptOperator(registration_external);
+    if (nodes_to_replace == nullptr) {
+      Complain(opaque_context,
+               "TfLiteOpaqueContextReplaceNodeSubsetsWithDelegateKernels: nodes_to_replace is "
+               "NULL");
+      return kTfLiteError;
+    }
+    TfLiteRegistration registration = tflite_c::RegistrationFromOperator(registration_external);
+    return ctx->ReplaceNodeSubsetsWithDelegateKernels(
+        ctx, registration, nodes_to_replace, reinterpret_cast<TfLiteDelegate*>(opaque_delegate));
+  });
 }
 
 TfLiteOpaqueTensor* TfLiteOpaqueContextGetOpaqueTensor(const TfLiteOpaqueContext* opaque_context,
@@ -458,21 +470,23 @@ TfLiteStatus TfLiteOpaqueContextGetMetadata(TfLiteOpaqueContext* context, const 
 
 void TfLiteOpaqueContextReportErrorVa(struct TfLiteOpaqueContext* opaque_context,
                                       const char* format, va_list vlist) {
-  if (format == nullptr) return;
-  va_list measure;
-  va_copy(measure, vlist);
-  const int n = std::vsnprintf(nullptr, 0, format, measure);
-  va_end(measure);
-  if (n < 0) return;
-  std::string message(static_cast<size_t>(n) + 1, '\0');
-  if (std::vsnprintf(&message[0], message.size(), format, vlist) < 0) return;
-  message.resize(static_cast<size_t>(n));
-  TfLiteContext* ctx = Unwrap(opaque_context);
-  if (ctx != nullptr && ctx->ReportError != nullptr) {
-    ctx->ReportError(ctx, "%s", message.c_str());
-  } else {
-    tflite_c::DefaultErrorReporter()->Reportf("%s", message.c_str());
-  }
+  GuardC(ReporterOf(opaque_context), __func__, [&] {
+    if (format == nullptr) return;
+    va_list measure;
+    va_copy(measure, vlist);
+    const int n = std::vsnprintf(nullptr, 0, format, measure);
+    va_end(measure);
+    if (n < 0) return;
+    std::string message(static_cast<size_t>(n) + 1, '\0');
+    if (std::vsnprintf(&message[0], message.size(), format, vlist) < 0) return;
+    message.resize(static_cast<size_t>(n));
+    TfLiteContext* ctx = Unwrap(opaque_context);
+    if (ctx != nullptr && ctx->ReportError != nullptr) {
+      ctx->ReportError(ctx, "%s", message.c_str());
+    } else {
+      tflite_c::DefaultErrorReporter()->Reportf("%s", message.c_str());
+    }
+  });
 }
 
 void TfLiteOpaqueContextReportError(struct TfLiteOpaqueContext* opaque_context, const char* format,

@@ -1,8 +1,9 @@
 // TfLiteOperator: the opaque way to describe a kernel (core/c/operator.h).
 #include "tensorflow/lite/core/c/operator.h"
 
-#include <new>
+#include <memory>
 
+#include "src/core/exception_guard.h"
 #include "src/core/operator_internal.h"
 
 namespace tflite_c {
@@ -24,16 +25,18 @@ extern "C" {
 
 TfLiteOperator* TfLiteOperatorCreate(TfLiteBuiltinOperator builtin_code, const char* custom_name,
                                      int version, void* user_data) {
-  auto* op = new (std::nothrow) TfLiteOperator;
-  if (op == nullptr) return nullptr;
-  op->builtin_code = builtin_code;
-  if (custom_name != nullptr) {
-    op->custom_name_storage = custom_name;
-    op->custom_name = op->custom_name_storage.c_str();
-  }
-  op->version = version;
-  op->user_data = user_data;
-  return op;
+  // Copying the name allocates: guarded, and owned until returned.
+  return tflite_c::GuardC(nullptr, __func__, static_cast<TfLiteOperator*>(nullptr), [&] {
+    auto op = std::make_unique<TfLiteOperator>();
+    op->builtin_code = builtin_code;
+    if (custom_name != nullptr) {
+      op->custom_name_storage = custom_name;
+      op->custom_name = op->custom_name_storage.c_str();
+    }
+    op->version = version;
+    op->user_data = user_data;
+    return op.release();
+  });
 }
 
 void TfLiteOperatorDelete(TfLiteOperator* registration) { delete registration; }

@@ -1,5 +1,7 @@
 // Entry points of tensorflow/lite/c/tflite_c_experimental.h that concern
-// control flow and memory limits (this runtime's extensions, not upstream API).
+// control flow, memory limits and the last error (this runtime's extensions,
+// not upstream API). TfLiteModelCreateCopy* live with the other model
+// constructors in c_api.cc.
 #include "tensorflow/lite/c/tflite_c_experimental.h"
 
 #include "src/c_api/c_api_internal.h"
@@ -39,5 +41,15 @@ TfLiteStatus TfLiteInterpreterOptionsSetMaxAllocationBytes(TfLiteInterpreterOpti
   options->max_allocation_bytes = max_bytes;
   return kTfLiteOk;
 }
+
+const char* TfLiteInterpreterGetLastError(const TfLiteInterpreter* interpreter) {
+  if (interpreter == nullptr) {
+    tflite_c::ReportNull(__func__, "interpreter");
+    return nullptr;
+  }
+  return interpreter->reporter != nullptr ? interpreter->reporter->last() : "";
+}
+
+const char* TfLiteGetLastCreateError(void) { return tflite_c::LastCreateError(); }
 
 }  // extern "C"

@@ -1,6 +1,7 @@
 #include "src/core/error_reporter.h"
 
 #include <cstdio>
+#include <cstring>
 
 namespace tflite_c {
 
@@ -24,6 +25,27 @@ class StderrReporter : public ErrorReporter {
 ErrorReporter* DefaultErrorReporter() {
   static StderrReporter reporter;
   return &reporter;
+}
+
+void RecordingErrorReporter::Report(const char* format, va_list args) {
+  size_t used = 0;
+  if (new_call_) {
+    new_call_ = false;
+  } else {
+    used = std::strlen(last_);
+    if (used > 0 && used + 1 < sizeof(last_)) last_[used++] = '\n';
+  }
+  if (used + 1 < sizeof(last_)) {
+    va_list copy;
+    va_copy(copy, args);
+    std::vsnprintf(last_ + used, sizeof(last_) - used, format, copy);
+    va_end(copy);
+  }
+  if (has_callback_) {
+    forward_.Report(format, args);
+  } else {
+    DefaultErrorReporter()->Report(format, args);
+  }
 }
 
 void CallbackErrorReporter::Report(const char* format, va_list args) {

@@ -111,6 +111,22 @@ std::unique_ptr<Model> Model::FromBuffer(const void* data, size_t size, ErrorRep
   return model;
 }
 
+std::unique_ptr<Model> Model::FromBufferCopy(const void* data, size_t size,
+                                             ErrorReporter* reporter) {
+  if (reporter == nullptr) reporter = DefaultErrorReporter();
+  if (data == nullptr || size == 0) {
+    reporter->Reportf("The model allocation is null/empty.");
+    return nullptr;
+  }
+  std::unique_ptr<Model> model(new Model());
+  model->owned_bytes_.reset(new uint8_t[size]);
+  std::memcpy(model->owned_bytes_.get(), data, size);
+  model->bytes_ = model->owned_bytes_.get();
+  model->size_ = size;
+  if (!model->Verify(reporter)) return nullptr;
+  return model;
+}
+
 bool Model::Verify(ErrorReporter* reporter) {
   if (size_ < kMinModelBytes) {
     reporter->Reportf(

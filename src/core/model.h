@@ -1,8 +1,9 @@
 // An immutable, verified view over a .tflite flatbuffer.
 //
-// The bytes are never copied: a model created from a file is mmap'd
-// read-only; a model created from a caller buffer refers to that buffer,
-// which the caller keeps alive for the model's lifetime (as upstream).
+// A model created from a file is mmap'd read-only; a model created from a
+// caller buffer (FromBuffer) refers to that buffer, which the caller keeps
+// alive for the model's lifetime (as upstream); FromBufferCopy copies the
+// bytes into memory the model owns.
 #ifndef TFLITE_C_SRC_CORE_MODEL_H_
 #define TFLITE_C_SRC_CORE_MODEL_H_
 
@@ -26,6 +27,10 @@ class Model {
   static std::unique_ptr<Model> FromFile(const char* path, ErrorReporter* reporter);
   static std::unique_ptr<Model> FromBuffer(const void* data, size_t size,
                                            ErrorReporter* reporter);
+  // FromBuffer over a private copy of the bytes (released with the model).
+  // Throws std::bad_alloc when the copy cannot be allocated.
+  static std::unique_ptr<Model> FromBufferCopy(const void* data, size_t size,
+                                               ErrorReporter* reporter);
 
   const tflite::Model* fb() const { return model_; }
   const uint8_t* bytes() const { return bytes_; }
@@ -64,6 +69,7 @@ class Model {
   size_t size_ = 0;
   void* mmap_base_ = nullptr;  // non-null when we own an mmap of a file
   size_t mmap_size_ = 0;
+  std::unique_ptr<uint8_t[]> owned_bytes_;  // FromBufferCopy's copy
   int fd_ = -1;  // open descriptor of the mapped file, or -1
   const tflite::Model* model_ = nullptr;
 };

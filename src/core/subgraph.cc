@@ -8,6 +8,7 @@
 #include <cstring>
 #include <new>
 
+#include "src/core/exception_guard.h"
 #include "src/core/model.h"
 #include "src/core/op_resolver.h"
 #include "src/core/operator_internal.h"
@@ -76,7 +77,8 @@ Subgraph::~Subgraph() {
   for (TfLiteTensor& t : tensors_) {
     if (t.buffer_handle != kTfLiteNullBufferHandle && t.delegate != nullptr &&
         t.delegate->FreeBufferHandle != nullptr) {
-      t.delegate->FreeBufferHandle(&context_, t.delegate, &t.buffer_handle);
+      GuardC(shared_->reporter, "delegate FreeBufferHandle",
+             [&] { t.delegate->FreeBufferHandle(&context_, t.delegate, &t.buffer_handle); });
     }
   }
   for (size_t i = 0; i < nodes_.size(); ++i) CleanupNode(static_cast<int>(i));
@@ -264,18 +266,19 @@ TfLiteStatus Subgraph::AddNodeWithParameters(const std::vector<int>& inputs,
                                              void* builtin_data,
                                              const TfLiteRegistration* registration,
                                              int* node_index) {
+  // Ours from here on, also if something below throws (out of memory).
+  std::unique_ptr<void, void (*)(void*)> owned_builtin_data(builtin_data, std::free);
   if (registration == nullptr) {
-    std::free(builtin_data);
     ReportError("AddNodeWithParameters: null registration");
     return kTfLiteError;
   }
   if (CheckTensorIndices("node inputs", inputs, true) != kTfLiteOk ||
       CheckTensorIndices("node outputs", outputs, true) != kTfLiteOk ||
       CheckTensorIndices("node intermediates", intermediates, false) != kTfLiteOk) {
-    std::free(builtin_data);
     return kTfLiteError;
   }
   nodes_.emplace_back();
+  owned_builtin_data.release();  // the node (or the free below) owns it now
   const int new_index = static_cast<int>(nodes_.size() - 1);
   TfLiteNode& node = nodes_.back().first;
   std::memset(&node, 0, sizeof(node));
@@ -294,10 +297,14 @@ TfLiteStatus Subgraph::AddNodeWithParameters(const std::vector<int>& inputs,
   }
   nodes_.back().second = *registration;
   // Builtin kernels receive their parsed params through init's buffer, as upstream does.
-  if (registration->builtin_code == kTfLiteBuiltinCustom) {
-    node.user_data = OpInit(*registration, init_data, init_data_size);
-  } else {
-    node.user_data = OpInit(*registration, static_cast<const char*>(builtin_data), 0);
+  const TfLiteStatus init_status =
+      registration->builtin_code == kTfLiteBuiltinCustom
+          ? OpInit(*registration, init_data, init_data_size, &node.user_data)
+          : OpInit(*registration, static_cast<const char*>(builtin_data), 0, &node.user_data);
+  if (init_status != kTfLiteOk) {  // init threw (reported): the node goes again
+    CleanupNode(new_index, /*call_free=*/false);
+    nodes_.pop_back();
+    return init_status;
   }
   execution_plan_.push_back(new_index);
   lifetimes_valid_ = false;
@@ -400,7 +407,12 @@ void Subgraph::AdoptOperator(TfLiteOperator* op) {
   for (const auto& entry : legacy_operators_) {
     if (entry.second.get() == op) return;  // already ours, cached separately
   }
-  owned_operators_.insert(op);  // a set: adopting twice is harmless
+  // A set: adopting twice is harmless. Owned whatever happens, so an insert
+  // that throws (out of memory) releases the operator before passing on.
+  std::unique_ptr<TfLiteOperator, OperatorDeleter> pending(
+      owned_operators_.count(op) != 0 ? nullptr : op);
+  owned_operators_.insert(op);
+  pending.release();
 }
 
 }  // namespace tflite_c

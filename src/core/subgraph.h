@@ -175,10 +175,17 @@ class Subgraph {
 
   // Kernel callbacks, dispatching to TfLiteOperator callbacks when the
   // registration came from the opaque API.
-  void* OpInit(const TfLiteRegistration& r, const char* buffer, size_t length);
+  // OpInit stores init's result in *user_data; kTfLiteError (reported) when
+  // init threw. Every Op* call is guarded (src/core/exception_guard.h).
+  TfLiteStatus OpInit(const TfLiteRegistration& r, const char* buffer, size_t length,
+                      void** user_data);
   void OpFree(const TfLiteRegistration& r, void* data);
   TfLiteStatus OpPrepare(const TfLiteRegistration& r, TfLiteNode* node);
   TfLiteStatus OpInvoke(const TfLiteRegistration& r, TfLiteNode* node);
+  // "<callback> of node <index> (<op name>)" into `buffer`, for messages
+  // about an exception thrown by a node's callback.
+  const char* DescribeNode(const char* callback, const TfLiteRegistration& r,
+                           const TfLiteNode* node, char* buffer, size_t size) const;
   // Invoke without the profiler's end-of-Invoke event.
   TfLiteStatus InvokeNodes();
 
@@ -192,7 +199,9 @@ class Subgraph {
   TfLiteStatus PrepareDelegate(TfLiteDelegate* delegate);
   TfLiteStatus UndoAllDelegates();
   TfLiteStatus RedoAllDelegates();
-  void CleanupNode(int node_index);
+  // Releases what node `node_index` holds; its kernel's free runs unless
+  // `call_free` is false (after an init that threw).
+  void CleanupNode(int node_index, bool call_free = true);
   void ClearPreview();
   bool HasDynamicTensors() const;
 
@@ -200,9 +209,6 @@ class Subgraph {
   // one whose output is dynamic, then plans and commits their memory.
   TfLiteStatus PrepareFrom(int pos);
   TfLiteStatus PlanMemory(int first_pos, int last_pos);
-  // "OP: <thrown> in <phase> (allocation limit ...)" for a kernel callback
-  // that threw (src/core/subgraph_invoke.cc).
-  void ReportKernelException(const TfLiteRegistration& r, const char* phase, const char* thrown);
   // The interpreter's limit (shared_->memory->limit()).
   size_t AllocationLimit() const;
   // Grows `arena` to its plan, charging the growth to the interpreter's

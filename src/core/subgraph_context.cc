@@ -1,7 +1,10 @@
-// Subgraph: the TfLiteContext callbacks kernels and delegates call.
+// Subgraph: the TfLiteContext callbacks kernels and delegates call. They are
+// C entry points too (a C kernel or delegate calls them), so the ones that
+// allocate run under GuardC and answer out-of-memory with an error.
 #include <cstdarg>
 #include <cstdlib>
 
+#include "src/core/exception_guard.h"
 #include "src/core/subgraph.h"
 #include "src/core/tensor_util.h"
 
@@ -14,14 +17,16 @@ Subgraph* Self(const TfLiteContext* ctx) { return static_cast<Subgraph*>(ctx->im
 
 TfLiteStatus Subgraph::CtxResizeTensor(TfLiteContext* ctx, TfLiteTensor* tensor,
                                        TfLiteIntArray* new_size) {
-  Subgraph* self = Self(ctx);
-  if (tensor == nullptr || tensor < self->tensors_.data() ||
-      tensor >= self->tensors_.data() + self->tensors_.size()) {
-    TfLiteIntArrayFree(new_size);
-    self->ReportError("ResizeTensor: tensor does not belong to this subgraph");
-    return kTfLiteError;
-  }
-  return self->ResizeTensorImpl(tensor, new_size);
+  return GuardC(Self(ctx)->reporter(), "ResizeTensor", kTfLiteError, [&] {
+    Subgraph* self = Self(ctx);
+    if (tensor == nullptr || tensor < self->tensors_.data() ||
+        tensor >= self->tensors_.data() + self->tensors_.size()) {
+      TfLiteIntArrayFree(new_size);
+      self->ReportError("ResizeTensor: tensor does not belong to this subgraph");
+      return kTfLiteError;
+    }
+    return self->ResizeTensorImpl(tensor, new_size);
+  });
 }
 
 void Subgraph::CtxReportError(TfLiteContext* ctx, const char* format, ...) {
@@ -33,7 +38,9 @@ void Subgraph::CtxReportError(TfLiteContext* ctx, const char* format, ...) {
 }
 
 TfLiteStatus Subgraph::CtxAddTensors(TfLiteContext* ctx, int count, int* first) {
-  return Self(ctx)->AddTensors(count, first);
+  return GuardC(Self(ctx)->reporter(), "AddTensors", kTfLiteError, [&] {
+    return Self(ctx)->AddTensors(count, first);
+  });
 }
 
 TfLiteStatus Subgraph::CtxGetNodeAndRegistration(TfLiteContext* ctx, int node_index,
@@ -53,13 +60,16 @@ TfLiteStatus Subgraph::CtxGetNodeAndRegistration(TfLiteContext* ctx, int node_in
 TfLiteStatus Subgraph::CtxReplaceNodeSubsets(TfLiteContext* ctx, TfLiteRegistration registration,
                                              const TfLiteIntArray* nodes_to_replace,
                                              TfLiteDelegate* delegate) {
-  Subgraph* self = Self(ctx);
-  if (!self->delegate_preparing_) {
-    self->ReportError(
-        "ReplaceNodeSubsetsWithDelegateKernels may only be called from a delegate's Prepare");
-    return kTfLiteError;
-  }
-  return self->ReplaceNodeSubsets(registration, nodes_to_replace, delegate);
+  return GuardC(Self(ctx)->reporter(), "ReplaceNodeSubsetsWithDelegateKernels", kTfLiteError,
+                [&] {
+    Subgraph* self = Self(ctx);
+    if (!self->delegate_preparing_) {
+      self->ReportError(
+          "ReplaceNodeSubsetsWithDelegateKernels may only be called from a delegate's Prepare");
+      return kTfLiteError;
+    }
+    return self->ReplaceNodeSubsets(registration, nodes_to_replace, delegate);
+  });
 }
 
 TfLiteStatus Subgraph::CtxGetExecutionPlan(TfLiteContext* ctx, TfLiteIntArray** plan) {
@@ -88,22 +98,26 @@ void Subgraph::CtxSetExternalContext(TfLiteContext* ctx, TfLiteExternalContextTy
 
 void* Subgraph::CtxAllocatePersistentBuffer(TfLiteContext* ctx, size_t bytes) {
   Subgraph* self = Self(ctx);
-  void* p = nullptr;
-  const size_t rounded = (bytes + ArenaPlanner::kAlignment - 1) / ArenaPlanner::kAlignment *
-                         ArenaPlanner::kAlignment;
-  // Charged to the interpreter's account like the arenas.
-  ScopedMemoryAccount account(self->shared_->memory.get());
-  if (rounded >= bytes) {
-    p = internal::CountedAllocate(rounded ? rounded : 64, ArenaPlanner::kAlignment);
-  }
-  if (p == nullptr) {
-    self->ReportError("AllocatePersistentBuffer: cannot allocate %zu bytes (allocation limit %zu "
-                      "bytes, %zu in use)",
-                      bytes, self->shared_->memory->limit(), self->shared_->memory->used());
-    return nullptr;
-  }
-  self->persistent_buffers_.push_back(p);
-  return p;
+  return GuardC(self->reporter(), "AllocatePersistentBuffer", static_cast<void*>(nullptr),
+                [&]() -> void* {
+    const size_t rounded = (bytes + ArenaPlanner::kAlignment - 1) / ArenaPlanner::kAlignment *
+                           ArenaPlanner::kAlignment;
+    self->persistent_buffers_.push_back(nullptr);  // may throw: before allocating
+    void*& p = self->persistent_buffers_.back();
+    // Charged to the interpreter's account like the arenas.
+    ScopedMemoryAccount account(self->shared_->memory.get());
+    if (rounded >= bytes) {
+      p = internal::CountedAllocate(rounded ? rounded : 64, ArenaPlanner::kAlignment);
+    }
+    if (p == nullptr) {
+      self->persistent_buffers_.pop_back();
+      self->ReportError("AllocatePersistentBuffer: cannot allocate %zu bytes (allocation limit "
+                        "%zu bytes, %zu in use)",
+                        bytes, self->shared_->memory->limit(), self->shared_->memory->used());
+      return nullptr;
+    }
+    return p;
+  });
 }
 
 TfLiteStatus Subgraph::CtxAllocateBufferForEval(TfLiteContext* ctx, size_t, void**) {
@@ -114,14 +128,16 @@ TfLiteStatus Subgraph::CtxAllocateBufferForEval(TfLiteContext* ctx, size_t, void
 }
 
 TfLiteStatus Subgraph::CtxRequestScratchBuffer(TfLiteContext* ctx, size_t bytes, int* index) {
-  Subgraph* self = Self(ctx);
-  if (index == nullptr || self->preparing_pos_ < 0) {
-    self->ReportError("RequestScratchBufferInArena may only be called from Prepare");
-    return kTfLiteError;
-  }
-  self->scratch_.push_back({self->preparing_pos_, bytes});
-  *index = static_cast<int>(self->scratch_.size() - 1);
-  return kTfLiteOk;
+  return GuardC(Self(ctx)->reporter(), "RequestScratchBufferInArena", kTfLiteError, [&] {
+    Subgraph* self = Self(ctx);
+    if (index == nullptr || self->preparing_pos_ < 0) {
+      self->ReportError("RequestScratchBufferInArena may only be called from Prepare");
+      return kTfLiteError;
+    }
+    self->scratch_.push_back({self->preparing_pos_, bytes});
+    *index = static_cast<int>(self->scratch_.size() - 1);
+    return kTfLiteOk;
+  });
 }
 
 void* Subgraph::CtxGetScratchBuffer(TfLiteContext* ctx, int index) {
@@ -149,12 +165,15 @@ TfLiteStatus Subgraph::CtxResizeTensorExplicit(TfLiteContext* ctx, TfLiteTensor*
 TfLiteStatus Subgraph::CtxPreviewDelegatePartitioning(
     TfLiteContext* ctx, const TfLiteIntArray* nodes_to_replace,
     TfLiteDelegateParams** partition_params_array, int* num_partitions) {
-  Subgraph* self = Self(ctx);
-  if (!self->delegate_preparing_) {
-    self->ReportError("PreviewDelegatePartitioning may only be called from a delegate's Prepare");
-    return kTfLiteError;
-  }
-  return self->PreviewPartitioning(nodes_to_replace, partition_params_array, num_partitions);
+  return GuardC(Self(ctx)->reporter(), "PreviewDelegatePartitioning", kTfLiteError,
+                [&] {
+    Subgraph* self = Self(ctx);
+    if (!self->delegate_preparing_) {
+      self->ReportError("PreviewDelegatePartitioning may only be called from a delegate's Prepare");
+      return kTfLiteError;
+    }
+    return self->PreviewPartitioning(nodes_to_replace, partition_params_array, num_partitions);
+  });
 }
 
 TfLiteTensor* Subgraph::CtxGetTensor(const TfLiteContext* ctx, int index) {
@@ -162,28 +181,33 @@ TfLiteTensor* Subgraph::CtxGetTensor(const TfLiteContext* ctx, int index) {
 }
 
 TfLiteEvalTensor* Subgraph::CtxGetEvalTensor(const TfLiteContext* ctx, int index) {
-  Subgraph* self = Self(ctx);
-  TfLiteTensor* t = self->tensor(index);
-  if (t == nullptr) return nullptr;
-  if (self->eval_tensors_.size() < self->tensors_.size()) {
-    self->eval_tensors_.resize(self->tensors_.size());
-  }
-  TfLiteEvalTensor& e = self->eval_tensors_[index];
-  e.data = t->data;
-  e.dims = t->dims;
-  e.type = t->type;
-  return &e;
+  return GuardC(Self(ctx)->reporter(), "GetEvalTensor", static_cast<TfLiteEvalTensor*>(nullptr),
+                [&]() -> TfLiteEvalTensor* {
+    Subgraph* self = Self(ctx);
+    TfLiteTensor* t = self->tensor(index);
+    if (t == nullptr) return nullptr;
+    if (self->eval_tensors_.size() < self->tensors_.size()) {
+      self->eval_tensors_.resize(self->tensors_.size());
+    }
+    TfLiteEvalTensor& e = self->eval_tensors_[index];
+    e.data = t->data;
+    e.dims = t->dims;
+    e.type = t->type;
+    return &e;
+  });
 }
 
 TfLiteStatus Subgraph::CtxGetModelMetadata(const TfLiteContext* ctx, const char* name,
                                            const char** ptr, size_t* bytes) {
-  Subgraph* self = Self(ctx);
-  if (name == nullptr || ptr == nullptr || bytes == nullptr) return kTfLiteError;
-  auto it = self->shared_->metadata.find(name);
-  if (it == self->shared_->metadata.end()) return kTfLiteError;
-  *ptr = it->second.first;
-  *bytes = it->second.second;
-  return kTfLiteOk;
+  return GuardC(Self(ctx)->reporter(), "GetModelMetadata", kTfLiteError, [&] {
+    Subgraph* self = Self(ctx);
+    if (name == nullptr || ptr == nullptr || bytes == nullptr) return kTfLiteError;
+    auto it = self->shared_->metadata.find(name);
+    if (it == self->shared_->metadata.end()) return kTfLiteError;
+    *ptr = it->second.first;
+    *bytes = it->second.second;
+    return kTfLiteOk;
+  });
 }
 
 TfLiteStatus Subgraph::CtxAcquireSubgraphContext(TfLiteContext* ctx, int subgraph_index,

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "src/core/exception_guard.h"
 #include "src/core/operator_internal.h"
 #include "src/core/partitioner.h"
 #include "src/core/subgraph.h"
@@ -84,7 +85,7 @@ TfLiteStatus Subgraph::ReplaceNodeSubsets(TfLiteRegistration registration,
     }
     // The subgraph owns kernels that opaque delegates hand over.
     registration.registration_external->builtin_code = kTfLiteBuiltinDelegate;
-    owned_operators_.insert(registration.registration_external);
+    AdoptOperator(registration.registration_external);
   } else if (registration.registration_external != nullptr) {
     registration.registration_external->builtin_code = kTfLiteBuiltinDelegate;
   }
@@ -182,18 +183,17 @@ TfLiteStatus Subgraph::PreviewPartitioning(const TfLiteIntArray* nodes_to_replac
 TfLiteStatus Subgraph::PrepareDelegate(TfLiteDelegate* delegate) {
   ScopedMemoryAccount account(shared_->memory.get());
   delegate_preparing_ = true;
-  TfLiteStatus s;
-  if (IsOpaque(delegate)) {
-    const TfLiteOpaqueDelegateBuilder* b = delegate->opaque_delegate_builder;
-    s = b->Prepare != nullptr
-            ? b->Prepare(reinterpret_cast<TfLiteOpaqueContext*>(&context_),
-                         reinterpret_cast<TfLiteOpaqueDelegate*>(delegate), b->data)
-            : kTfLiteOk;
-  } else if (delegate->Prepare != nullptr) {
-    s = delegate->Prepare(&context_, delegate);
-  } else {
-    s = kTfLiteOk;
-  }
+  // A delegate whose Prepare throws failed like one returning an error.
+  const TfLiteStatus s = GuardC(shared_->reporter, "delegate Prepare", kTfLiteDelegateError, [&] {
+    if (IsOpaque(delegate)) {
+      const TfLiteOpaqueDelegateBuilder* b = delegate->opaque_delegate_builder;
+      return b->Prepare != nullptr
+                 ? b->Prepare(reinterpret_cast<TfLiteOpaqueContext*>(&context_),
+                              reinterpret_cast<TfLiteOpaqueDelegate*>(delegate), b->data)
+                 : kTfLiteOk;
+    }
+    return delegate->Prepare != nullptr ? delegate->Prepare(&context_, delegate) : kTfLiteOk;
+  });
   delegate_preparing_ = false;
   ClearPreview();
   return s;
@@ -251,10 +251,10 @@ TfLiteStatus Subgraph::ModifyGraphWithDelegate(TfLiteDelegate* delegate) {
   return kTfLiteOk;
 }
 
-void Subgraph::CleanupNode(int node_index) {
+void Subgraph::CleanupNode(int node_index, bool call_free) {
   auto& nr = nodes_[node_index];
   TfLiteNode& node = nr.first;
-  OpFree(nr.second, node.user_data);
+  if (call_free) OpFree(nr.second, node.user_data);
   TfLiteIntArrayFree(node.inputs);
   TfLiteIntArrayFree(node.outputs);
   TfLiteIntArrayFree(node.intermediates);
@@ -313,8 +313,11 @@ TfLiteStatus Subgraph::EnsureTensorDataIsReadable(int tensor_index) {
                 tensor_index);
     return kTfLiteError;
   }
-  TF_LITE_ENSURE_STATUS(
-      t->delegate->CopyFromBufferHandle(&context_, t->delegate, t->buffer_handle, t));
+  TF_LITE_ENSURE_STATUS(GuardC(shared_->reporter, "delegate CopyFromBufferHandle", kTfLiteError,
+                               [&] {
+                                 return t->delegate->CopyFromBufferHandle(
+                                     &context_, t->delegate, t->buffer_handle, t);
+                               }));
   t->data_is_stale = false;
   return kTfLiteOk;
 }

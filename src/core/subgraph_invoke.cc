@@ -2,10 +2,10 @@
 // TfLiteOperator callbacks) and the node loop of Invoke. Construction lives
 // in subgraph.cc, memory planning and resizing in subgraph_memory.cc.
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
-#include <exception>
-#include <new>
 
+#include "src/core/exception_guard.h"
 #include "src/core/op_resolver.h"
 #include "src/core/operator_internal.h"
 #include "src/core/subgraph.h"
@@ -26,20 +26,6 @@ bool IsUnresolvedCustomOp(const TfLiteRegistration& r) {
   return r.builtin_code == kTfLiteBuiltinCustom && r.invoke == &UnresolvedOpInvoke;
 }
 
-// Runs a kernel callback; an exception it throws becomes kTfLiteError, with
-// *thrown set to "out of memory" (std::bad_alloc) or "an exception".
-template <typename Call>
-TfLiteStatus CatchKernelException(Call call, const char** thrown) {
-  try {
-    return call();
-  } catch (const std::bad_alloc&) {
-    *thrown = "out of memory";
-  } catch (...) {
-    *thrown = "an exception";
-  }
-  return kTfLiteError;
-}
-
 }  // namespace
 
 TfLiteRegistration Subgraph::UnresolvedCustomOpRegistration(const char* name) {
@@ -54,33 +40,63 @@ TfLiteRegistration Subgraph::UnresolvedCustomOpRegistration(const char* name) {
 // ---------------------------------------------------------------------------
 // Kernel dispatch
 
+// Every call into a kernel's (or TfLiteOperator's) callbacks goes through
+// GuardC: an exception thrown by one (std::bad_alloc from a scratch buffer
+// included) becomes an error naming the op and node, never an abort.
 // Kernels run with the interpreter's memory account current, so their
-// ScratchVector members count against its limit (src/core/memory_budget.h).
-// A kernel that throws (ScratchAllocator's std::bad_alloc at the limit, or
-// any other exception) fails the node instead of crossing the C ABI.
+// ScratchVector members count against its limit (src/core/memory_budget.h);
+// the message of a failed call says the limit and what is in use.
 
-void* Subgraph::OpInit(const TfLiteRegistration& r, const char* buffer, size_t length) {
-  ScopedMemoryAccount account(shared_->memory.get());
-  const TfLiteOperator* op = r.registration_external;
-  if (op != nullptr && (op->init != nullptr || op->init_with_data != nullptr)) {
-    if (op->init_with_data) return op->init_with_data(op->user_data, Opaque(&context_), buffer, length);
-    return op->init(Opaque(&context_), buffer, length);
+const char* Subgraph::DescribeNode(const char* callback, const TfLiteRegistration& r,
+                                   const TfLiteNode* node, char* buffer, size_t size) const {
+  int index = -1;
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    if (&nodes_[i].first == node) index = static_cast<int>(i);
   }
-  return r.init ? r.init(&context_, buffer, length) : nullptr;
+  const MemoryAccount& memory = *shared_->memory;
+  if (index >= 0) {
+    std::snprintf(buffer, size, "%s of node %d (%s; allocation limit %zu bytes, %zu in use)",
+                  callback, index, OpName(r), memory.limit(), memory.used());
+  } else {
+    std::snprintf(buffer, size, "%s of %s (allocation limit %zu bytes, %zu in use)", callback,
+                  OpName(r), memory.limit(), memory.used());
+  }
+  return buffer;
+}
+
+TfLiteStatus Subgraph::OpInit(const TfLiteRegistration& r, const char* buffer, size_t length,
+                              void** user_data) {
+  ScopedMemoryAccount account(shared_->memory.get());
+  *user_data = nullptr;
+  auto where = [&](char* b, size_t n) { return DescribeNode("init", r, nullptr, b, n); };
+  return GuardC(shared_->reporter, where, kTfLiteError, [&] {
+    const TfLiteOperator* op = r.registration_external;
+    if (op != nullptr && op->init_with_data != nullptr) {
+      *user_data = op->init_with_data(op->user_data, Opaque(&context_), buffer, length);
+    } else if (op != nullptr && op->init != nullptr) {
+      *user_data = op->init(Opaque(&context_), buffer, length);
+    } else if (r.init != nullptr) {
+      *user_data = r.init(&context_, buffer, length);
+    }
+    return kTfLiteOk;
+  });
 }
 
 void Subgraph::OpFree(const TfLiteRegistration& r, void* data) {
   ScopedMemoryAccount account(shared_->memory.get());
-  const TfLiteOperator* op = r.registration_external;
-  if (op != nullptr && (op->free != nullptr || op->free_with_data != nullptr)) {
-    if (op->free_with_data) {
-      op->free_with_data(op->user_data, Opaque(&context_), data);
-    } else {
-      op->free(Opaque(&context_), data);
+  auto where = [&](char* b, size_t n) { return DescribeNode("free", r, nullptr, b, n); };
+  GuardC(shared_->reporter, where, [&] {
+    const TfLiteOperator* op = r.registration_external;
+    if (op != nullptr && (op->free != nullptr || op->free_with_data != nullptr)) {
+      if (op->free_with_data) {
+        op->free_with_data(op->user_data, Opaque(&context_), data);
+      } else {
+        op->free(Opaque(&context_), data);
+      }
+      return;
     }
-    return;
-  }
-  if (r.free) r.free(&context_, data);
+    if (r.free) r.free(&context_, data);
+  });
 }
 
 TfLiteStatus Subgraph::OpPrepare(const TfLiteRegistration& r, TfLiteNode* node) {
@@ -100,8 +116,8 @@ TfLiteStatus Subgraph::OpPrepare(const TfLiteRegistration& r, TfLiteNode* node) 
     return kTfLiteUnresolvedOps;
   }
   ScopedMemoryAccount account(shared_->memory.get());
-  const char* thrown = nullptr;
-  const TfLiteStatus s = CatchKernelException([&] {
+  auto where = [&](char* b, size_t n) { return DescribeNode("prepare", r, node, b, n); };
+  return GuardC(shared_->reporter, where, kTfLiteError, [&] {
     const TfLiteOperator* op = r.registration_external;
     if (op != nullptr && (op->prepare != nullptr || op->prepare_with_data != nullptr)) {
       if (op->prepare_with_data) {
@@ -109,22 +125,15 @@ TfLiteStatus Subgraph::OpPrepare(const TfLiteRegistration& r, TfLiteNode* node) 
       }
       return op->prepare(Opaque(&context_), Opaque(node));
     }
-    return r.prepare ? r.prepare(&context_, node) : kTfLiteOk;
-  }, &thrown);
-  if (thrown != nullptr) ReportKernelException(r, "Prepare", thrown);
-  return s;
-}
-
-void Subgraph::ReportKernelException(const TfLiteRegistration& r, const char* phase,
-                                     const char* thrown) {
-  ReportError("%s: %s in %s (allocation limit %zu bytes, %zu in use)", OpName(r), thrown, phase,
-              shared_->memory->limit(), shared_->memory->used());
+    if (r.prepare) return r.prepare(&context_, node);
+    return kTfLiteOk;
+  });
 }
 
 TfLiteStatus Subgraph::OpInvoke(const TfLiteRegistration& r, TfLiteNode* node) {
   ScopedMemoryAccount account(shared_->memory.get());
-  const char* thrown = nullptr;
-  const TfLiteStatus s = CatchKernelException([&] {
+  auto where = [&](char* b, size_t n) { return DescribeNode("invoke", r, node, b, n); };
+  return GuardC(shared_->reporter, where, kTfLiteError, [&] {
     const TfLiteOperator* op = r.registration_external;
     if (op != nullptr && (op->invoke != nullptr || op->invoke_with_data != nullptr)) {
       if (op->invoke_with_data) {
@@ -135,9 +144,7 @@ TfLiteStatus Subgraph::OpInvoke(const TfLiteRegistration& r, TfLiteNode* node) {
     if (r.invoke) return r.invoke(&context_, node);
     ReportError("Node has no invoke function");
     return kTfLiteError;
-  }, &thrown);
-  if (thrown != nullptr) ReportKernelException(r, "Invoke", thrown);
-  return s;
+  });
 }
 
 const char* Subgraph::OpName(const TfLiteRegistration& r) const {

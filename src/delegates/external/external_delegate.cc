@@ -17,11 +17,13 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <string>
 #include <vector>
 
 #include "src/core/error_reporter.h"
+#include "src/core/exception_guard.h"
 #include "tensorflow/lite/delegates/external/external_delegate_interface.h"
 
 namespace tflite_c {
@@ -201,9 +203,11 @@ TfLiteDelegate* Create(const TfLiteExternalDelegateOptions* options) {
     return nullptr;
   }
 
-  auto* d = new (std::nothrow) ExternalDelegate;
+  // Owned here until returned, so that nothing leaks if a step throws.
+  std::unique_ptr<ExternalDelegate> d(new (std::nothrow) ExternalDelegate);
   if (d == nullptr) {
     Fail("TfLiteExternalDelegateCreate: %s: out of memory", path);
+    dlclose(handle);
     return nullptr;
   }
   d->lib_path = path;
@@ -217,11 +221,10 @@ TfLiteDelegate* Create(const TfLiteExternalDelegateOptions* options) {
   if (d->inner == nullptr) {
     Fail("TfLiteExternalDelegateCreate: %s: %s returned NULL (%d option%s)", path, kCreateSymbol,
          options->count, options->count == 1 ? "" : "s");
-    delete d;
     return nullptr;
   }
-  Wire(d);
-  return &d->wrapper;
+  Wire(d.get());
+  return &d.release()->wrapper;
 }
 
 }  // namespace
@@ -264,7 +267,8 @@ TfLiteExternalDelegateOptions TfLiteExternalDelegateOptionsDefault(const char* l
 }
 
 TfLiteDelegate* TfLiteExternalDelegateCreate(const TfLiteExternalDelegateOptions* options) {
-  return tflite_c::Create(options);
+  return tflite_c::GuardC(nullptr, __func__, static_cast<TfLiteDelegate*>(nullptr),
+                          [&] { return tflite_c::Create(options); });
 }
 
 void TfLiteExternalDelegateDelete(TfLiteDelegate* delegate) {

@@ -75,7 +75,8 @@ void PruneDeadNodes(const std::vector<char>& is_output, std::vector<TfLiteNode*>
 
 void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
   const auto* params = reinterpret_cast<const TfLiteDelegateParams*>(buffer);
-  auto* kernel = new Kernel;
+  // Owned here until returned, so that nothing leaks if a step throws.
+  auto kernel = std::make_unique<Kernel>();
   Delegate* delegate = FromTfLite(params->delegate);
   kernel->delegate = delegate;
   const StaticMap* pending = delegate->pending_static;
@@ -91,7 +92,9 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
     const int node_index = params->nodes_to_replace->data[i];
     TfLiteNode* node;
     TfLiteRegistration* reg;
-    if (context->GetNodeAndRegistration(context, node_index, &node, &reg) != kTfLiteOk) return kernel;
+    if (context->GetNodeAndRegistration(context, node_index, &node, &reg) != kTfLiteOk) {
+      return kernel.release();
+    }
     const bool unpacked_fp16 = reg->builtin_code == kTfLiteBuiltinDequantize && pending &&
                                node->outputs->size == 1 &&
                                pending->count(node->outputs->data[0]);
@@ -150,7 +153,7 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
         return r->builtin_code == kTfLiteBuiltinVarHandle;
       }) && !regs.empty()) {
     kernel->ok = true;  // only VAR_HANDLE nodes: nothing to run
-    return kernel;
+    return kernel.release();
   }
   // Spatial PADs whose only reader is a VALID CONV_2D / DEPTHWISE_CONV_2D of
   // this partition are folded into it (OpBuilder::FusedPad); the PAD node and
@@ -166,7 +169,7 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
   if (xnn_create_subgraph(next_external + variable_ops, 0, &subgraph) !=
       xnn_status_success) {
     context->ReportError(context, "XNNPACK delegate: xnn_create_subgraph failed");
-    return kernel;
+    return kernel.release();
   }
   std::unique_ptr<xnn_subgraph, xnn_status (*)(xnn_subgraph_t)> subgraph_owner(subgraph,
                                                                                xnn_delete_subgraph);
@@ -191,7 +194,7 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
     if (checker.DefineValue(subgraph, static_cast<int>(t), external_id, flags, &ids[t]) !=
         xnn_status_success) {
       context->ReportError(context, "XNNPACK delegate: cannot define tensor %d", static_cast<int>(t));
-      return kernel;
+      return kernel.release();
     }
   }
   OpBuilder builder(context, &kernel->statics, delegate->Quant(), subgraph, &ids);
@@ -201,13 +204,13 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
   std::unordered_map<const Delegate::Variable*, uint32_t> current;  // its latest value id
   for (size_t i = 0; i < nodes.size(); ++i) {
     if (IsVariableOp(regs[i]->builtin_code)) {
-      if (DefineVariableOp(context, delegate, kernel, subgraph, regs[i]->builtin_code, nodes[i],
-                           ids, &next_external, &current) != kTfLiteOk)
-        return kernel;
+      if (DefineVariableOp(context, delegate, kernel.get(), subgraph, regs[i]->builtin_code,
+                           nodes[i], ids, &next_external, &current) != kTfLiteOk)
+        return kernel.release();
       continue;
     }
     if (folded[i]) continue;
-    if (builder.Visit(node_ids[i], nodes[i], regs[i]) != kTfLiteOk) return kernel;
+    if (builder.Visit(node_ids[i], nodes[i], regs[i]) != kTfLiteOk) return kernel.release();
   }
   const xnn_status s =
       xnn_create_runtime_v4(subgraph, delegate->WeightsCache(), /*workspace=*/nullptr,
@@ -233,11 +236,11 @@ void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
                            static_cast<int>(s));
     }
     kernel->runtime = nullptr;
-    return kernel;
+    return kernel.release();
   }
   kernel->profiling = ProfilingRuntimeFlags(context) != 0;
   kernel->ok = true;
-  return kernel;
+  return kernel.release();
 }
 
 void KernelFree(TfLiteContext*, void* buffer) { delete static_cast<Kernel*>(buffer); }

@@ -34,6 +34,7 @@
 #include <xnnpack.h>
 
 #include "src/delegates/xnnpack/allocator.h"
+#include "src/core/exception_guard.h"
 #include "src/delegates/xnnpack/default_delegate.h"
 #include "src/delegates/xnnpack/delegate_internal.h"
 #include "src/delegates/xnnpack/op_builder.h"
@@ -189,7 +190,8 @@ TfLiteDelegate* CreateDelegate(const TfLiteXNNPackDelegateOptions* options) {
     Log("XNNPACK cannot run on this CPU (xnn_initialize failed)");
     return nullptr;
   }
-  auto* d = new Delegate;
+  // Owned here until returned, so that nothing leaks if a step throws.
+  auto d = std::make_unique<Delegate>();
   d->base = TfLiteDelegateCreate();
   d->options = options ? *options : TfLiteXNNPackDelegateOptionsDefault();
   if (d->options.handle_variable_ops)
@@ -218,11 +220,10 @@ TfLiteDelegate* CreateDelegate(const TfLiteXNNPackDelegateOptions* options) {
     d->threadpool = pthreadpool_create(static_cast<size_t>(d->options.num_threads));
     if (d->threadpool == nullptr) {
       Log("cannot create a thread pool of %d threads", static_cast<int>(d->options.num_threads));
-      delete d;
       return nullptr;
     }
   }
-  d->base.data_ = d;
+  d->base.data_ = d.get();
   d->base.Prepare = DelegatePrepare;
   // Each kernel reshapes its runtime in Prepare from the current input
   // shapes, so graphs with dynamic tensors elsewhere are fine.
@@ -231,7 +232,7 @@ TfLiteDelegate* CreateDelegate(const TfLiteXNNPackDelegateOptions* options) {
                       : kTfLiteDelegateFlagsAllowDynamicTensors;
   // Its operators replace its nodes in profiles (src/delegates/xnnpack/profiling.h).
   d->base.flags |= kTfLiteDelegateFlagsPerOperatorProfiling;
-  return &d->base;
+  return &d.release()->base;
 }
 
 }  // namespace
@@ -270,12 +271,14 @@ TfLiteXNNPackDelegateOptions TfLiteXNNPackDelegateOptionsDefault(void) {
 }
 
 TfLiteDelegate* TfLiteXNNPackDelegateCreate(const TfLiteXNNPackDelegateOptions* options) {
-  return tflite_c::xnnpack::CreateDelegate(options);
+  return tflite_c::GuardC(nullptr, __func__, static_cast<TfLiteDelegate*>(nullptr),
+                          [&] { return tflite_c::xnnpack::CreateDelegate(options); });
 }
 
 TfLiteDelegate* TfLiteXNNPackDelegateCreateWithThreadpool(
     const TfLiteXNNPackDelegateOptions* options, TfLiteContext*) {
-  return tflite_c::xnnpack::CreateDelegate(options);
+  return tflite_c::GuardC(nullptr, __func__, static_cast<TfLiteDelegate*>(nullptr),
+                          [&] { return tflite_c::xnnpack::CreateDelegate(options); });
 }
 
 void* TfLiteXNNPackDelegateGetThreadPool(TfLiteDelegate* delegate) {

@@ -8,6 +8,8 @@
 #ifndef TENSORFLOW_LITE_C_TFLITE_C_EXPERIMENTAL_H_
 #define TENSORFLOW_LITE_C_TFLITE_C_EXPERIMENTAL_H_
 
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "tensorflow/lite/core/c/c_api.h"
@@ -74,6 +76,53 @@ TFL_CAPI_EXPORT extern TfLiteStatus TfLiteInterpreterOptionsSetUseXNNPACK(
  * null. */
 TFL_CAPI_EXPORT extern TfLiteStatus TfLiteInterpreterOptionsSetProfiler(
     TfLiteInterpreterOptions* options, void* profiler);
+
+/* ---- model buffers ---------------------------------------------------------
+ *
+ * TfLiteModelCreate and TfLiteModelCreateWithErrorReporter keep a pointer to
+ * the caller's buffer and never copy it: tensors with constant data, custom
+ * options, metadata and names all point into it. The buffer must therefore
+ * stay valid and unchanged until TfLiteModelDelete has been called on the
+ * model AND every interpreter built from it has been deleted (an interpreter
+ * keeps the model alive after TfLiteModelDelete), exactly as upstream.
+ * TfLiteModelCreateFromFile maps the file read-only and keeps it mapped (and
+ * its descriptor open) for the same lifetime.
+ *
+ * TfLiteModelCreateCopy verifies and wraps a private copy of the
+ * `model_size` bytes at `model_data`: the caller may free or reuse its buffer
+ * as soon as the call returns. The copy is released with the model (after
+ * the last interpreter using it). Returns NULL on the same failures as
+ * TfLiteModelCreate, and when the copy cannot be allocated. */
+TFL_CAPI_EXPORT extern TfLiteModel* TfLiteModelCreateCopy(const void* model_data,
+                                                          size_t model_size);
+
+/* TfLiteModelCreateCopy with diagnostics sent to `reporter` (see
+ * TfLiteModelCreateWithErrorReporter). */
+TFL_CAPI_EXPORT extern TfLiteModel* TfLiteModelCreateCopyWithErrorReporter(
+    const void* model_data, size_t model_size,
+    void (*reporter)(void* user_data, const char* format, va_list args), void* user_data);
+
+/* ---- last error without an error reporter -----------------------------------
+ *
+ * The last message `interpreter` reported (through its error reporter, which
+ * still receives every message): kernel and delegate failures, invalid
+ * arguments, out-of-memory. "" when it has reported nothing yet; NULL when
+ * `interpreter` is NULL. Messages are truncated to 1023 bytes. The string
+ * belongs to the interpreter: it stays valid until the interpreter reports
+ * its next message (any later call on it may) or is deleted; copy it to keep
+ * it. A message is not cleared by a later successful call, so read it right
+ * after the call that failed. */
+TFL_CAPI_EXPORT extern const char* TfLiteInterpreterGetLastError(
+    const TfLiteInterpreter* interpreter);
+
+/* Why the last TfLiteModelCreate* or TfLiteInterpreterCreate* (including
+ * TfLiteInterpreterCreateWithSelectedOps and TfLiteModelCreateCopy*) called
+ * on this thread returned NULL: the last message it reported, truncated to
+ * 1023 bytes. Each of those calls clears it on entry, so it is "" after one
+ * that succeeded. Never NULL. The string is thread-local storage of this
+ * library: valid on this thread until its next create call, or until the
+ * thread exits. */
+TFL_CAPI_EXPORT extern const char* TfLiteGetLastCreateError(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -103,9 +103,15 @@ TFL_CAPI_EXPORT int TfLiteSchemaVersion(void);
 /** Verifies and wraps an in-memory flatbuffer; returns NULL on failure (bad
  * buffer, failed verification, out of memory).
  *
- * The buffer is NOT copied: the caller keeps ownership and must keep it
- * alive and unmodified for as long as the model and every interpreter built
- * from it exist. */
+ * The buffer is NOT copied: the model keeps the pointer `model_data`, and
+ * constant tensor data, custom operator options, metadata and tensor names
+ * all point into it. The caller keeps ownership and must keep the buffer
+ * alive and unmodified until TfLiteModelDelete() has been called on the model
+ * AND every interpreter built from it has been deleted (an interpreter keeps
+ * the model alive after TfLiteModelDelete()), as upstream. tflite-c
+ * extensions (tensorflow/lite/c/tflite_c_experimental.h):
+ * TfLiteModelCreateCopy() copies the buffer instead, and
+ * TfLiteGetLastCreateError() says why a create returned NULL. */
 TFL_CAPI_EXPORT extern TfLiteModel* TfLiteModelCreate(const void* model_data,
                                                       size_t model_size);
 
@@ -162,7 +168,8 @@ TFL_CAPI_EXPORT extern void TfLiteInterpreterOptionsSetNumThreads(
  * error is reported. The caller keeps ownership and must keep the delegate
  * alive for the lifetime of every interpreter created with these options.
  * In this (non stable-ABI) build TfLiteOpaqueDelegate is the same type as
- * TfLiteDelegate, so either may be passed. */
+ * TfLiteDelegate, so either may be passed. A NULL delegate is queued too, as
+ * upstream, and makes TfLiteInterpreterCreate() fail with "Null delegate.". */
 TFL_CAPI_EXPORT extern void TfLiteInterpreterOptionsAddDelegate(
     TfLiteInterpreterOptions* options, TfLiteOpaqueDelegate* delegate);
 
