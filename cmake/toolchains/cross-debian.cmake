@@ -35,5 +35,8 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
 # /usr/lib/<triplet> through the host paths qemu falls back to.
 find_program(TFLITE_C_CROSS_QEMU_PROGRAM ${TFLITE_C_CROSS_QEMU})
 if(TFLITE_C_CROSS_QEMU_PROGRAM)
-  set(CMAKE_CROSSCOMPILING_EMULATOR ${TFLITE_C_CROSS_QEMU_PROGRAM} -L /usr/${TFLITE_C_CROSS_TRIPLET})
+  # TFLITE_C_UNDER_EMULATOR tells tests that measure the process (RSS) that
+  # the emulator's own memory (its translated-code cache) is in the figures.
+  set(CMAKE_CROSSCOMPILING_EMULATOR ${TFLITE_C_CROSS_QEMU_PROGRAM} -L /usr/${TFLITE_C_CROSS_TRIPLET}
+      -E TFLITE_C_UNDER_EMULATOR=1)
 endif()

@@ -260,9 +260,30 @@ void CountedFree(void* p) noexcept {
 
 size_t CountedSize(const void* p) noexcept { return HeaderOf(p)->size; }
 
+namespace {
+// std::bad_alloc that says which limit was in the way; GuardC reports it as
+// "out of memory (<what>)".
+class LimitExceeded : public std::bad_alloc {
+ public:
+  LimitExceeded(size_t bytes, const MemoryAccount* account) noexcept {
+    if (account != nullptr) {
+      std::snprintf(text_, sizeof(text_),
+                    "%zu more bytes; allocation limit of %zu bytes, %zu in use", bytes,
+                    account->limit(), account->used());
+    } else {
+      std::snprintf(text_, sizeof(text_), "%zu more bytes", bytes);
+    }
+  }
+  const char* what() const noexcept override { return text_; }
+
+ private:
+  char text_[120];
+};
+}  // namespace
+
 void* ScratchAllocate(size_t bytes, size_t align) {
   void* p = CountedAllocate(bytes, align);
-  if (p == nullptr) throw std::bad_alloc();
+  if (p == nullptr) throw LimitExceeded(bytes, CurrentMemoryAccount());
   return p;
 }
 

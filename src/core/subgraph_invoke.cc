@@ -45,7 +45,7 @@ TfLiteRegistration Subgraph::UnresolvedCustomOpRegistration(const char* name) {
 // included) becomes an error naming the op and node, never an abort.
 // Kernels run with the interpreter's memory account current, so their
 // ScratchVector members count against its limit (src/core/memory_budget.h);
-// the message of a failed call says the limit and what is in use.
+// at the limit they throw a std::bad_alloc whose what() names it.
 
 const char* Subgraph::DescribeNode(const char* callback, const TfLiteRegistration& r,
                                    const TfLiteNode* node, char* buffer, size_t size) const {
@@ -53,13 +53,10 @@ const char* Subgraph::DescribeNode(const char* callback, const TfLiteRegistratio
   for (size_t i = 0; i < nodes_.size(); ++i) {
     if (&nodes_[i].first == node) index = static_cast<int>(i);
   }
-  const MemoryAccount& memory = *shared_->memory;
   if (index >= 0) {
-    std::snprintf(buffer, size, "%s of node %d (%s; allocation limit %zu bytes, %zu in use)",
-                  callback, index, OpName(r), memory.limit(), memory.used());
+    std::snprintf(buffer, size, "%s of node %d (%s)", callback, index, OpName(r));
   } else {
-    std::snprintf(buffer, size, "%s of %s (allocation limit %zu bytes, %zu in use)", callback,
-                  OpName(r), memory.limit(), memory.used());
+    std::snprintf(buffer, size, "%s of %s", callback, OpName(r));
   }
   return buffer;
 }

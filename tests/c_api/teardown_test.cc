@@ -8,6 +8,9 @@
 // In the ASan build (CI's ASan+UBSan pass runs this executable; LeakSanitizer
 // then checks at exit that nothing leaked) the RSS check is skipped: ASan keeps
 // freed blocks in its quarantine on purpose, so its RSS grows without a leak.
+// Under qemu-user (TFLITE_C_UNDER_EMULATOR, set by the cross toolchains) it is
+// skipped too: the process's RSS is the emulator's, whose translated-code cache
+// grows as it runs (aarch64: +37 MiB over 9,000 cycles).
 // TFLITE_C_TEARDOWN_ITERATIONS overrides the count (for long runs).
 #include <gtest/gtest.h>
 
@@ -189,7 +192,9 @@ TEST(Teardown, CreateInvokeDeleteLoopKeepsMemoryFlat) {
                   ms[v] / runs[v]);
   }
   RecordProperty("rss_growth_kib", static_cast<int>(growth_mib * 1024));
-  if (kAsan || rss_after_warmup < 0 || rss_end < 0) return;
+  const bool emulated = std::getenv("TFLITE_C_UNDER_EMULATOR") != nullptr;
+  if (emulated) std::printf("[teardown] RSS not checked under an emulator\n");
+  if (kAsan || emulated || rss_after_warmup < 0 || rss_end < 0) return;
   EXPECT_LT(growth_mib, 4.0) << "RSS grew over the last " << iterations - warmup << " cycles";
 }
 
