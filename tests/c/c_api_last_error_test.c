@@ -19,15 +19,7 @@
 #endif
 #define JAVA_ADD TFLITE_C_SHARED_DIR "/models/files/java_add.tflite"
 
-static int g_failures;
-
-#define CHECK(cond)                                                  \
-  do {                                                               \
-    if (!(cond)) {                                                   \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++g_failures;                                                  \
-    }                                                                \
-  } while (0)
+#include "c_check.h"
 
 static void* ReadFile(const char* path, size_t* size) {
   FILE* f = fopen(path, "rb");

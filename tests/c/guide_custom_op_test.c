@@ -19,15 +19,7 @@
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/c_api_opaque.h"
 
-static int g_failures;
-
-#define CHECK(cond)                                                          \
-  do {                                                                       \
-    if (!(cond)) {                                                           \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++g_failures;                                                          \
-    }                                                                        \
-  } while (0)
+#include "c_check.h"
 
 /* x [2, 3] float32 -> CUSTOM "ATAN" -> y [2, 3]. The union aligns the bytes. */
 static const union {

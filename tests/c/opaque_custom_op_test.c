@@ -24,15 +24,7 @@
 #endif
 #define SINH_MODEL TFLITE_C_SHARED_DIR "/models/files/tflite_custom_sinh.tflite"
 
-static int g_failures;
-
-#define CHECK(cond)                                                  \
-  do {                                                               \
-    if (!(cond)) {                                                   \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++g_failures;                                                  \
-    }                                                                \
-  } while (0)
+#include "c_check.h"
 
 /* sinh without libm: the Taylor series converges quickly for small |x|. */
 static double SeriesSinh(double x) {

@@ -32,15 +32,7 @@
 #define MODEL TFLITE_C_SHARED_DIR "/models/files/tflite_add.tflite"
 #define INPUT TFLITE_C_SHARED_DIR "/models/golden/tflite_add/input_0.bin"
 
-static int g_failures;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++g_failures;                                                            \
-    }                                                                          \
-  } while (0)
+#include "c_check.h"
 
 /* ---- the delegate --------------------------------------------------------- */
 
