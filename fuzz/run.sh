@@ -73,6 +73,8 @@ fi
 echo "== $target: ${seconds}s, corpus $corpus ($(ls "$corpus" | wc -l) files)"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:strict_string_checks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+# Leaks inside XNNPACK's own error paths (see tests/lsan.supp).
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/tests/lsan.supp}"
 jobs="${TFLITE_C_FUZZ_JOBS:-1}"
 fork=()
 [ "$jobs" -gt 1 ] && fork=(-fork="$jobs" -ignore_crashes=0)
