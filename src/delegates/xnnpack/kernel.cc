@@ -259,11 +259,9 @@ TfLiteStatus KernelPrepare(TfLiteContext* context, TfLiteNode* node) {
   for (size_t i = 0; i < kernel->external_inputs.size(); ++i) {
     // XNNPACK's reshape accepts another rank and its operators then read
     // out of bounds: the graph was defined for these ranks, a resize keeps them.
-    // Rank 0 at definition is the exception: a tensor whose shape was not known
-    // then (e.g. a READ_VARIABLE output); only operators that take any rank
-    // (element-wise) pass the delegate's checks with such an input.
-    if (kernel->input_ranks[i] != 0 &&
-        static_cast<int>(dims[i].size()) != kernel->input_ranks[i]) {
+    // (Non-constant rank-0 inputs, whose shape may be unknown at definition,
+    // are not delegated at all: OpBuilder::GoodShape.)
+    if (static_cast<int>(dims[i].size()) != kernel->input_ranks[i]) {
       context->ReportError(context,
                            "XNNPACK delegate: input tensor %d was resized to rank %zu, the "
                            "delegated graph was built for rank %d",

@@ -63,6 +63,23 @@ bool InitializeXnnpack() {
 
 // ---- DelegatePrepare: choose the nodes --------------------------------------------
 
+// A non-constant rank-0 input may be a shape not known when the graph is
+// defined (a READ_VARIABLE output, say) that takes another rank at run time,
+// and the delegated graph keeps the ranks it was defined with (XNNPACK's
+// reshape accepts another rank and its operators then misbehave: fuzz/README.md).
+// Such nodes stay on the builtin kernels, which take any rank.
+bool HasRankZeroRuntimeInput(TfLiteContext* context, const TfLiteNode* node,
+                             const StaticMap& statics) {
+  for (int i = 0; i < node->inputs->size; ++i) {
+    const int t = node->inputs->data[i];
+    if (t < 0 || t >= static_cast<int>(context->tensors_size)) continue;
+    const TfLiteTensor& x = context->tensors[t];
+    if (x.allocation_type == kTfLiteMmapRo || statics.count(t)) continue;
+    if (x.dims != nullptr && x.dims->size == 0) return true;
+  }
+  return false;
+}
+
 TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
   Delegate* delegate = FromTfLite(base);
   TfLiteIntArray* plan = nullptr;
@@ -125,6 +142,7 @@ TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
     } else if (e.reg->registration_external != nullptr) {
       continue;  // a kernel the user registered (TfLiteOperator) for a builtin op is theirs to run
     }
+    if (HasRankZeroRuntimeInput(context, e.node, statics)) continue;
     claimed[e.index] = checker.Visit(e.index, e.node, e.reg) == kTfLiteOk;
   }
   // A DEQUANTIZE goes with its consumers only if all of them are delegated.
