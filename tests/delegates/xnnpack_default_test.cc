@@ -239,6 +239,49 @@ TEST(XnnpackDefault, MalformedResizeToAnotherRankIsRefused) {
   EXPECT_EQ(TfLiteInterpreterInvoke(s.interpreter.get()), kTfLiteOk) << s.errors;
 }
 
+// Found by fuzz/resize_fuzzer (ASan allocator CHECK: a heap block's header
+// overwritten by XNNPACK): a resize whose reshape fails inside XNNPACK leaves
+// the operators before the failing one reshaped to the refused shape. A
+// resize back to the last good shape must reshape again, not reuse that
+// half-reshaped runtime (which then computed, read and wrote for the refused
+// shape).
+TEST(XnnpackDefault, ResizeBackAfterAFailedReshapeReshapesAgain) {
+  // x[1,4] -> ADD(x, x) -> y1 (output) -> RESHAPE to constant [2, 2] -> y2.
+  ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, {1, 4}, "x");
+  const int y1 = b.AddOutput(tflite::TensorType_FLOAT32, {1, 4}, "y1");
+  b.AddOperator(tflite::BuiltinOperator_ADD, {x, x}, {y1}, tflite::AddOptionsT());
+  const int shape = b.AddConstant<int32_t>({2}, {2, 2});
+  const int y2 = b.AddOutput(tflite::TensorType_FLOAT32, {2, 2}, "y2");
+  tflite::ReshapeOptionsT reshape;
+  reshape.new_shape = {2, 2};
+  b.AddOperator(tflite::BuiltinOperator_RESHAPE, {y1, shape}, {y2}, reshape);
+  const std::vector<uint8_t> bytes = b.Finish();
+
+  Session s;
+  CreateWith(&s, bytes, [](TfLiteInterpreterOptions*) {});
+  TfLiteInterpreter* it = s.interpreter.get();
+  ASSERT_EQ(s.DelegateNodes(), 1) << "both operators go to XNNPACK";
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk) << s.errors;
+  ASSERT_TRUE(s.SetInput(0, std::vector<float>{1, 2, 3, 4}));
+  ASSERT_EQ(TfLiteInterpreterInvoke(it), kTfLiteOk) << s.errors;
+  EXPECT_EQ(s.Output(0), (std::vector<float>{2, 4, 6, 8}));
+
+  // Two elements cannot become [2, 2]: the reshape fails after ADD was
+  // reshaped to two elements.
+  const int small[] = {1, 2};
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, 0, small, 2), kTfLiteOk);
+  ASSERT_NE(TfLiteInterpreterAllocateTensors(it), kTfLiteOk);
+
+  const int good[] = {1, 4};
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, 0, good, 2), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk) << s.errors;
+  ASSERT_TRUE(s.SetInput(0, std::vector<float>{5, -6, 7, 9}));
+  ASSERT_EQ(TfLiteInterpreterInvoke(it), kTfLiteOk) << s.errors;
+  EXPECT_EQ(s.Output(0), (std::vector<float>{10, -12, 14, 18}));
+  EXPECT_EQ(s.Output(1), (std::vector<float>{10, -12, 14, 18}));
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace tflite_c

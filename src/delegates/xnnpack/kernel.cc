@@ -255,6 +255,11 @@ TfLiteStatus KernelPrepare(TfLiteContext* context, TfLiteNode* node) {
   std::vector<std::vector<int>> dims;
   for (int t : kernel->external_inputs) dims.push_back(DimsOf(context->tensors[t]));
   if (kernel->reshaped && dims == kernel->input_dims) return kTfLiteOk;
+  // From here until the end the runtime may be half reshaped (XNNPACK stops
+  // at the first operator that refuses the shape): any early return must
+  // leave `reshaped` false, so the next Prepare reshapes again even for the
+  // last good shape.
+  kernel->reshaped = false;
 
   for (size_t i = 0; i < kernel->external_inputs.size(); ++i) {
     // XNNPACK's reshape accepts another rank and its operators then read
@@ -318,6 +323,7 @@ TfLiteStatus KernelInvoke(TfLiteContext* context, TfLiteNode* node) {
   }
   if (kernel->reshaped_with_open_cache) {
     if (xnn_reshape_runtime(kernel->runtime) != xnn_status_success) {
+      kernel->reshaped = false;
       context->ReportError(context, "XNNPACK delegate: xnn_reshape_runtime failed");
       return kTfLiteError;
     }
