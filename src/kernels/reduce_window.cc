@@ -25,6 +25,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "src/kernels/internal/checked_math.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/stablehlo_util.h"
 #include "src/kernels/internal/type_set.h"
@@ -149,14 +150,10 @@ TfLiteStatus PlanWindow(TfLiteContext* context, TfLiteNode* node, const char* op
     // padded = dilated + low + high, span = (window - 1) * window_dilation + 1.
     int64_t dilated = 0, padded, span, unused;
     const bool overflow =
-        (d->in_dims[i] > 0 &&
-         (__builtin_mul_overflow(d->in_dims[i] - 1, d->base_dilation[i], &dilated) ||
-          __builtin_add_overflow(dilated, 1, &dilated))) ||
-        __builtin_add_overflow(dilated, d->pad_low[i], &padded) ||
-        __builtin_add_overflow(padded, pad_high[i], &padded) ||
-        __builtin_add_overflow(dilated, pad_high[i], &unused) ||
-        __builtin_mul_overflow(d->window[i] - 1, d->window_dilation[i], &span) ||
-        __builtin_add_overflow(span, 1, &span);
+        (d->in_dims[i] > 0 && !internal::SpreadExtent(d->in_dims[i], d->base_dilation[i], &dilated)) ||
+        !internal::AddEdges(dilated, d->pad_low[i], pad_high[i], &padded) ||
+        !internal::AddEdges(dilated, 0, pad_high[i], &unused) ||
+        !internal::SpreadExtent(d->window[i], d->window_dilation[i], &span);
     if (overflow || padded < 0) {
       TF_LITE_KERNEL_LOG(context, "%s: dimension %d: dilated and padded size is %s", op, i,
                          overflow ? "too large" : "negative");

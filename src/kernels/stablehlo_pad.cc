@@ -10,6 +10,7 @@
 // out <= 0 the output is empty with every axis 0.
 #include <cstdint>
 
+#include "src/kernels/internal/checked_math.h"
 #include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/register_layout.h"
@@ -58,10 +59,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     // (s - 1) * (interior + 1) + 1 + low + high, each step checked.
     int64_t size;
     if (__builtin_add_overflow(interior, 1, &d->step[i]) ||
-        __builtin_mul_overflow(int64_t{internal::Dim(input, i)} - 1, d->step[i], &size) ||
-        __builtin_add_overflow(size, 1, &size) ||
-        __builtin_add_overflow(size, p->edge_padding_low[i], &size) ||
-        __builtin_add_overflow(size, p->edge_padding_high[i], &size) || size > INT32_MAX) {
+        !internal::SpreadExtent(internal::Dim(input, i), d->step[i], &size) ||
+        !internal::AddEdges(size, p->edge_padding_low[i], p->edge_padding_high[i], &size) ||
+        size > INT32_MAX) {
       TF_LITE_KERNEL_LOG(context, "%s: padded axis %d is too large", kOp, i);
       return kTfLiteError;
     }

@@ -43,6 +43,22 @@ TfLiteStatus AddDims(TfLiteContext* context, const char* op, const char* what, i
   return kTfLiteOk;
 }
 
+bool SpreadExtent(int64_t count, int64_t spacing, int64_t* out) {
+  int64_t v;
+  if (__builtin_mul_overflow(count - 1, spacing, &v) || __builtin_add_overflow(v, 1, &v)) {
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+bool AddEdges(int64_t extent, int64_t low, int64_t high, int64_t* out) {
+  int64_t v;
+  if (__builtin_add_overflow(extent, low, &v) || __builtin_add_overflow(v, high, &v)) return false;
+  *out = v;
+  return true;
+}
+
 }  // namespace internal
 }  // namespace kernels
 }  // namespace tflite_c

@@ -33,6 +33,15 @@ TfLiteStatus MulDim(TfLiteContext* context, const char* op, const char* what, in
 TfLiteStatus AddDims(TfLiteContext* context, const char* op, const char* what, int64_t a,
                      int64_t b, int64_t c, int* out);
 
+// Extents in int64 for the ops whose geometry may go negative or past int
+// (StableHLO pads, REDUCE_WINDOW); each returns false on int64 overflow and
+// leaves the message to the caller, who knows the axis.
+//   SpreadExtent: (count - 1) * spacing + 1, the extent of `count` points
+//     `spacing` apart (base dilation, window dilation, interior padding + 1).
+//   AddEdges: *extent + low + high (either may be negative).
+bool SpreadExtent(int64_t count, int64_t spacing, int64_t* out);
+bool AddEdges(int64_t extent, int64_t low, int64_t high, int64_t* out);
+
 }  // namespace internal
 }  // namespace kernels
 }  // namespace tflite_c
