@@ -106,7 +106,7 @@ set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${_label_script})
 # Plain C tests: labelled by name at configure time.
 foreach(src ${C_TESTS})
   get_filename_component(_name ${src} NAME_WE)
-  if(_name MATCHES "${TFLITE_C_MALFORMED_TEST_REGEX}|c_api_conformance|plain_c_delegate|c_api_last_error")
+  if(_name MATCHES "${TFLITE_C_MALFORMED_TEST_REGEX}|c_api_conformance|plain_c_delegate|c_api_last_error|opaque_null_args")
     set_tests_properties(c_${_name} PROPERTIES LABELS malformed)
   endif()
 endforeach()
