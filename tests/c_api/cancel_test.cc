@@ -259,6 +259,21 @@ TEST(Cancel, XnnpackStopsAtTheEndOfThePartition) {
   RunCancelExperiment(&c, size, partitions, "partition");
 }
 
+// The same with XNNPACK on a two-thread pool: the cancel still waits only
+// for the running partition (the worker threads finish their share of it).
+TEST(Cancel, XnnpackOnTwoThreadsStopsAtTheEndOfThePartition) {
+  SKIP_WITHOUT_XNNPACK();
+  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
+  o.num_threads = 2;
+  XnnPtr d(TfLiteXNNPackDelegateCreate(&o));
+  const ChainSize size = ChainFor200Ms(d.get());
+  const std::vector<uint8_t> bytes = FcChain(size, size.layers / 8);  // 8 partitions
+  Cancellable c;
+  ASSERT_TRUE(c.Create(bytes.data(), bytes.size(), d.get())) << c.errors;
+  ASSERT_EQ(c.DelegatedNodes(), 8);
+  RunCancelExperiment(&c, size, 8, "partition");
+}
+
 // A real model: cancels until one Invoke reports kTfLiteCancelled (each
 // Invoke clears earlier cancels, so the canceller keeps cancelling), then an
 // uncancelled Invoke must match the golden outputs.
