@@ -3,12 +3,15 @@
 #define TFLITE_C_SRC_CC_CC_INTERNAL_H_
 
 #include <cstdarg>
+#include <memory>
 
 #include "src/core/error_reporter.h"
 #include "src/core/op_resolver.h"
 #include "tensorflow/lite/core/api/error_reporter.h"
 #include "tensorflow/lite/core/api/op_resolver.h"
 #include "tensorflow/lite/interpreter.h"
+#include "tensorflow/lite/model_builder.h"
+#include "tensorflow/lite/mutable_op_resolver.h"
 
 namespace tflite_c {
 
@@ -36,6 +39,19 @@ class ForwardingOpResolver : public OpResolver {
 
  private:
   const tflite::OpResolver& target_;
+};
+
+// The only way from the C++ API's public classes to the core objects behind
+// them: their accessors are private, with this struct their one friend, so
+// a user of the installed headers cannot reach internal types.
+struct CcAccess {
+  static Interpreter* Core(const tflite::Interpreter& interpreter) { return interpreter.impl(); }
+  static const std::shared_ptr<const Model>& Core(const tflite::FlatBufferModel& model) {
+    return model.impl();
+  }
+  static MutableOpResolver* Core(tflite::MutableOpResolver& resolver) {
+    return resolver.mutable_impl();
+  }
 };
 
 }  // namespace tflite_c

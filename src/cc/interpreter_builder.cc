@@ -55,10 +55,10 @@ TfLiteStatus InterpreterBuilder::operator()(std::unique_ptr<Interpreter>* interp
     TF_LITE_REPORT_ERROR(error_reporter_, "InterpreterBuilder: the model is not initialized");
     return kTfLiteError;
   }
-  std::unique_ptr<Interpreter> result(new Interpreter(model_.impl(), error_reporter_));
+  std::unique_ptr<Interpreter> result(new Interpreter(tflite_c::CcAccess::Core(model_), error_reporter_));
   result->reporter_adapter_.reset(new Interpreter::ReporterAdapter(error_reporter_));
   const tflite_c::ForwardingOpResolver resolver(op_resolver_);
-  TF_LITE_ENSURE_STATUS(tflite_c::BuildInterpreter(model_.impl(), resolver,
+  TF_LITE_ENSURE_STATUS(tflite_c::BuildInterpreter(tflite_c::CcAccess::Core(model_), resolver,
                                                    result->reporter_adapter_.get(),
                                                    &result->impl_));
   if (num_threads_ != -1) result->impl_->SetNumThreads(num_threads_);

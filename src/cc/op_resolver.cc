@@ -1,6 +1,7 @@
 // tflite::MutableOpResolver and BuiltinOpResolver over the core's table.
 #include "tensorflow/lite/mutable_op_resolver.h"
 
+#include "src/cc/cc_internal.h"
 #include "src/core/op_resolver.h"
 #include "src/core/operator_internal.h"
 #include "src/kernels/mediapipe/mediapipe_ops.h"
@@ -78,7 +79,7 @@ BuiltinOpResolver::BuiltinOpResolver() {
     tflite_c::RegisterMediaPipeKernels(r);
     return r;
   }();
-  mutable_impl()->AddAll(*kBuiltins);
+  tflite_c::CcAccess::Core(*this)->AddAll(*kBuiltins);
 }
 
 }  // namespace builtin

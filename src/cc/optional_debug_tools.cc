@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "src/cc/cc_internal.h"
 #include "src/core/interpreter.h"
 #include "src/core/op_resolver.h"
 #include "src/core/subgraph.h"
@@ -90,11 +91,12 @@ void PrintSubgraph(const tflite_c::Subgraph& sg, int name_width, int type_width,
 void PrintInterpreterState(const Interpreter* interpreter, int32_t tensor_name_display_length,
                            int32_t tensor_type_display_length,
                            int32_t alloc_type_display_length) {
-  if (interpreter == nullptr || interpreter->impl() == nullptr) {
+  tflite_c::Interpreter* impl =
+      interpreter != nullptr ? tflite_c::CcAccess::Core(*interpreter) : nullptr;
+  if (impl == nullptr) {
     std::printf("Interpreter: (null)\n");
     return;
   }
-  tflite_c::Interpreter* impl = interpreter->impl();
   std::printf("Interpreter has %zu subgraphs.\n\n", impl->subgraphs_size());
   for (size_t i = 0; i < impl->subgraphs_size(); ++i) {
     PrintSubgraph(*impl->subgraph(static_cast<int>(i)), tensor_name_display_length,

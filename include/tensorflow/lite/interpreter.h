@@ -25,6 +25,7 @@
 namespace tflite_c {
 class Interpreter;
 class Model;
+struct CcAccess;  // libtflite_cc's own way in (src/cc/cc_internal.h)
 }  // namespace tflite_c
 
 namespace tflite {
@@ -170,11 +171,11 @@ class TFLITE_CC_EXPORT Interpreter {
   TfLiteStatus GetBufferHandle(int tensor_index, TfLiteBufferHandle* buffer_handle,
                                TfLiteDelegate** delegate);
 
-  // The core interpreter (for libtflite_cc itself).
-  tflite_c::Interpreter* impl() const { return impl_.get(); }
 
  private:
   friend class InterpreterBuilder;
+  friend struct tflite_c::CcAccess;
+  tflite_c::Interpreter* impl() const { return impl_.get(); }
   class ReporterAdapter;
   struct SignatureMaps {
     std::map<std::string, uint32_t> inputs, outputs;

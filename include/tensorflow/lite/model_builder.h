@@ -13,6 +13,7 @@
 
 namespace tflite_c {
 class Model;
+struct CcAccess;  // libtflite_cc's own way in (src/cc/cc_internal.h)
 }  // namespace tflite_c
 
 namespace tflite {
@@ -56,10 +57,11 @@ class TFLITE_CC_EXPORT FlatBufferModel {
   const void* data() const;
   size_t size() const;
 
-  // The core model, shared with every interpreter built from it.
-  const std::shared_ptr<const tflite_c::Model>& impl() const { return impl_; }
 
  private:
+  friend struct tflite_c::CcAccess;
+  // The core model, shared with every interpreter built from it.
+  const std::shared_ptr<const tflite_c::Model>& impl() const { return impl_; }
   FlatBufferModel(std::shared_ptr<const tflite_c::Model> impl, ErrorReporter* reporter);
 
   std::shared_ptr<const tflite_c::Model> impl_;

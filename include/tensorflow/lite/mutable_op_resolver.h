@@ -9,6 +9,7 @@
 
 namespace tflite_c {
 class MutableOpResolver;  // the core's table, shared with the C API
+struct CcAccess;           // libtflite_cc's own way in (src/cc/cc_internal.h)
 }  // namespace tflite_c
 
 namespace tflite {
@@ -40,13 +41,13 @@ class TFLITE_CC_EXPORT MutableOpResolver : public OpResolver {
   // Every registration of `other`, replacing entries with the same key.
   void AddAll(const MutableOpResolver& other);
 
-  // The core table (for libtflite_cc itself).
-  const tflite_c::MutableOpResolver& impl() const { return *impl_; }
-
- protected:
-  tflite_c::MutableOpResolver* mutable_impl() { return impl_.get(); }
 
  private:
+  friend struct tflite_c::CcAccess;
+  // The core table.
+  const tflite_c::MutableOpResolver& impl() const { return *impl_; }
+  tflite_c::MutableOpResolver* mutable_impl() { return impl_.get(); }
+
   std::unique_ptr<tflite_c::MutableOpResolver> impl_;
 };
 
