@@ -37,9 +37,6 @@ namespace {
 constexpr char kConvOp[] = "CONV_3D";
 constexpr char kTransposeOp[] = "CONV_3D_TRANSPOSE";
 
-// Scratch budget per tile, in floats (1 MiB), as CONV_2D.
-constexpr int64_t kTileFloats = 256 * 1024;
-constexpr int64_t kMinTileRows = 16;
 
 // The three spatial axes, outermost first: depth, height, width.
 constexpr int kAxes = 3;
@@ -112,12 +109,6 @@ TfLiteStatus CheckShapes(TfLiteContext* context, const char* op, const TfLiteTen
   return kTfLiteOk;
 }
 
-// Rows of `tile_rows` pixels of `cols` floats each, sized so a tile stays
-// within kTileFloats (but at least kMinTileRows rows).
-int64_t TileRows(int64_t pixels, int64_t cols) {
-  return std::max<int64_t>(1, std::min(pixels, std::max(kMinTileRows, kTileFloats / cols)));
-}
-
 // Largest scratch buffer (1 GiB of floats) a convolution may ask for; beyond
 // it Prepare fails instead of attempting the allocation.
 constexpr int64_t kMaxScratchFloats = int64_t{1} << 28;
@@ -140,8 +131,7 @@ struct ConvData {
   Geometry3D g;
   bool pointwise;            // 1x1x1, stride 1: the input is the patch matrix
   int64_t patch_cols;        // KD * KH * KW * Cin
-  int64_t tile_rows;         // output pixels per tile
-  int threads;               // tiles processed in parallel
+  internal::ConvTiling tiling;  // tiles of output pixels and threads
   internal::ScratchVector<float> patches;   // threads * tile_rows * patch_cols
   bool filter_ready = false;    // filter_t holds the constant filter
   internal::ScratchVector<float> filter_t;  // [Cout, patch_cols]
@@ -196,18 +186,14 @@ TfLiteStatus ConvPrepare(TfLiteContext* context, TfLiteNode* node) {
   d->pointwise = g.Taps() == 1 && g.stride[0] == 1 && g.stride[1] == 1 && g.stride[2] == 1;
   const int64_t pixels = g.OutPixels();
   if (d->pointwise || pixels == 0) {
-    d->tile_rows = 0;
-    d->threads = 1;
+    d->tiling = internal::ConvTiling{};
     d->patches.clear();
   } else {
-    d->tile_rows = TileRows(pixels, d->patch_cols);
-    const int64_t tiles = (pixels + d->tile_rows - 1) / d->tile_rows;
-    const int64_t work = pixels * d->patch_cols * g.out_c;
-    d->threads = static_cast<int>(std::max<int64_t>(
-        1, std::min<int64_t>(tiles, internal::ThreadsForWork(internal::KernelThreads(context),
-                                                             work))));
+    d->tiling = internal::PlanConvTiles(context, pixels, d->patch_cols, g.out_c,
+                                        internal::kFloatTileValues);
     TF_LITE_ENSURE_OK(context, AllocateScratch(context, kConvOp,
-                                               d->threads * d->tile_rows * d->patch_cols,
+                                               d->tiling.threads * d->tiling.tile_rows *
+                                                   d->patch_cols,
                                                &d->patches));
   }
   d->filter_ready = internal::IsConstantOrPersistent(filter) && filter->data.raw != nullptr;
@@ -276,10 +262,10 @@ TfLiteStatus ConvEval(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteOk;
   }
   // Threads go to tiles when there are several, else into the GEMM itself.
-  const int gemm_threads = d->threads == 1 ? internal::KernelThreads(context) : 1;
-  internal::ForEachConvTile(d->threads, pixels, d->tile_rows,
+  const int gemm_threads = d->tiling.threads == 1 ? internal::KernelThreads(context) : 1;
+  internal::ForEachConvTile(d->tiling.threads, pixels, d->tiling.tile_rows,
                             [&](int64_t worker, int64_t first, int64_t count) {
-    float* patches = d->patches.data() + worker * d->tile_rows * d->patch_cols;
+    float* patches = d->patches.data() + worker * d->tiling.tile_rows * d->patch_cols;
     Im2Col3D(*d, input, first, count, patches);
     float* out = output + first * g.out_c;
     internal::MatMulTransposedRhs({patches, count, d->patch_cols, d->patch_cols}, filter,
@@ -379,7 +365,7 @@ TfLiteStatus TransposePrepare(TfLiteContext* context, TfLiteNode* node) {
   // The columns of a tile: one row of KD*KH*KW*Cout per input pixel.
   const int64_t cols = internal::NumElements(filter) / in_c;
   const int64_t in_pixels = internal::NumElements(input) / in_c;
-  d->tile_rows = TileRows(in_pixels, cols);
+  d->tile_rows = internal::ConvTileRows(in_pixels, cols, internal::kFloatTileValues);
   TF_LITE_ENSURE_OK(context, AllocateScratch(context, kTransposeOp,
                                              in_pixels == 0 ? 0 : d->tile_rows * cols,
                                              &d->columns));
