@@ -79,6 +79,18 @@ TfLiteStatus ComputeWindow(TfLiteContext* context, const char* op, TfLitePadding
   return kTfLiteOk;
 }
 
+// The options both ops read, and the arity check: `min_inputs` to
+// `min_inputs` + 1 inputs (the last one the optional bias), one output.
+TfLiteStatus GetParams(TfLiteContext* context, const TfLiteNode* node, const char* op,
+                       int min_inputs, const TfLiteConv3DParams** params) {
+  *params = static_cast<const TfLiteConv3DParams*>(node->builtin_data);
+  if (*params == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing params", op);
+    return kTfLiteError;
+  }
+  return internal::CheckArity(context, node, op, min_inputs, min_inputs + 1, 1);
+}
+
 TfLiteStatus ExpectFloat(TfLiteContext* context, const char* op, const TfLiteTensor* input,
                          const TfLiteTensor* filter, const TfLiteTensor* bias,
                          const TfLiteTensor* output) {
@@ -147,12 +159,8 @@ void TransposeFilter(ConvData* d, const float* filter) {
 
 TfLiteStatus ConvPrepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<ConvData*>(node->user_data);
-  const auto* params = static_cast<const TfLiteConv3DParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kConvOp);
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kConvOp, 2, 3, 1));
+  const TfLiteConv3DParams* params = nullptr;
+  TF_LITE_ENSURE_OK(context, GetParams(context, node, kConvOp, 2, &params));
   const TfLiteTensor *input, *filter;
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kConvOp, &input));
@@ -332,12 +340,8 @@ TfLiteStatus GetTransposeGeometry(TfLiteContext* context, const TfLiteConv3DPara
 
 TfLiteStatus TransposePrepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<TransposeData*>(node->user_data);
-  const auto* params = static_cast<const TfLiteConv3DParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kTransposeOp);
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kTransposeOp, 3, 4, 1));
+  const TfLiteConv3DParams* params = nullptr;
+  TF_LITE_ENSURE_OK(context, GetParams(context, node, kTransposeOp, 3, &params));
   const TfLiteTensor *shape, *filter, *input;
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kTransposeOp, &shape));

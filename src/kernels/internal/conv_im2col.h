@@ -132,9 +132,11 @@ inline void PackFilterInt16(const TfLiteTensor* filter, int64_t count, int32_t o
     UnpackInt4(reinterpret_cast<const uint8_t*>(filter->data.raw_const), count, dst);
     for (int64_t i = 0; i < count; ++i) dst[i] = static_cast<int16_t>(dst[i] + offset);
   } else if (filter->type == kTfLiteUInt8) {
-    for (int64_t i = 0; i < count; ++i) dst[i] = static_cast<int16_t>(filter->data.uint8[i] + offset);
+    const uint8_t* f = filter->data.uint8;
+    for (int64_t i = 0; i < count; ++i) dst[i] = static_cast<int16_t>(f[i] + offset);
   } else {
-    for (int64_t i = 0; i < count; ++i) dst[i] = static_cast<int16_t>(filter->data.int8[i] + offset);
+    const int8_t* f = filter->data.int8;
+    for (int64_t i = 0; i < count; ++i) dst[i] = static_cast<int16_t>(f[i] + offset);
   }
 }
 
