@@ -40,7 +40,24 @@ using internal::IntArrayPtr;
 constexpr char kOp[] = "BATCH_MATMUL";
 constexpr int kMaxRank = 5;
 
+// The kernel a node runs (lhs x rhs -> out), chosen in Prepare.
+enum class Path {
+  kFloat,     // FLOAT32 x FLOAT32 -> FLOAT32
+  kHybrid,    // FLOAT32 x INT8 -> FLOAT32
+  kInt8,      // INT8 x INT8 -> INT8
+  kInt8Raw,   // INT8 x INT8 -> INT32
+  kInt16,     // INT16 x INT16 -> INT16
+  kInt16x8,   // INT16 x INT8 -> INT16
+};
+
+Path ChoosePath(const TfLiteTensor* lhs, const TfLiteTensor* rhs, const TfLiteTensor* out) {
+  if (lhs->type == kTfLiteFloat32) return rhs->type == kTfLiteInt8 ? Path::kHybrid : Path::kFloat;
+  if (lhs->type == kTfLiteInt8) return out->type == kTfLiteInt32 ? Path::kInt8Raw : Path::kInt8;
+  return rhs->type == kTfLiteInt8 ? Path::kInt16x8 : Path::kInt16;
+}
+
 struct OpData {
+  Path path = Path::kFloat;
   int64_t rows = 0;   // M
   int64_t depth = 0;  // K
   int64_t cols = 0;   // N
@@ -54,7 +71,6 @@ struct OpData {
   internal::ScratchVector<float> rhs_t;
   bool rhs_t_valid = false;  // rhs_t holds a constant rhs already
   // Hybrid (FLOAT32 x INT8).
-  bool hybrid = false;
   bool asymmetric = false;           // per-row zero points (asymmetric_quantize_inputs)
   float rhs_scale = 0.0f;            // one rhs scale, or 0 with channel_scales
   internal::ScratchVector<float> channel_scales; // one per output column, or empty
@@ -89,9 +105,7 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* lhs, const T
 // along rhs dimension `n_dim` (of size `cols`); zero points 0.
 TfLiteStatus PrepareHybridScales(TfLiteContext* context, const TfLiteTensor* rhs, int n_dim,
                                  int64_t cols, OpData* data) {
-  const auto* aq = rhs->quantization.type == kTfLiteAffineQuantization
-                       ? static_cast<const TfLiteAffineQuantization*>(rhs->quantization.params)
-                       : nullptr;
+  const TfLiteAffineQuantization* aq = internal::HybridWeightQuantization(rhs);
   if (aq == nullptr || aq->scale == nullptr || aq->scale->size < 1) {
     TF_LITE_KERNEL_LOG(context, "%s: INT8 rhs with FLOAT32 lhs needs quantization scales", kOp);
     return kTfLiteError;
@@ -112,14 +126,9 @@ TfLiteStatus PrepareHybridScales(TfLiteContext* context, const TfLiteTensor* rhs
       return kTfLiteError;
     }
   }
-  if (aq->zero_point != nullptr) {
-    for (int i = 0; i < aq->zero_point->size; ++i) {
-      if (aq->zero_point->data[i] != 0) {
-        TF_LITE_KERNEL_LOG(context, "%s: hybrid rhs with a nonzero zero point is not supported",
-                           kOp);
-        return kTfLiteError;
-      }
-    }
+  if (!internal::ZeroPointsAreZero(*aq)) {
+    TF_LITE_KERNEL_LOG(context, "%s: hybrid rhs with a nonzero zero point is not supported", kOp);
+    return kTfLiteError;
   }
   if (count == 1) {
     data->rhs_scale = aq->scale->data[0];
@@ -137,39 +146,32 @@ int PaddedDim(const TfLiteTensor* t, int rank, int d) {
   return i < 0 ? 1 : t->dims->data[i];
 }
 
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
-  const TfLiteTensor* lhs;
-  const TfLiteTensor* rhs;
-  TfLiteTensor* out;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &lhs));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &rhs));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &out));
-  TF_LITE_ENSURE_OK(context, CheckTypes(context, lhs, rhs, out));
-
+// M, K and N from the last two dimensions of lhs and rhs (after adj_x /
+// adj_y); the inner dimensions must agree.
+TfLiteStatus ReadMatrixDims(TfLiteContext* context, const TfLiteTensor* lhs,
+                            const TfLiteTensor* rhs, const TfLiteBatchMatMulParams& params,
+                            OpData* data) {
   const int lr = internal::NumDims(lhs), rr = internal::NumDims(rhs);
-  if (lr < 2 || lr > kMaxRank || rr < 2 || rr > kMaxRank) {
-    TF_LITE_KERNEL_LOG(context, "%s: inputs must have rank 2 to %d, got %d and %d", kOp, kMaxRank,
-                       lr, rr);
-    return kTfLiteError;
-  }
-  const auto* params = Params(node);
-  const int64_t rows = params->adj_x ? internal::Dim(lhs, lr - 1) : internal::Dim(lhs, lr - 2);
-  const int64_t depth = params->adj_x ? internal::Dim(lhs, lr - 2) : internal::Dim(lhs, lr - 1);
-  const int64_t rdepth = params->adj_y ? internal::Dim(rhs, rr - 1) : internal::Dim(rhs, rr - 2);
-  const int64_t cols = params->adj_y ? internal::Dim(rhs, rr - 2) : internal::Dim(rhs, rr - 1);
-  if (depth != rdepth) {
-    char a[96], b[96];
-    TF_LITE_KERNEL_LOG(context,
-                       "%s: inner dimensions differ: lhs %s (adj_x=%d) and rhs %s (adj_y=%d)", kOp,
-                       internal::ShapeToString(lhs->dims, a, sizeof(a)), params->adj_x,
-                       internal::ShapeToString(rhs->dims, b, sizeof(b)), params->adj_y);
-    return kTfLiteError;
-  }
+  data->rows = params.adj_x ? internal::Dim(lhs, lr - 1) : internal::Dim(lhs, lr - 2);
+  data->depth = params.adj_x ? internal::Dim(lhs, lr - 2) : internal::Dim(lhs, lr - 1);
+  data->cols = params.adj_y ? internal::Dim(rhs, rr - 2) : internal::Dim(rhs, rr - 1);
+  const int64_t rdepth = params.adj_y ? internal::Dim(rhs, rr - 1) : internal::Dim(rhs, rr - 2);
+  if (data->depth == rdepth) return kTfLiteOk;
+  char a[96], b[96];
+  TF_LITE_KERNEL_LOG(context,
+                     "%s: inner dimensions differ: lhs %s (adj_x=%d) and rhs %s (adj_y=%d)", kOp,
+                     internal::ShapeToString(lhs->dims, a, sizeof(a)), params.adj_x,
+                     internal::ShapeToString(rhs->dims, b, sizeof(b)), params.adj_y);
+  return kTfLiteError;
+}
 
-  // Broadcast the batch dimensions and record which matrices each output reads.
-  const int rank = std::max(lr, rr);
-  IntArrayPtr shape(TfLiteIntArrayCreate(rank));
+// Broadcasts the batch dimensions into `shape` (of the output's rank; its
+// last two dimensions are left to the caller), records which lhs and rhs
+// matrix each output matrix reads, and counts the lhs and rhs matrices.
+TfLiteStatus BroadcastBatches(TfLiteContext* context, const TfLiteTensor* lhs,
+                              const TfLiteTensor* rhs, TfLiteIntArray* shape, OpData* data,
+                              int64_t* lhs_count, int64_t* rhs_count) {
+  const int rank = shape->size;
   int64_t lhs_stride[kMaxRank], rhs_stride[kMaxRank];
   int64_t ls = 1, rs = 1;
   for (int d = rank - 3; d >= 0; --d) {
@@ -187,13 +189,6 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     ls *= ld;
     rs *= rd;
   }
-  shape->data[rank - 2] = static_cast<int>(rows);
-  shape->data[rank - 1] = static_cast<int>(cols);
-
-  auto* data = static_cast<OpData*>(node->user_data);
-  data->rows = rows;
-  data->depth = depth;
-  data->cols = cols;
   data->lhs_batch.clear();
   data->rhs_batch.clear();
   int64_t batches = 1;
@@ -212,47 +207,92 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       index[d] = 0;
     }
   }
+  *lhs_count = ls;
+  *rhs_count = rs;
+  return kTfLiteOk;
+}
 
-  data->hybrid = lhs->type == kTfLiteFloat32 && rhs->type == kTfLiteInt8;
-  if (data->hybrid) {
-    const int n_dim = params->adj_y ? rr - 2 : rr - 1;
-    TF_LITE_ENSURE_OK(context, PrepareHybridScales(context, rhs, n_dim, cols, data));
-    if (depth > internal::kMaxQGemmDepth) {
-      TF_LITE_KERNEL_LOG(context, "%s: hybrid inner dimension %lld is not supported (at most %lld)",
-                         kOp, static_cast<long long>(depth),
-                         static_cast<long long>(internal::kMaxQGemmDepth));
-      return kTfLiteError;
-    }
-    data->asymmetric = params->asymmetric_quantize_inputs;
-    data->lhs_t.assign(params->adj_x ? rows * depth : 0, 0.0f);
-    data->rhs_int.assign(static_cast<size_t>(rs * cols * depth), 0);
-    data->rhs_int_valid = false;
-    data->lhs_int.assign(static_cast<size_t>(ls * rows * depth), 0);
-    data->row_scales.assign(static_cast<size_t>(ls * rows), 0.0f);
-    data->row_q.assign(static_cast<size_t>(std::max<int64_t>(depth, 1)), 0);
-  } else if (lhs->type == kTfLiteFloat32) {
-    data->lhs_t.assign(params->adj_x ? rows * depth : 0, 0.0f);
-    data->rhs_t.assign(params->adj_y ? 0 : rs * depth * cols, 0.0f);
+// kHybrid: the rhs scales and the scratch for `ls` lhs and `rs` rhs matrices.
+TfLiteStatus PrepareHybrid(TfLiteContext* context, const TfLiteTensor* rhs,
+                           const TfLiteBatchMatMulParams& params, int64_t ls, int64_t rs,
+                           OpData* data) {
+  const int64_t rows = data->rows, depth = data->depth, cols = data->cols;
+  const int rr = internal::NumDims(rhs);
+  const int n_dim = params.adj_y ? rr - 2 : rr - 1;
+  TF_LITE_ENSURE_OK(context, PrepareHybridScales(context, rhs, n_dim, cols, data));
+  if (depth > internal::kMaxQGemmDepth) {
+    TF_LITE_KERNEL_LOG(context, "%s: hybrid inner dimension %lld is not supported (at most %lld)",
+                       kOp, static_cast<long long>(depth),
+                       static_cast<long long>(internal::kMaxQGemmDepth));
+    return kTfLiteError;
+  }
+  data->asymmetric = params.asymmetric_quantize_inputs;
+  data->lhs_t.assign(params.adj_x ? rows * depth : 0, 0.0f);
+  data->rhs_int.assign(static_cast<size_t>(rs * cols * depth), 0);
+  data->rhs_int_valid = false;
+  data->lhs_int.assign(static_cast<size_t>(ls * rows * depth), 0);
+  data->row_scales.assign(static_cast<size_t>(ls * rows), 0.0f);
+  data->row_q.assign(static_cast<size_t>(std::max<int64_t>(depth, 1)), 0);
+  return kTfLiteOk;
+}
+
+// The integer paths: per-tensor parameters and the output multiplier.
+TfLiteStatus PrepareInteger(TfLiteContext* context, const TfLiteTensor* lhs,
+                            const TfLiteTensor* rhs, const TfLiteTensor* out, OpData* data) {
+  data->lhs_q = internal::LegacyQuantParams(lhs);
+  data->rhs_q = internal::LegacyQuantParams(rhs);
+  data->out_q = internal::LegacyQuantParams(out);
+  if (lhs->type == kTfLiteInt16 &&
+      (data->lhs_q.zero_point != 0 || data->rhs_q.zero_point != 0 || data->out_q.zero_point != 0)) {
+    TF_LITE_KERNEL_LOG(context, "%s: INT16 tensors must have zero point 0", kOp);
+    return kTfLiteError;
+  }
+  if (out->type == kTfLiteInt32) return kTfLiteOk;
+  if (data->out_q.scale == 0.0f) {
+    TF_LITE_KERNEL_LOG(context, "%s: output needs a per-tensor quantization scale", kOp);
+    return kTfLiteError;
+  }
+  data->multiplier = internal::QuantizeMultiplier(static_cast<double>(data->lhs_q.scale) *
+                                                  static_cast<double>(data->rhs_q.scale) /
+                                                  static_cast<double>(data->out_q.scale));
+  return kTfLiteOk;
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
+  const TfLiteTensor* lhs;
+  const TfLiteTensor* rhs;
+  TfLiteTensor* out;
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &lhs));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &rhs));
+  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &out));
+  TF_LITE_ENSURE_OK(context, CheckTypes(context, lhs, rhs, out));
+
+  const int lr = internal::NumDims(lhs), rr = internal::NumDims(rhs);
+  if (lr < 2 || lr > kMaxRank || rr < 2 || rr > kMaxRank) {
+    TF_LITE_KERNEL_LOG(context, "%s: inputs must have rank 2 to %d, got %d and %d", kOp, kMaxRank,
+                       lr, rr);
+    return kTfLiteError;
+  }
+  const auto& params = *Params(node);
+  auto* data = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, ReadMatrixDims(context, lhs, rhs, params, data));
+  const int rank = std::max(lr, rr);
+  IntArrayPtr shape(TfLiteIntArrayCreate(rank));
+  int64_t ls = 0, rs = 0;
+  TF_LITE_ENSURE_OK(context, BroadcastBatches(context, lhs, rhs, shape.get(), data, &ls, &rs));
+  shape->data[rank - 2] = static_cast<int>(data->rows);
+  shape->data[rank - 1] = static_cast<int>(data->cols);
+
+  data->path = ChoosePath(lhs, rhs, out);
+  if (data->path == Path::kHybrid) {
+    TF_LITE_ENSURE_OK(context, PrepareHybrid(context, rhs, params, ls, rs, data));
+  } else if (data->path == Path::kFloat) {
+    data->lhs_t.assign(params.adj_x ? data->rows * data->depth : 0, 0.0f);
+    data->rhs_t.assign(params.adj_y ? 0 : rs * data->depth * data->cols, 0.0f);
     data->rhs_t_valid = false;
   } else {
-    data->lhs_q = internal::LegacyQuantParams(lhs);
-    data->rhs_q = internal::LegacyQuantParams(rhs);
-    data->out_q = internal::LegacyQuantParams(out);
-    if (lhs->type == kTfLiteInt16 &&
-        (data->lhs_q.zero_point != 0 || data->rhs_q.zero_point != 0 ||
-         data->out_q.zero_point != 0)) {
-      TF_LITE_KERNEL_LOG(context, "%s: INT16 tensors must have zero point 0", kOp);
-      return kTfLiteError;
-    }
-    if (out->type != kTfLiteInt32) {
-      if (data->out_q.scale == 0.0f) {
-        TF_LITE_KERNEL_LOG(context, "%s: output needs a per-tensor quantization scale", kOp);
-        return kTfLiteError;
-      }
-      data->multiplier = internal::QuantizeMultiplier(static_cast<double>(data->lhs_q.scale) *
-                                                      static_cast<double>(data->rhs_q.scale) /
-                                                      static_cast<double>(data->out_q.scale));
-    }
+    TF_LITE_ENSURE_OK(context, PrepareInteger(context, lhs, rhs, out, data));
   }
   return context->ResizeTensor(context, out, shape.release());
 }
@@ -403,31 +443,27 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* lhs = internal::InputAt(context, node, 0);
   const TfLiteTensor* rhs = internal::InputAt(context, node, 1);
   TfLiteTensor* out = internal::OutputAt(context, node, 0);
-  switch (lhs->type) {
-    case kTfLiteFloat32:
-      if (data->hybrid) {
-        EvalHybrid(context, node, data, lhs, rhs, out);
-      } else {
-        EvalFloat(context, node, data, lhs, rhs, out);
-      }
-      return kTfLiteOk;
-    case kTfLiteInt8:
-      if (out->type == kTfLiteInt32) {
-        EvalInteger<int8_t, int8_t, int32_t, int32_t>(node, *data, lhs, rhs, out);
-      } else {
-        EvalInteger<int8_t, int8_t, int32_t, int8_t>(node, *data, lhs, rhs, out);
-      }
-      return kTfLiteOk;
-    case kTfLiteInt16:
-      if (rhs->type == kTfLiteInt8) {
-        EvalInteger<int16_t, int8_t, int64_t, int16_t>(node, *data, lhs, rhs, out);
-      } else {
-        EvalInteger<int16_t, int16_t, int64_t, int16_t>(node, *data, lhs, rhs, out);
-      }
-      return kTfLiteOk;
-    default:
-      return internal::UnsupportedType(context, kOp, "input", lhs->type);
+  switch (data->path) {
+    case Path::kFloat:
+      EvalFloat(context, node, data, lhs, rhs, out);
+      break;
+    case Path::kHybrid:
+      EvalHybrid(context, node, data, lhs, rhs, out);
+      break;
+    case Path::kInt8:
+      EvalInteger<int8_t, int8_t, int32_t, int8_t>(node, *data, lhs, rhs, out);
+      break;
+    case Path::kInt8Raw:
+      EvalInteger<int8_t, int8_t, int32_t, int32_t>(node, *data, lhs, rhs, out);
+      break;
+    case Path::kInt16:
+      EvalInteger<int16_t, int16_t, int64_t, int16_t>(node, *data, lhs, rhs, out);
+      break;
+    case Path::kInt16x8:
+      EvalInteger<int16_t, int8_t, int64_t, int16_t>(node, *data, lhs, rhs, out);
+      break;
   }
+  return kTfLiteOk;
 }
 
 }  // namespace

@@ -37,9 +37,6 @@ namespace {
 constexpr char kConvOp[] = "CONV_3D";
 constexpr char kTransposeOp[] = "CONV_3D_TRANSPOSE";
 
-// Scratch budget per tile, in floats (1 MiB), as CONV_2D.
-constexpr int64_t kTileFloats = 256 * 1024;
-constexpr int64_t kMinTileRows = 16;
 
 // The three spatial axes, outermost first: depth, height, width.
 constexpr int kAxes = 3;
@@ -82,6 +79,18 @@ TfLiteStatus ComputeWindow(TfLiteContext* context, const char* op, TfLitePadding
   return kTfLiteOk;
 }
 
+// The options both ops read, and the arity check: `min_inputs` to
+// `min_inputs` + 1 inputs (the last one the optional bias), one output.
+TfLiteStatus GetParams(TfLiteContext* context, const TfLiteNode* node, const char* op,
+                       int min_inputs, const TfLiteConv3DParams** params) {
+  *params = static_cast<const TfLiteConv3DParams*>(node->builtin_data);
+  if (*params == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing params", op);
+    return kTfLiteError;
+  }
+  return internal::CheckArity(context, node, op, min_inputs, min_inputs + 1, 1);
+}
+
 TfLiteStatus ExpectFloat(TfLiteContext* context, const char* op, const TfLiteTensor* input,
                          const TfLiteTensor* filter, const TfLiteTensor* bias,
                          const TfLiteTensor* output) {
@@ -112,12 +121,6 @@ TfLiteStatus CheckShapes(TfLiteContext* context, const char* op, const TfLiteTen
   return kTfLiteOk;
 }
 
-// Rows of `tile_rows` pixels of `cols` floats each, sized so a tile stays
-// within kTileFloats (but at least kMinTileRows rows).
-int64_t TileRows(int64_t pixels, int64_t cols) {
-  return std::max<int64_t>(1, std::min(pixels, std::max(kMinTileRows, kTileFloats / cols)));
-}
-
 // Largest scratch buffer (1 GiB of floats) a convolution may ask for; beyond
 // it Prepare fails instead of attempting the allocation.
 constexpr int64_t kMaxScratchFloats = int64_t{1} << 28;
@@ -140,8 +143,7 @@ struct ConvData {
   Geometry3D g;
   bool pointwise;            // 1x1x1, stride 1: the input is the patch matrix
   int64_t patch_cols;        // KD * KH * KW * Cin
-  int64_t tile_rows;         // output pixels per tile
-  int threads;               // tiles processed in parallel
+  internal::ConvTiling tiling;  // tiles of output pixels and threads
   internal::ScratchVector<float> patches;   // threads * tile_rows * patch_cols
   bool filter_ready = false;    // filter_t holds the constant filter
   internal::ScratchVector<float> filter_t;  // [Cout, patch_cols]
@@ -157,12 +159,8 @@ void TransposeFilter(ConvData* d, const float* filter) {
 
 TfLiteStatus ConvPrepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<ConvData*>(node->user_data);
-  const auto* params = static_cast<const TfLiteConv3DParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kConvOp);
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kConvOp, 2, 3, 1));
+  const TfLiteConv3DParams* params = nullptr;
+  TF_LITE_ENSURE_OK(context, GetParams(context, node, kConvOp, 2, &params));
   const TfLiteTensor *input, *filter;
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kConvOp, &input));
@@ -196,18 +194,14 @@ TfLiteStatus ConvPrepare(TfLiteContext* context, TfLiteNode* node) {
   d->pointwise = g.Taps() == 1 && g.stride[0] == 1 && g.stride[1] == 1 && g.stride[2] == 1;
   const int64_t pixels = g.OutPixels();
   if (d->pointwise || pixels == 0) {
-    d->tile_rows = 0;
-    d->threads = 1;
+    d->tiling = internal::ConvTiling{};
     d->patches.clear();
   } else {
-    d->tile_rows = TileRows(pixels, d->patch_cols);
-    const int64_t tiles = (pixels + d->tile_rows - 1) / d->tile_rows;
-    const int64_t work = pixels * d->patch_cols * g.out_c;
-    d->threads = static_cast<int>(std::max<int64_t>(
-        1, std::min<int64_t>(tiles, internal::ThreadsForWork(internal::KernelThreads(context),
-                                                             work))));
+    d->tiling = internal::PlanConvTiles(context, pixels, d->patch_cols, g.out_c,
+                                        internal::kFloatTileValues);
     TF_LITE_ENSURE_OK(context, AllocateScratch(context, kConvOp,
-                                               d->threads * d->tile_rows * d->patch_cols,
+                                               d->tiling.threads * d->tiling.tile_rows *
+                                                   d->patch_cols,
                                                &d->patches));
   }
   d->filter_ready = internal::IsConstantOrPersistent(filter) && filter->data.raw != nullptr;
@@ -276,10 +270,10 @@ TfLiteStatus ConvEval(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteOk;
   }
   // Threads go to tiles when there are several, else into the GEMM itself.
-  const int gemm_threads = d->threads == 1 ? internal::KernelThreads(context) : 1;
-  internal::ForEachConvTile(d->threads, pixels, d->tile_rows,
+  const int gemm_threads = d->tiling.threads == 1 ? internal::KernelThreads(context) : 1;
+  internal::ForEachConvTile(d->tiling.threads, pixels, d->tiling.tile_rows,
                             [&](int64_t worker, int64_t first, int64_t count) {
-    float* patches = d->patches.data() + worker * d->tile_rows * d->patch_cols;
+    float* patches = d->patches.data() + worker * d->tiling.tile_rows * d->patch_cols;
     Im2Col3D(*d, input, first, count, patches);
     float* out = output + first * g.out_c;
     internal::MatMulTransposedRhs({patches, count, d->patch_cols, d->patch_cols}, filter,
@@ -346,12 +340,8 @@ TfLiteStatus GetTransposeGeometry(TfLiteContext* context, const TfLiteConv3DPara
 
 TfLiteStatus TransposePrepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<TransposeData*>(node->user_data);
-  const auto* params = static_cast<const TfLiteConv3DParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kTransposeOp);
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kTransposeOp, 3, 4, 1));
+  const TfLiteConv3DParams* params = nullptr;
+  TF_LITE_ENSURE_OK(context, GetParams(context, node, kTransposeOp, 3, &params));
   const TfLiteTensor *shape, *filter, *input;
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kTransposeOp, &shape));
@@ -379,7 +369,7 @@ TfLiteStatus TransposePrepare(TfLiteContext* context, TfLiteNode* node) {
   // The columns of a tile: one row of KD*KH*KW*Cout per input pixel.
   const int64_t cols = internal::NumElements(filter) / in_c;
   const int64_t in_pixels = internal::NumElements(input) / in_c;
-  d->tile_rows = TileRows(in_pixels, cols);
+  d->tile_rows = internal::ConvTileRows(in_pixels, cols, internal::kFloatTileValues);
   TF_LITE_ENSURE_OK(context, AllocateScratch(context, kTransposeOp,
                                              in_pixels == 0 ? 0 : d->tile_rows * cols,
                                              &d->columns));

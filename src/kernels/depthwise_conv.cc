@@ -16,6 +16,7 @@
 
 #include "src/kernels/internal/activation.h"
 #include "src/kernels/internal/conv_hybrid.h"
+#include "src/kernels/internal/conv_im2col.h"
 #include "src/kernels/internal/conv_util.h"
 #include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/qgemm.h"
@@ -30,30 +31,62 @@ namespace {
 
 constexpr char kOp[] = "DEPTHWISE_CONV_2D";
 
+// The kernel a node runs, chosen in Prepare.
+enum class Path {
+  kFloat,
+  kQuant8,       // 8-bit activations: int32 sums with the packed int16 filter
+  kQuantDirect,  // int16 activations (int64 sums)
+  kHybrid,       // FLOAT32 input, INT8 filter (conv_hybrid.h)
+};
+
 struct OpData {
+  Path path = Path::kFloat;
   internal::ConvGeometry g;
   int out_c;
   int multiplier;
-  bool quantized;
   internal::ConvWindowParams window;
   internal::QuantConvParams quant;
-  // 8-bit path: filter + filter offset, [KH * KW, Cout], packed in Prepare
+  // kQuant8: filter + filter offset, [KH * KW, Cout], packed in Prepare
   // when the filter is constant, else at every Eval.
   bool qfilter_packed = false;
   internal::ScratchVector<int16_t> qfilter;
   internal::RequantizeTable requant;  // filled in Prepare (bias constant) or Eval
   bool requant_ready = false;
-  bool hybrid = false;  // FLOAT32 input, INT8 filter
   internal::HybridConvData hybrid_data;
 };
 
 void PackQuantizedFilter(OpData* d, const TfLiteTensor* filter) {
-  const int64_t count = int64_t{d->g.filter_h} * d->g.filter_w * d->out_c;
-  d->qfilter.resize(static_cast<size_t>(count));
-  for (int64_t i = 0; i < count; ++i) {
-    const int32_t v = filter->type == kTfLiteUInt8 ? filter->data.uint8[i] : filter->data.int8[i];
-    d->qfilter[static_cast<size_t>(i)] = static_cast<int16_t>(v + d->quant.filter_offset);
+  internal::PackFilterInt16(filter, int64_t{d->g.filter_h} * d->g.filter_w * d->out_c,
+                            d->quant.filter_offset, &d->qfilter);
+}
+
+// Chooses the path and prepares it.
+TfLiteStatus PreparePath(TfLiteContext* context, const internal::ConvTensors& t,
+                         TfLiteFusedActivation activation, OpData* data) {
+  if (internal::IsHybridConv(t)) {
+    data->path = Path::kHybrid;
+    return internal::PrepareHybridConv(context, kOp, /*depthwise=*/true, t, data->g, data->window,
+                                       activation, data->out_c, 1, &data->hybrid_data);
   }
+  bool quantized = false;
+  TF_LITE_ENSURE_OK(context, internal::PrepareConvQuantization(
+                                 context, kOp, internal::QuantConvKind::kDepthwiseConv, t,
+                                 activation, 3, data->out_c, &quantized, &data->quant));
+  data->path = !quantized                         ? Path::kFloat
+               : t.input->type == kTfLiteInt16 ? Path::kQuantDirect
+                                                : Path::kQuant8;
+  data->qfilter_packed = false;
+  data->requant_ready = false;
+  if (data->path != Path::kQuant8) return kTfLiteOk;
+  if (internal::IsConstantOrPersistent(t.filter) && t.filter->data.raw != nullptr) {
+    PackQuantizedFilter(data, t.filter);
+    data->qfilter_packed = true;
+  }
+  if (t.bias == nullptr || internal::IsConstantOrPersistent(t.bias)) {
+    internal::FillRequantizeTable(data->quant, t.bias, data->out_c, &data->requant);
+    data->requant_ready = true;
+  }
+  return kTfLiteOk;
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
@@ -83,30 +116,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   }
   data->multiplier = data->out_c / g.in_c;
   TF_LITE_ENSURE_OK(context, internal::CheckBiasSize(context, kOp, t.bias, data->out_c));
-  data->hybrid = internal::IsHybridConv(t);
-  if (data->hybrid) {
-    data->quantized = false;
-    TF_LITE_ENSURE_OK(context, internal::PrepareHybridConv(context, kOp, /*depthwise=*/true, t, g,
-                                                           window, params->activation, data->out_c,
-                                                           1, &data->hybrid_data));
-    return internal::ResizeOutput(context, t.output, {g.batches, g.out_h, g.out_w, data->out_c});
-  }
-  TF_LITE_ENSURE_OK(context, internal::PrepareConvQuantization(
-                                 context, kOp, internal::QuantConvKind::kDepthwiseConv, t,
-                                 params->activation, 3, data->out_c, &data->quantized,
-                                 &data->quant));
-  data->qfilter_packed = false;
-  if (data->quantized && t.input->type != kTfLiteInt16 &&
-      internal::IsConstantOrPersistent(t.filter) && t.filter->data.raw != nullptr) {
-    PackQuantizedFilter(data, t.filter);
-    data->qfilter_packed = true;
-  }
-  data->requant_ready = false;
-  if (data->quantized && t.input->type != kTfLiteInt16 &&
-      (t.bias == nullptr || internal::IsConstantOrPersistent(t.bias))) {
-    internal::FillRequantizeTable(data->quant, t.bias, data->out_c, &data->requant);
-    data->requant_ready = true;
-  }
+  TF_LITE_ENSURE_OK(context, PreparePath(context, t, params->activation, data));
   return internal::ResizeOutput(context, t.output, {g.batches, g.out_h, g.out_w, data->out_c});
 }
 
@@ -154,7 +164,6 @@ void EvalQuantized8(TfLiteContext* context, const OpData& d, const TfLiteTensor*
   const T* in = static_cast<const T*>(input->data.data);
   T* out = static_cast<T*>(output->data.data);
   const int out_c = d.out_c;
-  const int m = d.multiplier;
   const int32_t input_offset = d.quant.input_offset;
   const internal::RequantizeParams rp = d.requant.At(0);  // adds the bias
   internal::ForOutputRows(context, g, int64_t{g.out_w} * out_c * g.filter_h * g.filter_w,
@@ -163,67 +172,36 @@ void EvalQuantized8(TfLiteContext* context, const OpData& d, const TfLiteTensor*
     int32_t* __restrict acc = sums.data();
     for (int64_t row = begin; row < end; ++row) {
       for (int x = 0; x < g.out_w; ++x) {
-        std::fill(acc, acc + out_c, 0);
-        internal::ForEachInputTap(g, d.window, row / g.out_h, static_cast<int>(row % g.out_h), x,
-                                  [&](int64_t offset, int tap) {
-          const T* __restrict src = in + offset;
-          const int16_t* __restrict w = d.qfilter.data() + int64_t{tap} * out_c;
-          if (m == 1) {
-            internal::AccumulateDepthwiseTap(src, w, out_c, input_offset, acc);
-          } else {
-            for (int c = 0; c < g.in_c; ++c) {
-              const int32_t v = static_cast<int32_t>(src[c]) + input_offset;
-              for (int k = 0; k < m; ++k) acc[c * m + k] += v * w[c * m + k];
-            }
-          }
-        });
+        internal::DepthwisePixelSums(g, d.window, in, d.qfilter.data(), out_c, d.multiplier,
+                                     input_offset, row / g.out_h, static_cast<int>(row % g.out_h),
+                                     x, acc);
         internal::RequantizeRow(acc, out_c, rp, out + (row * g.out_w + x) * out_c);
       }
     }
   });
 }
 
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  auto& data = *static_cast<OpData*>(node->user_data);
-  const auto& p = *static_cast<const TfLiteDepthwiseConvParams*>(node->builtin_data);
-  if (data.hybrid) {
-    internal::EvalHybridConv(context, &data.hybrid_data, data.g, internal::InputAt(context, node, 0),
-                             internal::InputAt(context, node, 1),
-                             internal::GetOptionalInput(context, node, 2),
-                             internal::OutputAt(context, node, 0));
-    return kTfLiteOk;
+void EvalQuant8(TfLiteContext* context, OpData* data, const internal::ConvTensors& t) {
+  if (!data->qfilter_packed) PackQuantizedFilter(data, t.filter);
+  if (!data->requant_ready) {
+    internal::FillRequantizeTable(data->quant, t.bias, data->out_c, &data->requant);
   }
-  if (data.quantized) {
-    const TfLiteTensor* input = internal::InputAt(context, node, 0);
-    if (input->type == kTfLiteInt8 || input->type == kTfLiteUInt8) {
-      if (!data.qfilter_packed) PackQuantizedFilter(&data, internal::InputAt(context, node, 1));
-      const TfLiteTensor* bias = internal::GetOptionalInput(context, node, 2);
-      if (!data.requant_ready) {
-        internal::FillRequantizeTable(data.quant, bias, data.out_c, &data.requant);
-      }
-      TfLiteTensor* output = internal::OutputAt(context, node, 0);
-      if (input->type == kTfLiteUInt8) {
-        EvalQuantized8<uint8_t>(context, data, input, output);
-      } else {
-        EvalQuantized8<int8_t>(context, data, input, output);
-      }
-      return kTfLiteOk;
-    }
-    internal::DispatchQuantConvTypes(input->type, [&](auto t, auto f) {
-      EvalQuantized<decltype(t), decltype(f)>(
-          context, data, input, internal::InputAt(context, node, 1),
-          internal::GetOptionalInput(context, node, 2), internal::OutputAt(context, node, 0));
-    });
-    return kTfLiteOk;
+  if (t.input->type == kTfLiteUInt8) {
+    EvalQuantized8<uint8_t>(context, *data, t.input, t.output);
+  } else {
+    EvalQuantized8<int8_t>(context, *data, t.input, t.output);
   }
+}
+
+void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvTensors& t,
+               TfLiteFusedActivation activation) {
   const internal::ConvGeometry& g = data.g;
   const int out_c = data.out_c;
-  const float* input = internal::InputAt(context, node, 0)->data.f;
-  const float* filter = internal::InputAt(context, node, 1)->data.f;
-  const TfLiteTensor* bias_tensor = internal::GetOptionalInput(context, node, 2);
-  const float* bias = bias_tensor ? bias_tensor->data.f : nullptr;
-  float* output = internal::OutputAt(context, node, 0)->data.f;
-  const auto range = internal::GetActivationRange<float>(p.activation);
+  const float* input = t.input->data.f;
+  const float* filter = t.filter->data.f;
+  const float* bias = t.bias ? t.bias->data.f : nullptr;
+  float* output = t.output->data.f;
+  const auto range = internal::GetActivationRange<float>(activation);
 
   internal::ForOutputRows(context, g, int64_t{g.out_w} * out_c * g.filter_h * g.filter_w,
                           [&](int64_t begin, int64_t end) {
@@ -240,6 +218,33 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       internal::AddBiasAndClamp(out_row, g.out_w, out_c, bias, range);
     }
   });
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  auto& data = *static_cast<OpData*>(node->user_data);
+  const auto& p = *static_cast<const TfLiteDepthwiseConvParams*>(node->builtin_data);
+  const internal::ConvTensors t{internal::InputAt(context, node, 0),
+                                internal::InputAt(context, node, 1),
+                                internal::GetOptionalInput(context, node, 2),
+                                internal::OutputAt(context, node, 0)};
+  switch (data.path) {
+    case Path::kHybrid:
+      internal::EvalHybridConv(context, &data.hybrid_data, data.g, t.input, t.filter, t.bias,
+                               t.output);
+      break;
+    case Path::kQuant8:
+      EvalQuant8(context, &data, t);
+      break;
+    case Path::kQuantDirect:
+      internal::DispatchQuantConvTypes(t.input->type, [&](auto in, auto f) {
+        EvalQuantized<decltype(in), decltype(f)>(context, data, t.input, t.filter, t.bias,
+                                                 t.output);
+      });
+      break;
+    case Path::kFloat:
+      EvalFloat(context, data, t, p.activation);
+      break;
+  }
   return kTfLiteOk;
 }
 

@@ -21,6 +21,7 @@
 #include "src/core/blockwise_quantization.h"
 #include "src/kernels/internal/gemm.h"
 #include "src/kernels/internal/hybrid_fc.h"
+#include "src/kernels/internal/int4_copy.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/quant_conv.h"
 #include "src/kernels/internal/scratch_vector.h"
@@ -34,27 +35,41 @@ namespace {
 
 constexpr char kOp[] = "FULLY_CONNECTED";
 
-enum class Mode { kFloat, kQuantized, kHybrid, kBlockwise };
+// The kernel a node runs, chosen in Prepare.
+enum class Mode {
+  kFloat,      // FLOAT32 dense weights: one GEMM
+  kSparse,     // FLOAT32 sparse weights (sparse_fully_connected.h)
+  kQuantized,  // 8- or 16-bit activations (INT4 weights unpacked to int8)
+  kHybrid,     // FLOAT32 activations, INT8 or INT4 weights with affine scales
+  kBlockwise,  // FLOAT32 activations, INT4 weights with blockwise FLOAT16 scales
+};
 
 struct OpData {
   int64_t batches = 0;
   int units = 0;
   int depth = 0;
-  bool quantized = false;
   Mode mode = Mode::kFloat;
   internal::QuantConvParams quant;
-  // Hybrid and blockwise modes.
-  internal::ScratchVector<int8_t> unpacked_int4;  // INT4 affine weights, one value a byte
+  // kQuantized and kHybrid: INT4 weights, one value a byte (else empty).
+  internal::ScratchVector<int8_t> unpacked_int4;
+  // kHybrid.
   internal::ScratchVector<float> channel_scales;  // per-channel weight scales
   float weight_scale = 1.0f;          // per-tensor weight scale
-  internal::ScratchVector<float> block_scales;    // blockwise: FLOAT16 scales widened
+  // kBlockwise.
+  internal::ScratchVector<float> block_scales;    // FLOAT16 scales widened
   int blocksize = 0;
 };
 
-// Checks the integer weights of a FLOAT32-input node and records how to scale
-// them; `units` x `depth` are the weights' dimensions.
-TfLiteStatus PrepareHybrid(TfLiteContext* context, const TfLiteTensor* weights, int units,
-                           int depth, OpData* data) {
+void UnpackInt4Weights(const TfLiteTensor* weights, int64_t count, OpData* data) {
+  data->unpacked_int4.resize(count);
+  internal::UnpackInt4(reinterpret_cast<const uint8_t*>(weights->data.raw_const), count,
+                       data->unpacked_int4.data());
+}
+
+// Integer weights with FLOAT32 input: constant, and holding units x depth
+// values (INT4: two a byte per row).
+TfLiteStatus CheckHybridWeights(TfLiteContext* context, const TfLiteTensor* weights, int units,
+                                int depth) {
   if (weights->type != kTfLiteInt8 && weights->type != kTfLiteInt4) {
     return internal::UnsupportedType(context, kOp, "weights (with FLOAT32 input)", weights->type);
   }
@@ -70,51 +85,58 @@ TfLiteStatus PrepareHybrid(TfLiteContext* context, const TfLiteTensor* weights, 
                        static_cast<long long>(packed_bytes));
     return kTfLiteError;
   }
-  if (weights->quantization.type == kBlockwiseQuantization) {
-    const auto* bq = static_cast<const BlockwiseQuantization*>(weights->quantization.params);
-    if (weights->type != kTfLiteInt4) {
-      return internal::UnsupportedType(context, kOp, "blockwise-quantized weights",
-                                       weights->type);
-    }
-    if (bq == nullptr || bq->blocksize <= 0 || depth % bq->blocksize != 0 ||
-        bq->quantized_dimension != 0) {
-      TF_LITE_KERNEL_LOG(context,
-                         "%s: blockwise quantization needs a block size dividing depth %d along "
-                         "dimension 0",
-                         kOp, depth);
-      return kTfLiteError;
-    }
-    if (bq->zero_point >= 0) {
-      TF_LITE_KERNEL_LOG(context, "%s: blockwise weight zero points are not supported", kOp);
-      return kTfLiteError;
-    }
-    const int blocks = depth / bq->blocksize;
-    if (bq->scale < 0 || static_cast<size_t>(bq->scale) >= context->tensors_size) {
-      TF_LITE_KERNEL_LOG(context, "%s: blockwise scale tensor %d does not exist", kOp, bq->scale);
-      return kTfLiteError;
-    }
-    const TfLiteTensor* scales = &context->tensors[bq->scale];
-    if (scales->type != kTfLiteFloat16) {
-      return internal::UnsupportedType(context, kOp, "blockwise scales", scales->type);
-    }
-    if (scales->data.raw == nullptr || internal::NumElements(scales) != int64_t{units} * blocks ||
-        scales->bytes < static_cast<size_t>(units) * blocks * 2) {
-      TF_LITE_KERNEL_LOG(context, "%s: blockwise scales must hold %d x %d values", kOp, units,
-                         blocks);
-      return kTfLiteError;
-    }
-    const auto* half = reinterpret_cast<const Eigen::half*>(scales->data.raw_const);
-    data->block_scales.resize(static_cast<size_t>(units) * blocks);
-    for (size_t i = 0; i < data->block_scales.size(); ++i) {
-      data->block_scales[i] = static_cast<float>(half[i]);
-    }
-    data->blocksize = bq->blocksize;
-    data->mode = Mode::kBlockwise;
-    return kTfLiteOk;
+  return kTfLiteOk;
+}
+
+// The block size of blockwise INT4 weights, and their FLOAT16 scales.
+TfLiteStatus PrepareBlockwise(TfLiteContext* context, const TfLiteTensor* weights, int units,
+                              int depth, OpData* data) {
+  const auto* bq = static_cast<const BlockwiseQuantization*>(weights->quantization.params);
+  if (weights->type != kTfLiteInt4) {
+    return internal::UnsupportedType(context, kOp, "blockwise-quantized weights", weights->type);
   }
-  const auto* aq = weights->quantization.type == kTfLiteAffineQuantization
-                       ? static_cast<const TfLiteAffineQuantization*>(weights->quantization.params)
-                       : nullptr;
+  if (bq == nullptr || bq->blocksize <= 0 || depth % bq->blocksize != 0 ||
+      bq->quantized_dimension != 0) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: blockwise quantization needs a block size dividing depth %d along "
+                       "dimension 0",
+                       kOp, depth);
+    return kTfLiteError;
+  }
+  if (bq->zero_point >= 0) {
+    TF_LITE_KERNEL_LOG(context, "%s: blockwise weight zero points are not supported", kOp);
+    return kTfLiteError;
+  }
+  const int blocks = depth / bq->blocksize;
+  if (bq->scale < 0 || static_cast<size_t>(bq->scale) >= context->tensors_size) {
+    TF_LITE_KERNEL_LOG(context, "%s: blockwise scale tensor %d does not exist", kOp, bq->scale);
+    return kTfLiteError;
+  }
+  const TfLiteTensor* scales = &context->tensors[bq->scale];
+  if (scales->type != kTfLiteFloat16) {
+    return internal::UnsupportedType(context, kOp, "blockwise scales", scales->type);
+  }
+  if (scales->data.raw == nullptr || internal::NumElements(scales) != int64_t{units} * blocks ||
+      scales->bytes < static_cast<size_t>(units) * blocks * 2) {
+    TF_LITE_KERNEL_LOG(context, "%s: blockwise scales must hold %d x %d values", kOp, units,
+                       blocks);
+    return kTfLiteError;
+  }
+  const auto* half = reinterpret_cast<const Eigen::half*>(scales->data.raw_const);
+  data->block_scales.resize(static_cast<size_t>(units) * blocks);
+  for (size_t i = 0; i < data->block_scales.size(); ++i) {
+    data->block_scales[i] = static_cast<float>(half[i]);
+  }
+  data->blocksize = bq->blocksize;
+  data->mode = Mode::kBlockwise;
+  return kTfLiteOk;
+}
+
+// Hybrid weights with affine scales: one per tensor or one per unit, zero
+// points 0. INT4 weights are unpacked.
+TfLiteStatus PrepareAffineHybrid(TfLiteContext* context, const TfLiteTensor* weights, int units,
+                                 int depth, OpData* data) {
+  const TfLiteAffineQuantization* aq = internal::HybridWeightQuantization(weights);
   if (aq == nullptr || aq->scale == nullptr || aq->scale->size < 1 ||
       (aq->scale->size != 1 && (aq->scale->size != units || aq->quantized_dimension != 0))) {
     TF_LITE_KERNEL_LOG(context,
@@ -122,14 +144,10 @@ TfLiteStatus PrepareHybrid(TfLiteContext* context, const TfLiteTensor* weights, 
                        kOp, TfLiteTypeGetName(weights->type));
     return kTfLiteError;
   }
-  if (aq->zero_point != nullptr) {
-    for (int i = 0; i < aq->zero_point->size; ++i) {
-      if (aq->zero_point->data[i] != 0) {
-        TF_LITE_KERNEL_LOG(context, "%s: hybrid weights with a nonzero zero point are not supported",
-                           kOp);
-        return kTfLiteError;
-      }
-    }
+  if (!internal::ZeroPointsAreZero(*aq)) {
+    TF_LITE_KERNEL_LOG(context, "%s: hybrid weights with a nonzero zero point are not supported",
+                       kOp);
+    return kTfLiteError;
   }
   data->channel_scales.clear();
   if (aq->scale->size > 1) {
@@ -138,53 +156,56 @@ TfLiteStatus PrepareHybrid(TfLiteContext* context, const TfLiteTensor* weights, 
     data->weight_scale = aq->scale->data[0];
   }
   data->unpacked_int4.clear();
-  if (weights->type == kTfLiteInt4) {
-    // Flat packing, as upstream's hybrid path reads it.
-    const int64_t n = int64_t{units} * depth;
-    data->unpacked_int4.resize(n);
-    const auto* packed = reinterpret_cast<const uint8_t*>(weights->data.raw_const);
-    for (int64_t i = 0; i < n; ++i) data->unpacked_int4[i] = internal::Int4At(packed, i);
-  }
+  // Flat packing, as upstream's hybrid path reads it.
+  if (weights->type == kTfLiteInt4) UnpackInt4Weights(weights, int64_t{units} * depth, data);
   data->mode = Mode::kHybrid;
   return kTfLiteOk;
 }
 
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  auto* data = static_cast<OpData*>(node->user_data);
-  const auto* params = static_cast<const TfLiteFullyConnectedParams*>(node->builtin_data);
-  if (params != nullptr && params->weights_format != kTfLiteFullyConnectedWeightsFormatDefault) {
-    TF_LITE_KERNEL_LOG(context, "%s: weights format %d is not supported (only DEFAULT)", kOp,
-                       static_cast<int>(params->weights_format));
-    return kTfLiteError;
+// kHybrid or kBlockwise: checks the integer weights of a FLOAT32-input node
+// and records how to scale them; `units` x `depth` are their dimensions.
+TfLiteStatus PrepareHybrid(TfLiteContext* context, const TfLiteTensor* weights, int units,
+                           int depth, OpData* data) {
+  TF_LITE_ENSURE_OK(context, CheckHybridWeights(context, weights, units, depth));
+  if (weights->quantization.type == kBlockwiseQuantization) {
+    return PrepareBlockwise(context, weights, units, depth, data);
   }
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 3, 1));
-  const TfLiteTensor* input;
-  const TfLiteTensor* weights;
-  TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &weights));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
-  const TfLiteTensor* bias = internal::GetOptionalInput(context, node, 2);
+  return PrepareAffineHybrid(context, weights, units, depth, data);
+}
 
-  data->quantized = internal::IsQuantizedType(input->type);
-  data->mode = data->quantized ? Mode::kQuantized : Mode::kFloat;
-  const bool hybrid = input->type == kTfLiteFloat32 && weights->type != kTfLiteFloat32;
-  if (!data->quantized) {
-    TF_LITE_ENSURE_OK(context,
-                      internal::ExpectType(context, kOp, "input", input, kTfLiteFloat32));
-    if (!hybrid) {
-      TF_LITE_ENSURE_OK(context,
-                        internal::ExpectType(context, kOp, "weights", weights, kTfLiteFloat32));
+// kQuantized. INT4 weights with INT8 input are unpacked to int8 once and
+// then take the int8 path.
+TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
+                              const TfLiteTensor* weights, const TfLiteTensor* bias,
+                              TfLiteTensor* output, TfLiteFusedActivation activation,
+                              OpData* data) {
+  TfLiteTensor unpacked_view;
+  const TfLiteTensor* quant_weights = weights;
+  if (weights->type == kTfLiteInt4 && input->type == kTfLiteInt8) {
+    const int64_t n = int64_t{data->units} * data->depth;
+    if (!internal::IsConstantOrPersistent(weights) || weights->data.raw == nullptr ||
+        static_cast<int64_t>(weights->bytes) < (n + 1) / 2) {
+      TF_LITE_KERNEL_LOG(context, "%s: INT4 weights must be constant and hold %lld bytes", kOp,
+                         static_cast<long long>((n + 1) / 2));
+      return kTfLiteError;
     }
-    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "bias", bias, kTfLiteFloat32));
-    TF_LITE_ENSURE_OK(context,
-                      internal::ExpectType(context, kOp, "output", output, kTfLiteFloat32));
+    UnpackInt4Weights(weights, n, data);
+    unpacked_view = *weights;
+    unpacked_view.type = kTfLiteInt8;
+    unpacked_view.data.raw = reinterpret_cast<char*>(data->unpacked_int4.data());
+    unpacked_view.bytes = static_cast<size_t>(n);
+    quant_weights = &unpacked_view;
   }
-  if (weights->sparsity != nullptr) {
-    TF_LITE_ENSURE_OK(context,
-                      internal::CheckSparseFullyConnected(context, kOp, input, weights, output));
-  }
+  data->mode = Mode::kQuantized;
+  return internal::PrepareQuantConv(context, kOp, internal::QuantConvKind::kFullyConnected, input,
+                                    quant_weights, bias, output, activation, 0, data->units,
+                                    &data->quant);
+}
 
+// Reads units and depth from the 2-D weights and the batch count from the
+// input, and checks the bias.
+TfLiteStatus PrepareShapes(TfLiteContext* context, const TfLiteTensor* input,
+                           const TfLiteTensor* weights, const TfLiteTensor* bias, OpData* data) {
   if (internal::NumDims(weights) != 2) {
     TF_LITE_KERNEL_LOG(context, "%s: weights must be 2-D [units, depth], got rank %d", kOp,
                        internal::NumDims(weights));
@@ -214,52 +235,84 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   data->batches = batches;
   data->units = units;
   data->depth = depth;
-  data->unpacked_int4.clear();
-  if (hybrid) TF_LITE_ENSURE_OK(context, PrepareHybrid(context, weights, units, depth, data));
-  if (data->quantized) {
-    // INT4 weights with INT8 input: unpacked to int8 once, then the int8 path.
-    TfLiteTensor unpacked_view;
-    const TfLiteTensor* quant_weights = weights;
-    if (weights->type == kTfLiteInt4 && input->type == kTfLiteInt8) {
-      const int64_t n = int64_t{units} * depth;
-      if (!internal::IsConstantOrPersistent(weights) || weights->data.raw == nullptr ||
-          static_cast<int64_t>(weights->bytes) < (n + 1) / 2) {
-        TF_LITE_KERNEL_LOG(context, "%s: INT4 weights must be constant and hold %lld bytes", kOp,
-                           static_cast<long long>((n + 1) / 2));
-        return kTfLiteError;
-      }
-      data->unpacked_int4.resize(n);
-      const auto* packed = reinterpret_cast<const uint8_t*>(weights->data.raw_const);
-      for (int64_t i = 0; i < n; ++i) data->unpacked_int4[i] = internal::Int4At(packed, i);
-      unpacked_view = *weights;
-      unpacked_view.type = kTfLiteInt8;
-      unpacked_view.data.raw = reinterpret_cast<char*>(data->unpacked_int4.data());
-      unpacked_view.bytes = static_cast<size_t>(n);
-      quant_weights = &unpacked_view;
-    }
-    TF_LITE_ENSURE_OK(context, internal::PrepareQuantConv(
-                                   context, kOp, internal::QuantConvKind::kFullyConnected, input,
-                                   quant_weights, bias, output,
-                                   params ? params->activation : kTfLiteActNone, 0, units,
-                                   &data->quant));
-  }
+  return kTfLiteOk;
+}
 
+// [batches, units], or with keep_num_dims the input's shape with its last
+// dimension replaced by units.
+TfLiteStatus ResizeFcOutput(TfLiteContext* context, const TfLiteFullyConnectedParams* params,
+                            const TfLiteTensor* input, const OpData& data, TfLiteTensor* output) {
   if (params != nullptr && params->keep_num_dims) {
     const int rank = internal::NumDims(input);
-    if (rank == 0 || internal::Dim(input, rank - 1) != depth) {
+    if (rank == 0 || internal::Dim(input, rank - 1) != data.depth) {
       TF_LITE_KERNEL_LOG(context, "%s: keep_num_dims needs the input's last dimension to be %d",
-                         kOp, depth);
+                         kOp, data.depth);
       return kTfLiteError;
     }
     TfLiteIntArray* shape = TfLiteIntArrayCopy(input->dims);
-    shape->data[rank - 1] = units;
+    shape->data[rank - 1] = data.units;
     return context->ResizeTensor(context, output, shape);
   }
-  if (batches > 0x7fffffff) {
+  if (data.batches > 0x7fffffff) {
     TF_LITE_KERNEL_LOG(context, "%s: too many batches", kOp);
     return kTfLiteError;
   }
-  return internal::ResizeOutput(context, output, {static_cast<int>(batches), units});
+  return internal::ResizeOutput(context, output, {static_cast<int>(data.batches), data.units});
+}
+
+// FLOAT32 input, bias and output; FLOAT32 weights too unless `hybrid`.
+TfLiteStatus CheckFloatTypes(TfLiteContext* context, const TfLiteTensor* input,
+                             const TfLiteTensor* weights, const TfLiteTensor* bias,
+                             const TfLiteTensor* output, bool hybrid) {
+  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "input", input, kTfLiteFloat32));
+  if (!hybrid) {
+    TF_LITE_ENSURE_OK(context,
+                      internal::ExpectType(context, kOp, "weights", weights, kTfLiteFloat32));
+  }
+  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "bias", bias, kTfLiteFloat32));
+  return internal::ExpectType(context, kOp, "output", output, kTfLiteFloat32);
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<OpData*>(node->user_data);
+  const auto* params = static_cast<const TfLiteFullyConnectedParams*>(node->builtin_data);
+  if (params != nullptr && params->weights_format != kTfLiteFullyConnectedWeightsFormatDefault) {
+    TF_LITE_KERNEL_LOG(context, "%s: weights format %d is not supported (only DEFAULT)", kOp,
+                       static_cast<int>(params->weights_format));
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 3, 1));
+  const TfLiteTensor* input;
+  const TfLiteTensor* weights;
+  TfLiteTensor* output;
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &weights));
+  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
+  const TfLiteTensor* bias = internal::GetOptionalInput(context, node, 2);
+
+  const bool quantized = internal::IsQuantizedType(input->type);
+  const bool hybrid = input->type == kTfLiteFloat32 && weights->type != kTfLiteFloat32;
+  if (!quantized) {
+    TF_LITE_ENSURE_OK(context, CheckFloatTypes(context, input, weights, bias, output, hybrid));
+  }
+  if (weights->sparsity != nullptr) {
+    TF_LITE_ENSURE_OK(context,
+                      internal::CheckSparseFullyConnected(context, kOp, input, weights, output));
+  }
+  TF_LITE_ENSURE_OK(context, PrepareShapes(context, input, weights, bias, data));
+  data->mode = Mode::kFloat;
+  data->unpacked_int4.clear();
+  if (hybrid) {
+    TF_LITE_ENSURE_OK(context, PrepareHybrid(context, weights, data->units, data->depth, data));
+  }
+  if (quantized) {
+    TF_LITE_ENSURE_OK(context, PrepareQuantized(context, input, weights, bias, output,
+                                                params ? params->activation : kTfLiteActNone,
+                                                data));
+  } else if (weights->sparsity != nullptr) {
+    data->mode = Mode::kSparse;
+  }
+  return ResizeFcOutput(context, params, input, *data, output);
 }
 
 // out[b, u] = requantize(sum_k (in[b, k] + input_offset) * (w[u, k] + filter_offset) + bias[u]).
@@ -289,6 +342,52 @@ void EvalQuantized(const OpData& d, const TfLiteTensor* input, const TfLiteTenso
   }
 }
 
+void EvalQuantizedTypes(const OpData& d, const TfLiteTensor* input, const TfLiteTensor* weights,
+                        const TfLiteTensor* bias, TfLiteTensor* output) {
+  if (input->type == kTfLiteUInt8) {
+    EvalQuantized<uint8_t, uint8_t>(d, input, weights, bias, output);
+  } else if (input->type == kTfLiteInt16) {
+    EvalQuantized<int16_t, int16_t>(d, input, weights, bias, output);
+  } else if (output->type == kTfLiteInt16) {
+    EvalQuantized<int8_t, int16_t>(d, input, weights, bias, output);
+  } else {
+    EvalQuantized<int8_t, int8_t>(d, input, weights, bias, output);
+  }
+}
+
+void EvalHybrid(const OpData& d, const TfLiteFullyConnectedParams* params,
+                const TfLiteTensor* input, const TfLiteTensor* weights, const float* bias,
+                TfLiteTensor* output) {
+  internal::HybridFcArgs a;
+  a.input = input->data.f;
+  a.weights = d.unpacked_int4.empty() ? reinterpret_cast<const int8_t*>(weights->data.raw_const)
+                                      : d.unpacked_int4.data();
+  a.bias = bias;
+  a.output = output->data.f;
+  a.batches = d.batches;
+  a.units = d.units;
+  a.depth = d.depth;
+  a.channel_scales = d.channel_scales.empty() ? nullptr : d.channel_scales.data();
+  a.weight_scale = d.weight_scale;
+  a.asymmetric_inputs = params != nullptr && params->asymmetric_quantize_inputs;
+  internal::HybridFullyConnected(a);
+}
+
+void EvalBlockwise(const OpData& d, const TfLiteTensor* input, const TfLiteTensor* weights,
+                   const float* bias, TfLiteTensor* output) {
+  internal::BlockwiseFcArgs a;
+  a.input = input->data.f;
+  a.weights = reinterpret_cast<const uint8_t*>(weights->data.raw_const);
+  a.scales = d.block_scales.data();
+  a.bias = bias;
+  a.output = output->data.f;
+  a.batches = d.batches;
+  a.units = d.units;
+  a.depth = d.depth;
+  a.blocksize = d.blocksize;
+  internal::BlockwiseInt4FullyConnected(a);
+}
+
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const auto* data = static_cast<const OpData*>(node->user_data);
   const auto* params = static_cast<const TfLiteFullyConnectedParams*>(node->builtin_data);
@@ -296,69 +395,37 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* weights = internal::InputAt(context, node, 1);
   const TfLiteTensor* bias = internal::GetOptionalInput(context, node, 2);
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
-  if (data->quantized) {
-    if (input->type == kTfLiteUInt8) {
-      EvalQuantized<uint8_t, uint8_t>(*data, input, weights, bias, output);
-    } else if (input->type == kTfLiteInt16) {
-      EvalQuantized<int16_t, int16_t>(*data, input, weights, bias, output);
-    } else if (output->type == kTfLiteInt16) {
-      EvalQuantized<int8_t, int16_t>(*data, input, weights, bias, output);
-    } else {
-      EvalQuantized<int8_t, int8_t>(*data, input, weights, bias, output);
-    }
-    return kTfLiteOk;
-  }
   const TfLiteFusedActivation activation = params ? params->activation : kTfLiteActNone;
-  if (weights->sparsity != nullptr) {
-    internal::SparseFullyConnected(weights, input->data.f, bias ? bias->data.f : nullptr,
-                                   output->data.f, data->batches, data->units, data->depth,
-                                   activation);
-    return kTfLiteOk;
+  const auto range = internal::GetActivationRange<float>(activation);
+  switch (data->mode) {
+    case Mode::kQuantized:
+      EvalQuantizedTypes(*data, input, weights, bias, output);
+      break;
+    case Mode::kSparse:
+      internal::SparseFullyConnected(weights, input->data.f, bias ? bias->data.f : nullptr,
+                                     output->data.f, data->batches, data->units, data->depth,
+                                     activation);
+      break;
+    case Mode::kHybrid:
+    case Mode::kBlockwise:
+      if (data->mode == Mode::kHybrid) {
+        EvalHybrid(*data, params, input, weights, bias ? bias->data.f : nullptr, output);
+      } else {
+        EvalBlockwise(*data, input, weights, bias ? bias->data.f : nullptr, output);
+      }
+      // Upstream's blockwise kernel skips the fused activation; applying it
+      // is the op's documented meaning (and a no-op for NONE).
+      internal::AddBiasAndClamp(output->data.f, data->batches, data->units, nullptr, range);
+      break;
+    case Mode::kFloat:
+      internal::MatMulTransposedRhs({input->data.f, data->batches, data->depth, data->depth},
+                                    {weights->data.f, data->units, data->depth, data->depth},
+                                    {output->data.f, data->batches, data->units, data->units},
+                                    internal::KernelThreads(context));
+      internal::AddBiasAndClamp(output->data.f, data->batches, data->units,
+                                bias ? bias->data.f : nullptr, range);
+      break;
   }
-  if (data->mode == Mode::kHybrid || data->mode == Mode::kBlockwise) {
-    if (data->mode == Mode::kHybrid) {
-      internal::HybridFcArgs a;
-      a.input = input->data.f;
-      a.weights = data->unpacked_int4.empty()
-                      ? reinterpret_cast<const int8_t*>(weights->data.raw_const)
-                      : data->unpacked_int4.data();
-      a.bias = bias ? bias->data.f : nullptr;
-      a.output = output->data.f;
-      a.batches = data->batches;
-      a.units = data->units;
-      a.depth = data->depth;
-      a.channel_scales = data->channel_scales.empty() ? nullptr : data->channel_scales.data();
-      a.weight_scale = data->weight_scale;
-      a.asymmetric_inputs = params != nullptr && params->asymmetric_quantize_inputs;
-      internal::HybridFullyConnected(a);
-    } else {
-      internal::BlockwiseFcArgs a;
-      a.input = input->data.f;
-      a.weights = reinterpret_cast<const uint8_t*>(weights->data.raw_const);
-      a.scales = data->block_scales.data();
-      a.bias = bias ? bias->data.f : nullptr;
-      a.output = output->data.f;
-      a.batches = data->batches;
-      a.units = data->units;
-      a.depth = data->depth;
-      a.blocksize = data->blocksize;
-      internal::BlockwiseInt4FullyConnected(a);
-    }
-    // Upstream's blockwise kernel skips the fused activation; applying it is
-    // the op's documented meaning (and a no-op for NONE).
-    internal::AddBiasAndClamp(output->data.f, data->batches, data->units, nullptr,
-                              internal::GetActivationRange<float>(activation));
-    return kTfLiteOk;
-  }
-
-  internal::MatMulTransposedRhs({input->data.f, data->batches, data->depth, data->depth},
-                                {weights->data.f, data->units, data->depth, data->depth},
-                                {output->data.f, data->batches, data->units, data->units},
-                                internal::KernelThreads(context));
-  const auto range =
-      internal::GetActivationRange<float>(params ? params->activation : kTfLiteActNone);
-  internal::AddBiasAndClamp(output->data.f, data->batches, data->units,
-                            bias ? bias->data.f : nullptr, range);
   return kTfLiteOk;
 }
 

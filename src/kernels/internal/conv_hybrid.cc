@@ -14,19 +14,8 @@ namespace kernels {
 namespace internal {
 namespace {
 
-// Scratch budget per CONV_2D tile, in int16 values (256 KiB).
-constexpr int64_t kTileValues = 128 * 1024;
-constexpr int64_t kMinTileRows = 16;
-
 void PackFilter(HybridConvData* d, const TfLiteTensor* filter, int64_t count) {
-  d->filter.resize(static_cast<size_t>(count));
-  if (filter->type == kTfLiteInt4) {
-    const auto* packed = reinterpret_cast<const uint8_t*>(filter->data.raw_const);
-    for (int64_t i = 0; i < count; ++i) d->filter[static_cast<size_t>(i)] = Int4At(packed, i);
-  } else {
-    const int8_t* f = filter->data.int8;
-    for (int64_t i = 0; i < count; ++i) d->filter[static_cast<size_t>(i)] = f[i];
-  }
+  PackFilterInt16(filter, count, /*offset=*/0, &d->filter);
 }
 
 int64_t FilterCount(const HybridConvData& d, const ConvGeometry& g) {
@@ -74,11 +63,12 @@ void EvalConv(TfLiteContext* context, HybridConvData* d, const ConvGeometry& g, 
   const int out_c = d->out_c;
   const int group_out_c = out_c / d->groups;
   const auto range = GetActivationRange<float>(d->activation);
-  const int workers = d->threads;
+  const int64_t tile_rows = d->tiling.tile_rows;
   (void)context;
-  ForEachConvTile(workers, pixels, d->tile_rows, [&](int64_t w, int64_t first, int64_t count) {
-    int16_t* patches = d->patches.data() + w * d->tile_rows * d->patch_cols;
-    int32_t* sums = d->sums.data() + w * d->tile_rows * group_out_c;
+  ForEachConvTile(d->tiling.threads, pixels, tile_rows, [&](int64_t w, int64_t first,
+                                                            int64_t count) {
+    int16_t* patches = d->patches.data() + w * tile_rows * d->patch_cols;
+    int32_t* sums = d->sums.data() + w * tile_rows * group_out_c;
     for (int group = 0; group < d->groups; ++group) {
       // Patches hold q - zero point of each batch's quantized input.
       Im2ColWidened(g, d->window, d->groups, d->patch_cols, d->qinput.data(), group, first, count,
@@ -109,20 +99,8 @@ void EvalDepthwise(TfLiteContext* context, HybridConvData* d, const ConvGeometry
       const int64_t b = row / g.out_h;
       const int32_t offset = -d->batch_offsets[b];
       for (int x = 0; x < g.out_w; ++x) {
-        std::fill(acc, acc + out_c, 0);
-        ForEachInputTap(g, d->window, b, static_cast<int>(row % g.out_h), x,
-                        [&](int64_t in_offset, int tap) {
-          const int8_t* src = d->qinput.data() + in_offset;
-          const int16_t* w = d->filter.data() + int64_t{tap} * out_c;
-          if (m == 1) {
-            AccumulateDepthwiseTap(src, w, out_c, offset, acc);
-          } else {
-            for (int c = 0; c < g.in_c; ++c) {
-              const int32_t v = static_cast<int32_t>(src[c]) + offset;
-              for (int k = 0; k < m; ++k) acc[c * m + k] += v * w[c * m + k];
-            }
-          }
-        });
+        DepthwisePixelSums(g, d->window, d->qinput.data(), d->filter.data(), out_c, m, offset, b,
+                           static_cast<int>(row % g.out_h), x, acc);
         Dequantize(acc, out_c, d->channel_scales.data(), d->batch_scales[b], d->scaling, bias, range,
                    out + (row * g.out_w + x) * out_c);
       }
@@ -130,12 +108,10 @@ void EvalDepthwise(TfLiteContext* context, HybridConvData* d, const ConvGeometry
   });
 }
 
-}  // namespace
-
-TfLiteStatus PrepareHybridConv(TfLiteContext* context, const char* op, bool depthwise,
-                               const ConvTensors& t, const ConvGeometry& g,
-                               const ConvWindowParams& window, TfLiteFusedActivation activation,
-                               int out_c, int groups, HybridConvData* d) {
+// The filter, bias and output types: INT8 (or, for CONV_2D, INT4) filter,
+// FLOAT32 bias and output.
+TfLiteStatus CheckHybridTypes(TfLiteContext* context, const char* op, bool depthwise,
+                              const ConvTensors& t) {
   const TfLiteTensor* filter = t.filter;
   const bool int4_ok = !depthwise;
   if (filter->type != kTfLiteInt8 && !(int4_ok && filter->type == kTfLiteInt4)) {
@@ -143,12 +119,14 @@ TfLiteStatus PrepareHybridConv(TfLiteContext* context, const char* op, bool dept
   }
   TF_LITE_ENSURE_OK(context, ExpectType(context, op, "bias (with FLOAT32 input)", t.bias,
                                         kTfLiteFloat32));
-  TF_LITE_ENSURE_OK(context, ExpectType(context, op, "output (with FLOAT32 input)", t.output,
-                                        kTfLiteFloat32));
-  const int channel_dim = depthwise ? 3 : 0;
-  const auto* aq = filter->quantization.type == kTfLiteAffineQuantization
-                       ? static_cast<const TfLiteAffineQuantization*>(filter->quantization.params)
-                       : nullptr;
+  return ExpectType(context, op, "output (with FLOAT32 input)", t.output, kTfLiteFloat32);
+}
+
+// The filter's scales: one, or one per output channel along `channel_dim`,
+// all positive; zero points 0.
+TfLiteStatus CheckFilterScales(TfLiteContext* context, const char* op, const TfLiteTensor* filter,
+                               int channel_dim, int out_c, const TfLiteAffineQuantization** out) {
+  const TfLiteAffineQuantization* aq = HybridWeightQuantization(filter);
   if (aq == nullptr || aq->scale == nullptr || aq->scale->size < 1) {
     TF_LITE_KERNEL_LOG(context, "%s: %s filter with FLOAT32 input needs quantization scales", op,
                        TfLiteTypeGetName(filter->type));
@@ -169,46 +147,37 @@ TfLiteStatus PrepareHybridConv(TfLiteContext* context, const char* op, bool dept
       return kTfLiteError;
     }
   }
-  if (aq->zero_point != nullptr) {
-    for (int i = 0; i < aq->zero_point->size; ++i) {
-      if (aq->zero_point->data[i] != 0) {
-        TF_LITE_KERNEL_LOG(context,
-                           "%s: hybrid filters with a nonzero zero point are not supported", op);
-        return kTfLiteError;
-      }
-    }
-  }
-
-  d->depthwise = depthwise;
-  d->out_c = out_c;
-  d->groups = depthwise ? 1 : groups;
-  d->multiplier = depthwise ? out_c / g.in_c : 1;
-  d->window = window;
-  d->activation = activation;
-  d->patch_cols = depthwise ? 0 : int64_t{g.filter_h} * g.filter_w * (g.in_c / d->groups);
-  // Bounds the int32 sums (|filter * (q - zp)| <= 128 * 255 per tap).
-  const int64_t depth = depthwise ? int64_t{g.filter_h} * g.filter_w : d->patch_cols;
-  if (depth > kMaxQGemmDepth) {
-    TF_LITE_KERNEL_LOG(context,
-                       "%s: hybrid filters deeper than %lld values (here %lld) are not supported",
-                       op, static_cast<long long>(kMaxQGemmDepth), static_cast<long long>(depth));
+  if (!ZeroPointsAreZero(*aq)) {
+    TF_LITE_KERNEL_LOG(context, "%s: hybrid filters with a nonzero zero point are not supported",
+                       op);
     return kTfLiteError;
   }
-  // Upstream: CONV_2D takes the symmetric per-tensor route unless the scales
-  // differ or the convolution is grouped; DEPTHWISE_CONV_2D always the
-  // asymmetric per-channel one.
+  *out = aq;
+  return kTfLiteOk;
+}
+
+// The input quantization (symmetric or asymmetric), the order of the scales
+// and the scale of each output channel, as upstream: CONV_2D takes the
+// symmetric per-tensor route unless the scales differ or the convolution is
+// grouped; DEPTHWISE_CONV_2D always the asymmetric per-channel one.
+void ChooseScaling(const TfLiteAffineQuantization& aq, HybridConvData* d) {
+  const int scale_count = aq.scale->size;
   bool scales_differ = false;
-  for (int i = 1; i < scale_count; ++i) scales_differ |= aq->scale->data[i] != aq->scale->data[0];
-  d->asymmetric = depthwise || scales_differ || d->groups != 1;
-  d->scaling = depthwise        ? HybridScaling::kInputFirst
+  for (int i = 1; i < scale_count; ++i) scales_differ |= aq.scale->data[i] != aq.scale->data[0];
+  d->asymmetric = d->depthwise || scales_differ || d->groups != 1;
+  d->scaling = d->depthwise      ? HybridScaling::kInputFirst
                : d->groups != 1 ? HybridScaling::kChannelFirst
                                 : HybridScaling::kProduct;
   if (scales_differ) {
-    d->channel_scales.assign(aq->scale->data, aq->scale->data + scale_count);
+    d->channel_scales.assign(aq.scale->data, aq.scale->data + scale_count);
   } else {
-    d->channel_scales.assign(static_cast<size_t>(out_c), aq->scale->data[0]);
+    d->channel_scales.assign(static_cast<size_t>(d->out_c), aq.scale->data[0]);
   }
+}
 
+// Packs a constant filter now; a variable one must be INT8 (packed at Eval).
+TfLiteStatus PackConstantFilter(TfLiteContext* context, const char* op, const TfLiteTensor* filter,
+                                const ConvGeometry& g, HybridConvData* d) {
   const int64_t count = FilterCount(*d, g);
   const int64_t needed = filter->type == kTfLiteInt4 ? (count + 1) / 2 : count;
   d->filter_packed = false;
@@ -224,31 +193,61 @@ TfLiteStatus PrepareHybridConv(TfLiteContext* context, const char* op, bool dept
     TF_LITE_KERNEL_LOG(context, "%s: INT4 filters must be constant", op);
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
 
+// The quantized input, its per-batch scales and zero points, and for CONV_2D
+// the tiles and their patches and sums.
+TfLiteStatus SizeScratch(TfLiteContext* context, const char* op, const TfLiteTensor* input,
+                         const ConvGeometry& g, HybridConvData* d) {
   if (int64_t{g.in_h} * g.in_w * g.in_c > std::numeric_limits<int>::max()) {
     TF_LITE_KERNEL_LOG(context, "%s: hybrid input batches of more than 2^31 values are not supported",
                        op);
     return kTfLiteError;
   }
-  d->qinput.assign(static_cast<size_t>(NumElements(t.input)), 0);
+  d->qinput.assign(static_cast<size_t>(NumElements(input)), 0);
   d->batch_scales.assign(static_cast<size_t>(g.batches), 1.0f);
   d->batch_offsets.assign(static_cast<size_t>(g.batches), 0);
   d->patches.clear();
   d->sums.clear();
-  d->threads = 1;
-  d->tile_rows = 0;
-  if (!depthwise) {
-    const int64_t pixels = int64_t{g.batches} * g.out_h * g.out_w;
-    d->tile_rows = std::max<int64_t>(
-        1, std::min(pixels, std::max(kMinTileRows, kTileValues / std::max<int64_t>(1, d->patch_cols))));
-    const int64_t tiles = (pixels + d->tile_rows - 1) / d->tile_rows;
-    const int64_t work = pixels * d->patch_cols * out_c;
-    d->threads = static_cast<int>(std::max<int64_t>(
-        1, std::min<int64_t>(tiles, ThreadsForWork(KernelThreads(context), work))));
-    d->patches.assign(static_cast<size_t>(d->threads * d->tile_rows * d->patch_cols), 0);
-    d->sums.assign(static_cast<size_t>(d->threads * d->tile_rows * (out_c / d->groups)), 0);
-  }
+  d->tiling = ConvTiling{};
+  if (d->depthwise) return kTfLiteOk;
+  const int64_t pixels = int64_t{g.batches} * g.out_h * g.out_w;
+  d->tiling = PlanConvTiles(context, pixels, d->patch_cols, d->out_c, kInt16TileValues);
+  const int64_t rows = d->tiling.threads * d->tiling.tile_rows;
+  d->patches.assign(static_cast<size_t>(rows * d->patch_cols), 0);
+  d->sums.assign(static_cast<size_t>(rows * (d->out_c / d->groups)), 0);
   return kTfLiteOk;
+}
+
+}  // namespace
+
+TfLiteStatus PrepareHybridConv(TfLiteContext* context, const char* op, bool depthwise,
+                               const ConvTensors& t, const ConvGeometry& g,
+                               const ConvWindowParams& window, TfLiteFusedActivation activation,
+                               int out_c, int groups, HybridConvData* d) {
+  TF_LITE_ENSURE_OK(context, CheckHybridTypes(context, op, depthwise, t));
+  const TfLiteAffineQuantization* aq = nullptr;
+  TF_LITE_ENSURE_OK(context, CheckFilterScales(context, op, t.filter, depthwise ? 3 : 0, out_c,
+                                               &aq));
+  d->depthwise = depthwise;
+  d->out_c = out_c;
+  d->groups = depthwise ? 1 : groups;
+  d->multiplier = depthwise ? out_c / g.in_c : 1;
+  d->window = window;
+  d->activation = activation;
+  d->patch_cols = depthwise ? 0 : int64_t{g.filter_h} * g.filter_w * (g.in_c / d->groups);
+  // Bounds the int32 sums (|filter * (q - zp)| <= 128 * 255 per tap).
+  const int64_t depth = depthwise ? int64_t{g.filter_h} * g.filter_w : d->patch_cols;
+  if (depth > kMaxQGemmDepth) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: hybrid filters deeper than %lld values (here %lld) are not supported",
+                       op, static_cast<long long>(kMaxQGemmDepth), static_cast<long long>(depth));
+    return kTfLiteError;
+  }
+  ChooseScaling(*aq, d);
+  TF_LITE_ENSURE_OK(context, PackConstantFilter(context, op, t.filter, g, d));
+  return SizeScratch(context, op, t.input, g, d);
 }
 
 void EvalHybridConv(TfLiteContext* context, HybridConvData* d, const ConvGeometry& g,

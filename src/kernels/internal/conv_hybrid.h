@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "src/kernels/internal/conv_im2col.h"
 #include "src/kernels/internal/conv_util.h"
 #include "src/kernels/internal/scratch_vector.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
@@ -56,8 +57,7 @@ struct HybridConvData {
   internal::ScratchVector<int8_t> qinput;         // the quantized input
   internal::ScratchVector<float> batch_scales;    // input scale of each batch
   internal::ScratchVector<int32_t> batch_offsets; // its zero point (0 when symmetric)
-  int64_t tile_rows = 0;              // CONV_2D: output pixels per tile
-  int threads = 1;                    // CONV_2D: tiles processed in parallel
+  ConvTiling tiling;                  // CONV_2D: tiles of output pixels and threads
   internal::ScratchVector<int16_t> patches;       // threads * tile_rows * patch_cols
   internal::ScratchVector<int32_t> sums;          // threads * tile_rows * out_c / groups
 };

@@ -1,52 +1,57 @@
-// Pieces shared by the 8-bit CONV_2D paths (quantized in conv.cc, hybrid in
-// conv_hybrid.cc) that run the convolution as int16 patches times an int16
-// filter: the patch gathering and the split of output-pixel tiles among
-// threads.
+// The im2col + GEMM scaffold of the convolutions (CONV_2D float, 8-bit and
+// hybrid; CONV_3D and CONV_3D_TRANSPOSE use its tiling): output pixels are
+// cut into tiles, each tile's receptive fields are copied into rows of a patch
+// matrix, and threads take contiguous runs of tiles, each with its own
+// scratch slot. Also what the 8-bit and hybrid paths share around int16
+// filters: packing them, and the depthwise sums of one output pixel.
 #ifndef TFLITE_C_SRC_KERNELS_INTERNAL_CONV_IM2COL_H_
 #define TFLITE_C_SRC_KERNELS_INTERNAL_CONV_IM2COL_H_
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 #include "src/kernels/internal/conv_util.h"
+#include "src/kernels/internal/int4_copy.h"
 #include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/qgemm.h"
+#include "src/kernels/internal/scratch_vector.h"
 
 namespace tflite_c {
 namespace kernels {
 namespace internal {
 
-// Fills `patches` (rows of `patch_cols` int16 values) with the receptive
-// fields of output pixels [first, first + count) within `group` of `groups`:
-// each 8-bit NHWC input value plus `batch_offset(b)` of its batch; taps
-// outside the image are 0.
-template <typename T, typename BatchOffset>
-void Im2ColWidened(const ConvGeometry& g, const ConvWindowParams& w, int groups,
-                   int64_t patch_cols, const T* input, int group, int64_t first, int64_t count,
-                   BatchOffset batch_offset, int16_t* patches) {
-  const int group_c = g.in_c / groups;
-  for (int64_t r = 0; r < count; ++r) {
-    const int64_t pixel = first + r;
-    const int x = static_cast<int>(pixel % g.out_w);
-    const int y = static_cast<int>((pixel / g.out_w) % g.out_h);
-    const int64_t b = pixel / (int64_t{g.out_w} * g.out_h);
-    const int32_t offset = batch_offset(b);
-    int16_t* dst = patches + r * patch_cols;
-    const int y0 = y * w.stride_h - g.pad_top;
-    const int x0 = x * w.stride_w - g.pad_left;
-    for (int ky = 0; ky < g.filter_h; ++ky) {
-      const int iy = y0 + ky * w.dilation_h;
-      for (int kx = 0; kx < g.filter_w; ++kx, dst += group_c) {
-        const int ix = x0 + kx * w.dilation_w;
-        if (iy < 0 || iy >= g.in_h || ix < 0 || ix >= g.in_w) {
-          std::fill(dst, dst + group_c, int16_t{0});
-          continue;
-        }
-        const T* src = input + ((b * g.in_h + iy) * g.in_w + ix) * g.in_c + group * group_c;
-        WidenWithOffset(src, group_c, offset, dst);
-      }
-    }
-  }
+// Scratch budgets per tile, in values: 1 MiB of floats, 256 KiB of int16.
+// Small enough to stay in cache beside the filter, large enough for an
+// efficient GEMM. A tile has at least kMinConvTileRows rows.
+constexpr int64_t kFloatTileValues = 256 * 1024;
+constexpr int64_t kInt16TileValues = 128 * 1024;
+constexpr int64_t kMinConvTileRows = 16;
+
+// Rows per tile for `pixels` rows of `cols` values each within `budget`
+// values (but at least kMinConvTileRows rows, at most `pixels`, at least 1).
+inline int64_t ConvTileRows(int64_t pixels, int64_t cols, int64_t budget) {
+  return std::max<int64_t>(
+      1, std::min(pixels, std::max(kMinConvTileRows, budget / std::max<int64_t>(1, cols))));
+}
+
+struct ConvTiling {
+  int64_t tile_rows = 0;  // output pixels per tile
+  int threads = 1;        // tiles processed in parallel (one scratch slot each)
+};
+
+// Tiles for `pixels` output pixels with `patch_cols` values per patch row and
+// `out_c` output channels, and as many threads as the work justifies (at most
+// one per tile).
+inline ConvTiling PlanConvTiles(TfLiteContext* context, int64_t pixels, int64_t patch_cols,
+                                int64_t out_c, int64_t budget) {
+  ConvTiling t;
+  t.tile_rows = ConvTileRows(pixels, patch_cols, budget);
+  const int64_t tiles = (pixels + t.tile_rows - 1) / t.tile_rows;
+  const int64_t work = pixels * patch_cols * out_c;
+  t.threads = static_cast<int>(std::max<int64_t>(
+      1, std::min<int64_t>(tiles, ThreadsForWork(KernelThreads(context), work))));
+  return t;
 }
 
 // Splits `pixels` output pixels into tiles of `tile_rows` and hands each of
@@ -60,6 +65,100 @@ void ForEachConvTile(int workers, int64_t pixels, int64_t tile_rows, Tile tile) 
         const int64_t first = t * tile_rows;
         tile(w, first, std::min(tile_rows, pixels - first));
       }
+    }
+  });
+}
+
+// Fills `patches` (rows of `patch_cols` values) with the receptive fields of
+// output pixels [first, first + count) within `group` of `groups`: a tap
+// inside the image is written by copy_tap(batch, input_offset, dst, n), which
+// fills dst[0, n) from the NHWC input's values [input_offset, input_offset +
+// n); a tap in the padding is n zeros.
+template <typename Dst, typename CopyTap>
+void Im2Col(const ConvGeometry& g, const ConvWindowParams& w, int groups, int64_t patch_cols,
+            int group, int64_t first, int64_t count, Dst* patches, CopyTap copy_tap) {
+  const int group_c = g.in_c / groups;
+  for (int64_t r = 0; r < count; ++r) {
+    const int64_t pixel = first + r;
+    const int x = static_cast<int>(pixel % g.out_w);
+    const int y = static_cast<int>((pixel / g.out_w) % g.out_h);
+    const int64_t b = pixel / (int64_t{g.out_w} * g.out_h);
+    Dst* dst = patches + r * patch_cols;
+    const int y0 = y * w.stride_h - g.pad_top;
+    const int x0 = x * w.stride_w - g.pad_left;
+    for (int ky = 0; ky < g.filter_h; ++ky) {
+      const int iy = y0 + ky * w.dilation_h;
+      for (int kx = 0; kx < g.filter_w; ++kx, dst += group_c) {
+        const int ix = x0 + kx * w.dilation_w;
+        if (iy < 0 || iy >= g.in_h || ix < 0 || ix >= g.in_w) {
+          std::fill(dst, dst + group_c, Dst{0});
+          continue;
+        }
+        copy_tap(b, ((b * g.in_h + iy) * g.in_w + ix) * g.in_c + group * group_c, dst, group_c);
+      }
+    }
+  }
+}
+
+// Im2Col of a FLOAT32 input.
+inline void Im2ColFloat(const ConvGeometry& g, const ConvWindowParams& w, int groups,
+                        int64_t patch_cols, const float* input, int group, int64_t first,
+                        int64_t count, float* patches) {
+  Im2Col(g, w, groups, patch_cols, group, first, count, patches,
+         [input](int64_t, int64_t offset, float* dst, int n) {
+           std::memcpy(dst, input + offset, sizeof(float) * n);
+         });
+}
+
+// Im2Col of an 8-bit input into int16 patches: each value plus
+// `batch_offset(b)` of its batch; padding taps are 0.
+template <typename T, typename BatchOffset>
+void Im2ColWidened(const ConvGeometry& g, const ConvWindowParams& w, int groups,
+                   int64_t patch_cols, const T* input, int group, int64_t first, int64_t count,
+                   BatchOffset batch_offset, int16_t* patches) {
+  Im2Col(g, w, groups, patch_cols, group, first, count, patches,
+         [&](int64_t b, int64_t offset, int16_t* dst, int n) {
+           WidenWithOffset(input + offset, n, batch_offset(b), dst);
+         });
+}
+
+// The first `count` values of an INT8, UINT8 or INT4 filter, plus `offset`,
+// as int16 in `out`.
+inline void PackFilterInt16(const TfLiteTensor* filter, int64_t count, int32_t offset,
+                            ScratchVector<int16_t>* out) {
+  out->resize(static_cast<size_t>(count));
+  int16_t* dst = out->data();
+  if (filter->type == kTfLiteInt4) {
+    UnpackInt4(reinterpret_cast<const uint8_t*>(filter->data.raw_const), count, dst);
+    for (int64_t i = 0; i < count; ++i) dst[i] = static_cast<int16_t>(dst[i] + offset);
+  } else if (filter->type == kTfLiteUInt8) {
+    const uint8_t* f = filter->data.uint8;
+    for (int64_t i = 0; i < count; ++i) dst[i] = static_cast<int16_t>(f[i] + offset);
+  } else {
+    const int8_t* f = filter->data.int8;
+    for (int64_t i = 0; i < count; ++i) dst[i] = static_cast<int16_t>(f[i] + offset);
+  }
+}
+
+// DEPTHWISE_CONV_2D with 8-bit input values: sets acc[0, out_c) to the
+// int32 sums of (input + offset) * filter over output pixel (b, y, x)'s
+// window, `filter` holding [KH * KW, out_c] int16 values and output channel
+// c reading input channel c / multiplier. Padding taps add nothing.
+template <typename T>
+void DepthwisePixelSums(const ConvGeometry& g, const ConvWindowParams& window, const T* input,
+                        const int16_t* filter, int out_c, int multiplier, int32_t offset,
+                        int64_t b, int y, int x, int32_t* __restrict acc) {
+  std::fill(acc, acc + out_c, 0);
+  ForEachInputTap(g, window, b, y, x, [&](int64_t in_offset, int tap) {
+    const T* __restrict src = input + in_offset;
+    const int16_t* __restrict w = filter + int64_t{tap} * out_c;
+    if (multiplier == 1) {
+      AccumulateDepthwiseTap(src, w, out_c, offset, acc);
+      return;
+    }
+    for (int c = 0; c < g.in_c; ++c) {
+      const int32_t v = static_cast<int32_t>(src[c]) + offset;
+      for (int k = 0; k < multiplier; ++k) acc[c * multiplier + k] += v * w[c * multiplier + k];
     }
   });
 }

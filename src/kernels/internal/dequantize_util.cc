@@ -4,6 +4,7 @@
 #include <cstring>
 #include <vector>
 
+#include "src/kernels/internal/int4_copy.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/layout_util.h"
 
@@ -55,7 +56,7 @@ void DequantizeValues(const T* in, const TfLiteTensor* input, float* out) {
 }
 
 // Constant INT4 tensors keep two values per byte; others hold one per byte.
-std::vector<int8_t> UnpackInt4(const TfLiteTensor* input) {
+std::vector<int8_t> Int4Values(const TfLiteTensor* input) {
   const int64_t n = NumElements(input);
   std::vector<int8_t> values(static_cast<size_t>(n));
   const auto* bytes = reinterpret_cast<const uint8_t*>(input->data.raw);
@@ -63,10 +64,7 @@ std::vector<int8_t> UnpackInt4(const TfLiteTensor* input) {
     std::memcpy(values.data(), bytes, n);
     return values;
   }
-  for (int64_t i = 0; i < n; ++i) {
-    const uint8_t nibble = (i % 2 == 0) ? (bytes[i / 2] & 0x0f) : (bytes[i / 2] >> 4);
-    values[i] = static_cast<int8_t>(static_cast<int8_t>(nibble << 4) >> 4);  // sign-extend
-  }
+  UnpackInt4(bytes, n, values.data());
   return values;
 }
 
@@ -99,7 +97,7 @@ void DequantizeToFloat(const TfLiteTensor* input, float* out) {
     case kTfLiteUInt8: DequantizeValues(input->data.uint8, input, out); break;
     case kTfLiteInt8: DequantizeValues(input->data.int8, input, out); break;
     case kTfLiteInt16: DequantizeValues(input->data.i16, input, out); break;
-    case kTfLiteInt4: DequantizeValues(UnpackInt4(input).data(), input, out); break;
+    case kTfLiteInt4: DequantizeValues(Int4Values(input).data(), input, out); break;
     default: {  // FLOAT16
       const auto* half = reinterpret_cast<const Eigen::half*>(input->data.f16);
       const int64_t n = NumElements(input);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "src/kernels/internal/int4_copy.h"
 #include "src/kernels/internal/quant_math.h"
 
 namespace tflite_c {
@@ -154,7 +155,7 @@ void BlockwiseInt4FullyConnected(const BlockwiseFcArgs& a) {
         int32_t dot = 0, weight_sum = 0;
         for (int i = 0; i < a.blocksize; ++i) {
           const int k = blk * a.blocksize + i;
-          const int32_t wv = Int4At(w, k);
+          const int32_t wv = Int4Value(w, k);
           weight_sum += wv;
           dot += int32_t{q[k]} * wv;
         }

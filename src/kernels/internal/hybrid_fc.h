@@ -8,9 +8,28 @@
 
 #include <cstdint>
 
+#include "tensorflow/lite/core/c/common.h"
+
 namespace tflite_c {
 namespace kernels {
 namespace internal {
+
+// The affine quantization of a hybrid operand's integer weights, or null
+// when it has none.
+inline const TfLiteAffineQuantization* HybridWeightQuantization(const TfLiteTensor* weights) {
+  return weights->quantization.type == kTfLiteAffineQuantization
+             ? static_cast<const TfLiteAffineQuantization*>(weights->quantization.params)
+             : nullptr;
+}
+
+// Whether every zero point of `aq` is 0 (hybrid weights are symmetric).
+inline bool ZeroPointsAreZero(const TfLiteAffineQuantization& aq) {
+  if (aq.zero_point == nullptr) return true;
+  for (int i = 0; i < aq.zero_point->size; ++i) {
+    if (aq.zero_point->data[i] != 0) return false;
+  }
+  return true;
+}
 
 // Symmetric: scale = max|x| / 127, q = round(x / scale) in [-127, 127]; an
 // all-zero row gives q = 0 and scale 1.
@@ -19,12 +38,6 @@ void QuantizeRowSymmetric(const float* x, int n, int8_t* q, float* scale);
 // Asymmetric over [min(x, 0), max(x, 0)] onto [-128, 127] with a nudged zero
 // point `offset`: q = round(offset + x / scale).
 void QuantizeRowAsymmetric(const float* x, int n, int8_t* q, float* scale, int32_t* offset);
-
-// Signed 4-bit values packed two per byte, low nibble first.
-inline int8_t Int4At(const uint8_t* packed, int64_t i) {
-  const int v = (i % 2 == 0) ? (packed[i / 2] & 0xF) : (packed[i / 2] >> 4);
-  return static_cast<int8_t>((v ^ 0x8) - 8);
-}
 
 struct HybridFcArgs {
   const float* input;      // [batches, depth]

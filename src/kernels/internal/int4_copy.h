@@ -1,7 +1,9 @@
 // Packed INT4 tensors (two values per byte, low nibble first): reading and
-// writing single values, and copying runs of them without unpacking
-// (CONCATENATION, DYNAMIC_UPDATE_SLICE, GATHER, CAST, EMBEDDING_LOOKUP, and
-// the INT4 gathers of string_gather.h used by SLICE and TRANSPOSE).
+// writing single values, unpacking runs of them (the hybrid and INT4 weights
+// of FULLY_CONNECTED and CONV_2D, DEQUANTIZE), and copying runs of them
+// without unpacking (CONCATENATION, DYNAMIC_UPDATE_SLICE, GATHER, CAST,
+// EMBEDDING_LOOKUP, and the INT4 gathers of string_gather.h used by SLICE and
+// TRANSPOSE).
 #ifndef TFLITE_C_SRC_KERNELS_INTERNAL_INT4_COPY_H_
 #define TFLITE_C_SRC_KERNELS_INTERNAL_INT4_COPY_H_
 
@@ -24,6 +26,12 @@ inline uint8_t Int4Bits(const uint8_t* packed, int64_t i) {
 // Value `i` sign-extended: -8..7.
 inline int8_t Int4Value(const uint8_t* packed, int64_t i) {
   return static_cast<int8_t>((Int4Bits(packed, i) ^ 0x8) - 8);
+}
+
+// Writes the first `count` values of `packed`, sign-extended, to `out`.
+template <typename T>
+inline void UnpackInt4(const uint8_t* packed, int64_t count, T* out) {
+  for (int64_t i = 0; i < count; ++i) out[i] = static_cast<T>(Int4Value(packed, i));
 }
 
 // Stores the low four bits of `bits` as value `i`, leaving its byte's other
