@@ -10,7 +10,9 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <string>
 
+#include "src/delegates/xnnpack/report.h"
 #include "tensorflow/lite/builtin_ops.h"
 
 namespace tflite_c {
@@ -243,15 +245,12 @@ void OpBuilder::ValueTensors(int builtin_code, const TfLiteNode* node, std::vect
 // ---- reporting ------------------------------------------------------------------------
 
 TfLiteStatus OpBuilder::Fail(const char* format, ...) {
-  if (Defining()) {
-    char buf[512];
-    va_list args;
-    va_start(args, format);
-    std::vsnprintf(buf, sizeof(buf), format, args);
-    va_end(args);
-    context_->ReportError(context_, "XNNPACK delegate: node #%d: %s", node_index_, buf);
-  }
-  return kTfLiteError;
+  if (!Defining()) return kTfLiteError;  // only checking: refusing is no error
+  va_list args;
+  va_start(args, format);
+  const std::string what = FormatMessage(format, args);
+  va_end(args);
+  return Report(context_, "node #%d: %s", node_index_, what.c_str());
 }
 
 TfLiteStatus OpBuilder::Check(xnn_status s, const char* what) {

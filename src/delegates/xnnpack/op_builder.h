@@ -100,7 +100,9 @@ class OpBuilder {
 
  private:
   bool Defining() const { return subgraph_ != nullptr; }
-  TfLiteStatus Fail(const char* format, ...);
+  // Refuses the node: returns kTfLiteError, and while defining (not while
+  // only checking) reports "node #<index>: <message>" (report.h).
+  TfLiteStatus Fail(const char* format, ...) __attribute__((format(printf, 2, 3)));
   TfLiteStatus Check(xnn_status s, const char* what);
 
   const TfLiteTensor& T(int t) const { return context_->tensors[t]; }
