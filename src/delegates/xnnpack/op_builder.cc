@@ -75,7 +75,7 @@ TfLiteStatus OpBuilder::Visit(int node_index, const TfLiteNode* node,
   // A sparse constant's buffer holds only its stored values (FULLY_CONNECTED
   // reads them through src/kernels/internal/sparse_fully_connected.h).
   for (int i = 0; i < node->inputs->size; ++i)
-    if (node->inputs->data[i] >= 0 && T(node->inputs->data[i]).sparsity != nullptr)
+    if (node->inputs->data[i] >= 0 && TensorAt(node->inputs->data[i]).sparsity != nullptr)
       return Fail("sparse input tensors are not supported");
   const void* data = node->builtin_data;
   const float inf = std::numeric_limits<float>::infinity();
@@ -268,7 +268,7 @@ bool OpBuilder::IsStatic(int t) const {
 
 bool OpBuilder::GoodShape(int t, int min_rank, int max_rank) const {
   if (!ValidIndex(t)) return false;
-  const TfLiteTensor& x = T(t);
+  const TfLiteTensor& x = TensorAt(t);
   if (x.dims == nullptr || x.dims->size < min_rank || x.dims->size > max_rank) return false;
   if (x.allocation_type == kTfLiteDynamic && !IsStatic(t)) return false;
   for (int i = 0; i < x.dims->size; ++i)
@@ -281,30 +281,33 @@ const void* OpBuilder::StaticPointer(int t) const {
     auto it = statics_->find(t);
     if (it != statics_->end()) return it->second->data();
   }
-  return T(t).data.raw;
+  return TensorAt(t).data.raw;
 }
 
 bool OpBuilder::StaticInts(int t, std::vector<int64_t>* out) const {
-  if (!ValidIndex(t) || !IsStatic(t) || T(t).data.raw == nullptr || T(t).dims == nullptr)
+  if (!ValidIndex(t) || !IsStatic(t) || TensorAt(t).data.raw == nullptr ||
+      TensorAt(t).dims == nullptr)
     return false;
   size_t n = 1;
-  for (int i = 0; i < T(t).dims->size; ++i) {
-    if (T(t).dims->data[i] < 0) return false;
-    n *= static_cast<size_t>(T(t).dims->data[i]);
+  for (int i = 0; i < TensorAt(t).dims->size; ++i) {
+    if (TensorAt(t).dims->data[i] < 0) return false;
+    n *= static_cast<size_t>(TensorAt(t).dims->data[i]);
   }
-  const size_t element = T(t).type == kTfLiteInt32 ? 4 : T(t).type == kTfLiteInt64 ? 8 : 0;
-  if (element == 0 || T(t).bytes < n * element) return false;
+  const size_t element = TensorAt(t).type == kTfLiteInt32   ? 4
+                         : TensorAt(t).type == kTfLiteInt64 ? 8
+                                                            : 0;
+  if (element == 0 || TensorAt(t).bytes < n * element) return false;
   out->resize(n);
   for (size_t i = 0; i < n; ++i)
-    (*out)[i] = element == 4 ? T(t).data.i32[i] : T(t).data.i64[i];
+    (*out)[i] = element == 4 ? TensorAt(t).data.i32[i] : TensorAt(t).data.i64[i];
   return true;
 }
 
 xnn_datatype OpBuilder::Datatype(int t) const {
   if (!ValidIndex(t)) return xnn_datatype_invalid;
   // Unpacked statics are float32, except densified int8 weights (sparse_weights.cc).
-  if (statics_ && statics_->count(t) && T(t).type != kTfLiteInt8) return xnn_datatype_fp32;
-  const TfLiteTensor& x = T(t);
+  if (statics_ && statics_->count(t) && TensorAt(t).type != kTfLiteInt8) return xnn_datatype_fp32;
+  const TfLiteTensor& x = TensorAt(t);
   if (x.type == kTfLiteFloat32) return xnn_datatype_fp32;
   if (x.type != kTfLiteInt8 && x.type != kTfLiteUInt8 && x.type != kTfLiteInt32)
     return xnn_datatype_invalid;
@@ -336,7 +339,7 @@ xnn_datatype OpBuilder::Datatype(int t) const {
 
 xnn_status OpBuilder::DefineValue(xnn_subgraph_t subgraph, int t, uint32_t external_id,
                                   uint32_t flags, uint32_t* id) const {
-  const TfLiteTensor& x = T(t);
+  const TfLiteTensor& x = TensorAt(t);
   size_t dims[XNN_MAX_TENSOR_DIMS];
   const int rank = x.dims ? x.dims->size : 0;
   if (rank > XNN_MAX_TENSOR_DIMS) return xnn_status_unsupported_parameter;
@@ -396,8 +399,8 @@ bool OpBuilder::IsQuantized(int t) const {
   const xnn_datatype d = Datatype(t);
   return (d == xnn_datatype_qint8 && quant_.qs8) || (d == xnn_datatype_quint8 && quant_.qu8);
 }
-float OpBuilder::Scale(int t) const { return Affine(T(t))->scale->data[0]; }
-int32_t OpBuilder::ZeroPoint(int t) const { return Affine(T(t))->zero_point->data[0]; }
+float OpBuilder::Scale(int t) const { return Affine(TensorAt(t))->scale->data[0]; }
+int32_t OpBuilder::ZeroPoint(int t) const { return Affine(TensorAt(t))->zero_point->data[0]; }
 bool OpBuilder::SameQuantization(int a, int b) const {
   return Scale(a) == Scale(b) && ZeroPoint(a) == ZeroPoint(b);
 }
@@ -419,12 +422,12 @@ bool OpBuilder::IsQuantizedFilter(int filter, int input, int channel_dim, int ch
   if (in != xnn_datatype_qint8) return false;
   if (f == xnn_datatype_qint8) return ZeroPoint(filter) == 0;
   if (f != xnn_datatype_qcint8) return false;
-  const TfLiteAffineQuantization* q = Affine(T(filter));
+  const TfLiteAffineQuantization* q = Affine(TensorAt(filter));
   return q->quantized_dimension == channel_dim && q->scale->size == channels;
 }
 
 bool OpBuilder::IsQuantizedBias(int bias, int filter, int channels) const {
-  if (!IsStatic(bias) || T(bias).data.raw == nullptr || NumDims(bias) != 1 ||
+  if (!IsStatic(bias) || TensorAt(bias).data.raw == nullptr || NumDims(bias) != 1 ||
       Dim(bias, 0) != channels)
     return false;
   const xnn_datatype b = Datatype(bias);
@@ -448,7 +451,7 @@ TfLiteStatus OpBuilder::CheckFilterAndBias(int in, int filter, int bias, int out
   if (bias >= 0 && !IsQuantizedBias(bias, filter, channels))
     return Fail("unsupported bias quantization");
   // XNNPACK requantizes with input_scale * filter_scale / output_scale < 256.
-  const TfLiteAffineQuantization* q = Affine(T(filter));
+  const TfLiteAffineQuantization* q = Affine(TensorAt(filter));
   for (int c = 0; c < q->scale->size; ++c) {
     const float r = Scale(in) * q->scale->data[c] / Scale(out);
     if (!(r > 0.0f) || r >= 256.0f) return Fail("requantization scale out of range");

@@ -105,10 +105,12 @@ class OpBuilder {
   TfLiteStatus Fail(const char* format, ...) __attribute__((format(printf, 2, 3)));
   TfLiteStatus Check(xnn_status s, const char* what);
 
-  const TfLiteTensor& T(int t) const { return context_->tensors[t]; }
-  uint32_t Id(int t) const { return (*ids_)[t]; }
-  int NumDims(int t) const { return T(t).dims ? T(t).dims->size : -1; }
-  int Dim(int t, int i) const { return T(t).dims->data[i]; }
+  // Tensors are named by their index `t` in the context (-1: none).
+  const TfLiteTensor& TensorAt(int t) const { return context_->tensors[t]; }
+  // The XNNPACK value tensor `t` was defined as (only while defining).
+  uint32_t ValueIdOf(int t) const { return (*ids_)[t]; }
+  int NumDims(int t) const { return TensorAt(t).dims ? TensorAt(t).dims->size : -1; }
+  int Dim(int t, int i) const { return TensorAt(t).dims->data[i]; }
   bool ValidIndex(int t) const {
     return t >= 0 && t < static_cast<int>(context_->tensors_size);
   }
@@ -155,8 +157,11 @@ class OpBuilder {
   TfLiteStatus CheckConvGeometry(int in, int filter_h, int filter_w, TfLitePadding padding,
                                  int stride_h, int stride_w, int dilation_h, int dilation_w);
 
-  int In(const TfLiteNode* n, int i) const { return i < n->inputs->size ? n->inputs->data[i] : -1; }
-  int Out(const TfLiteNode* n, int i) const {
+  // The tensor index of input / output `i` of node `n` (-1 past the last).
+  int InputTensor(const TfLiteNode* n, int i) const {
+    return i < n->inputs->size ? n->inputs->data[i] : -1;
+  }
+  int OutputTensor(const TfLiteNode* n, int i) const {
     return i < n->outputs->size ? n->outputs->data[i] : -1;
   }
   bool Arity(const TfLiteNode* n, int min_in, int max_in, int outs) const {

@@ -60,7 +60,8 @@ TfLiteStatus OpBuilder::VisitScaledDotProductAttention(const TfLiteNode* n,
                                                        const void* attributes,
                                                        size_t attributes_size) {
   if (!Arity(n, 3, 4, 1)) return Fail("%s needs 3 or 4 inputs and 1 output", kSdpa);
-  const int q = In(n, 0), k = In(n, 1), v = In(n, 2), mask = In(n, 3), out = Out(n, 0);
+  const int q = InputTensor(n, 0), k = InputTensor(n, 1), v = InputTensor(n, 2),
+            mask = InputTensor(n, 3), out = OutputTensor(n, 0);
   for (int t : {q, k, v, out})
     if (!IsFloat(t, 4, 4)) return Fail("%s: query/key/value/output must be 4-D float32", kSdpa);
   if (IsStatic(out)) return Fail("%s: constant output", kSdpa);
@@ -148,13 +149,13 @@ TfLiteStatus OpBuilder::VisitScaledDotProductAttention(const TfLiteNode* n,
   uint32_t scale_id, cap_id, q_scaled, q_heads, q_grouped, k_heads, scores, scores_heads;
   TF_LITE_ENSURE_STATUS(value({}, scale_data, &scale_id));
   TF_LITE_ENSURE_STATUS(value({B, T, N, H}, nullptr, &q_scaled));
-  TF_LITE_ENSURE_STATUS(binary(xnn_binary_multiply, Id(q), scale_id, q_scaled));
+  TF_LITE_ENSURE_STATUS(binary(xnn_binary_multiply, ValueIdOf(q), scale_id, q_scaled));
   TF_LITE_ENSURE_STATUS(value({B, N, T, H}, nullptr, &q_heads));
   TF_LITE_ENSURE_STATUS(transpose(q_scaled, {0, 2, 1, 3}, q_heads));
   TF_LITE_ENSURE_STATUS(value({B, G, R * T, H}, nullptr, &q_grouped));
   TF_LITE_ENSURE_STATUS(reshape(q_heads, {B, G, 0, H}, q_grouped));
   TF_LITE_ENSURE_STATUS(value({B, G, S, H}, nullptr, &k_heads));
-  TF_LITE_ENSURE_STATUS(transpose(Id(k), {0, 2, 1, 3}, k_heads));
+  TF_LITE_ENSURE_STATUS(transpose(ValueIdOf(k), {0, 2, 1, 3}, k_heads));
   TF_LITE_ENSURE_STATUS(value({B, G, R * T, S}, nullptr, &scores));
   TF_LITE_ENSURE_STATUS(Check(xnn_define_batch_matrix_multiply(subgraph_, q_grouped, k_heads,
                                                                scores, XNN_FLAG_TRANSPOSE_B),
@@ -178,7 +179,7 @@ TfLiteStatus OpBuilder::VisitScaledDotProductAttention(const TfLiteNode* n,
   if (mask >= 0) {
     uint32_t masked;
     TF_LITE_ENSURE_STATUS(value({B, N, T, S}, nullptr, &masked));
-    TF_LITE_ENSURE_STATUS(binary(xnn_binary_add, logits_id, Id(mask), masked));
+    TF_LITE_ENSURE_STATUS(binary(xnn_binary_add, logits_id, ValueIdOf(mask), masked));
     logits_id = masked;
   }
   uint32_t probs, probs_grouped, v_heads, context, context_heads;
@@ -188,14 +189,14 @@ TfLiteStatus OpBuilder::VisitScaledDotProductAttention(const TfLiteNode* n,
   TF_LITE_ENSURE_STATUS(value({B, G, R * T, S}, nullptr, &probs_grouped));
   TF_LITE_ENSURE_STATUS(reshape(probs, {B, G, 0, S}, probs_grouped));
   TF_LITE_ENSURE_STATUS(value({B, G, D, S}, nullptr, &v_heads));
-  TF_LITE_ENSURE_STATUS(transpose(Id(v), {0, 2, 3, 1}, v_heads));
+  TF_LITE_ENSURE_STATUS(transpose(ValueIdOf(v), {0, 2, 3, 1}, v_heads));
   TF_LITE_ENSURE_STATUS(value({B, G, R * T, D}, nullptr, &context));
   TF_LITE_ENSURE_STATUS(Check(xnn_define_batch_matrix_multiply(subgraph_, probs_grouped, v_heads,
                                                                context, XNN_FLAG_TRANSPOSE_B),
                               "xnn_define_batch_matrix_multiply"));
   TF_LITE_ENSURE_STATUS(value({B, N, T, D}, nullptr, &context_heads));
   TF_LITE_ENSURE_STATUS(reshape(context, {B, N, 0, D}, context_heads));
-  return transpose(context_heads, {0, 2, 1, 3}, Id(out));
+  return transpose(context_heads, {0, 2, 1, 3}, ValueIdOf(out));
 }
 
 }  // namespace xnnpack
