@@ -99,6 +99,9 @@ class OpBuilder {
   static void ValueTensors(int builtin_code, const TfLiteNode* node, std::vector<int>* out);
 
  private:
+  // Visit's table from builtin code to the Visit* function (op_builder.cc).
+  struct Visitors;
+
   bool Defining() const { return subgraph_ != nullptr; }
   // Refuses the node: returns kTfLiteError, and while defining (not while
   // only checking) reports "node #<index>: <message>" (report.h).
@@ -178,6 +181,14 @@ class OpBuilder {
                                    int stride_h, int stride_w, float lo, float hi);
   TfLiteStatus VisitFullyConnected(const TfLiteNode* n, const TfLiteFullyConnectedParams* p);
   TfLiteStatus VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchMatMulParams* p);
+  // Its steps: the checks of a static int8 B (hybrid: A is quantized
+  // dynamically); A with its last two dimensions swapped (adj_x; `dims`, A's
+  // shape, is swapped too); the hybrid definition.
+  TfLiteStatus CheckHybridBatchMatMulB(int a, int b, int out, const TfLiteBatchMatMulParams* p);
+  TfLiteStatus DefineTransposedMatrices(uint32_t in, int rank, size_t* dims, uint32_t* transposed);
+  TfLiteStatus DefineHybridBatchMatMul(uint32_t lhs, int rank, const size_t* lhs_dims, int b,
+                                       int out, int columns, uint32_t flags,
+                                       const TfLiteBatchMatMulParams* p);
   TfLiteStatus VisitPool(const TfLiteNode* n, bool max, const TfLitePoolParams* p);
   TfLiteStatus VisitBinary(const TfLiteNode* n, int builtin_code, xnn_binary_operator op,
                            TfLiteFusedActivation act);
@@ -206,6 +217,7 @@ class OpBuilder {
   // ops_attention.cc: STABLEHLO_COMPOSITE (scaled dot-product attention
   // only) and the custom op of that name (flexbuffer attributes in both).
   static bool IsSdpaComposite(const TfLiteNode* n);
+  struct Sdpa;  // one attention node: checks and the graph defining it
   TfLiteStatus VisitComposite(const TfLiteNode* n);
   TfLiteStatus VisitScaledDotProductAttention(const TfLiteNode* n, const void* attributes,
                                               size_t attributes_size);

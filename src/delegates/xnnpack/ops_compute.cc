@@ -233,6 +233,82 @@ TfLiteStatus OpBuilder::VisitFullyConnected(const TfLiteNode* n,
 // matrix; B's batch dims may broadcast against A's. B transposed (adj_y) is
 // a flag of XNNPACK's operator; A transposed (adj_x) goes through a
 // transpose into an internal value first, as upstream does.
+TfLiteStatus OpBuilder::CheckHybridBatchMatMulB(int a, int b, int out,
+                                                const TfLiteBatchMatMulParams* p) {
+  const int rank = NumDims(a), rb = NumDims(b);
+  if (!quant_.qs8) return Fail("INT8 B needs signed 8-bit quantization enabled");
+  if (!GoodShape(b, 2, XNN_MAX_TENSOR_DIMS)) return Fail("unsupported tensor types/shapes");
+  if (!IsStatic(b) || StaticPointer(b) == nullptr) return Fail("INT8 B must be static");
+  const xnn_datatype bt = Datatype(b);
+  const int n_dim = p->adj_y ? rb - 2 : rb - 1;
+  const TfLiteAffineQuantization* q =
+      TensorAt(b).quantization.type == kTfLiteAffineQuantization
+          ? static_cast<const TfLiteAffineQuantization*>(TensorAt(b).quantization.params)
+          : nullptr;
+  if (bt == xnn_datatype_qint8) {
+    if (ZeroPoint(b) != 0) return Fail("INT8 B with a nonzero zero point");
+  } else if (bt != xnn_datatype_qcint8 || q->quantized_dimension != n_dim) {
+    return Fail("unsupported INT8 B quantization (one scale, or one per output column)");
+  }
+  for (int i = 0; i < q->scale->size; ++i)
+    if (!(q->scale->data[i] > 0.0f) || !std::isnormal(q->scale->data[i]))
+      return Fail("INT8 B scales must be positive and normal");
+  const int ro = std::max(rank, rb);
+  if (NumDims(out) != ro) return Fail("output rank mismatch");
+  for (int i = 3; i <= ro; ++i) {
+    const int da = i <= rank ? Dim(a, rank - i) : 1, db = i <= rb ? Dim(b, rb - i) : 1;
+    if (da != db && da != 1 && db != 1) return Fail("batch dims do not broadcast");
+    if (Dim(out, ro - i) != std::max(da, db)) return Fail("output shape mismatch");
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus OpBuilder::DefineTransposedMatrices(uint32_t in, int rank, size_t* dims,
+                                                 uint32_t* transposed) {
+  size_t perm[XNN_MAX_TENSOR_DIMS];
+  for (int i = 0; i < rank; ++i) perm[i] = static_cast<size_t>(i);
+  std::swap(perm[rank - 1], perm[rank - 2]);
+  std::swap(dims[rank - 1], dims[rank - 2]);
+  *transposed = XNN_INVALID_VALUE_ID;
+  TF_LITE_ENSURE_STATUS(Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, rank, dims,
+                                                      nullptr, XNN_INVALID_VALUE_ID, 0, transposed),
+                              "xnn_define_tensor_value"));
+  return Check(xnn_define_static_transpose(subgraph_, rank, perm, in, *transposed, 0),
+               "xnn_define_static_transpose");
+}
+
+TfLiteStatus OpBuilder::DefineHybridBatchMatMul(uint32_t lhs, int rank, const size_t* lhs_dims,
+                                                int b, int out, int columns, uint32_t flags,
+                                                const TfLiteBatchMatMulParams* p) {
+  // XNNPACK reads one scale per output column of every B matrix.
+  const int rb = NumDims(b);
+  const auto* q = static_cast<const TfLiteAffineQuantization*>(TensorAt(b).quantization.params);
+  size_t b_batches = 1;
+  size_t b_dims[XNN_MAX_TENSOR_DIMS];
+  for (int i = 0; i < rb; ++i) {
+    b_dims[i] = static_cast<size_t>(Dim(b, i));
+    if (i < rb - 2) b_batches *= b_dims[i];
+  }
+  auto scales = std::make_shared<std::vector<float>>(b_batches * static_cast<size_t>(columns));
+  for (size_t i = 0; i < scales->size(); ++i)
+    (*scales)[i] = q->scale->data[q->scale->size == 1 ? 0 : i % static_cast<size_t>(columns)];
+  owned_scales_.push_back(scales);
+  uint32_t qb = XNN_INVALID_VALUE_ID, qa = XNN_INVALID_VALUE_ID;
+  TF_LITE_ENSURE_STATUS(Check(xnn_define_channelwise_quantized_tensor_value_v2(
+                                  subgraph_, xnn_datatype_qcint8, 0, scales->data(), rb,
+                                  static_cast<size_t>(p->adj_y ? rb - 2 : rb - 1), b_dims,
+                                  StaticPointer(b), XNN_INVALID_VALUE_ID, 0, &qb),
+                              "xnn_define_channelwise_quantized_tensor_value_v2"));
+  TF_LITE_ENSURE_STATUS(Check(xnn_define_dynamically_quantized_tensor_value(
+                                  subgraph_, xnn_datatype_qdint8, rank, /*num_nonbatch_dims=*/1,
+                                  lhs_dims, XNN_INVALID_VALUE_ID, 0, &qa),
+                              "xnn_define_dynamically_quantized_tensor_value"));
+  TF_LITE_ENSURE_STATUS(Check(xnn_define_unary(subgraph_, xnn_unary_convert, nullptr, lhs, qa, 0),
+                              "xnn_define_unary(convert)"));
+  return Check(xnn_define_batch_matrix_multiply(subgraph_, qa, qb, ValueIdOf(out), flags),
+               "xnn_define_batch_matrix_multiply");
+}
+
 TfLiteStatus OpBuilder::VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchMatMulParams* p) {
   if (!p || !Arity(n, 2, 2, 1)) return kTfLiteError;
   const int a = InputTensor(n, 0), b = InputTensor(n, 1), out = OutputTensor(n, 0);
@@ -240,32 +316,9 @@ TfLiteStatus OpBuilder::VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchM
   const int min_rank = hybrid ? 2 : 3;
   if (!IsDynamicFloat(a, min_rank) || !IsDynamicFloat(out, min_rank))
     return Fail("unsupported tensor types/shapes");
-  const int rank = NumDims(a), rb = hybrid ? NumDims(b) : rank;
+  const int rank = NumDims(a);
   if (hybrid) {
-    if (!quant_.qs8) return Fail("INT8 B needs signed 8-bit quantization enabled");
-    if (!GoodShape(b, 2, XNN_MAX_TENSOR_DIMS)) return Fail("unsupported tensor types/shapes");
-    if (!IsStatic(b) || StaticPointer(b) == nullptr) return Fail("INT8 B must be static");
-    const xnn_datatype bt = Datatype(b);
-    const int n_dim = p->adj_y ? rb - 2 : rb - 1;
-    const TfLiteAffineQuantization* q =
-        TensorAt(b).quantization.type == kTfLiteAffineQuantization
-            ? static_cast<const TfLiteAffineQuantization*>(TensorAt(b).quantization.params)
-            : nullptr;
-    if (bt == xnn_datatype_qint8) {
-      if (ZeroPoint(b) != 0) return Fail("INT8 B with a nonzero zero point");
-    } else if (bt != xnn_datatype_qcint8 || q->quantized_dimension != n_dim) {
-      return Fail("unsupported INT8 B quantization (one scale, or one per output column)");
-    }
-    for (int i = 0; i < q->scale->size; ++i)
-      if (!(q->scale->data[i] > 0.0f) || !std::isnormal(q->scale->data[i]))
-        return Fail("INT8 B scales must be positive and normal");
-    const int ro = std::max(rank, rb);
-    if (NumDims(out) != ro) return Fail("output rank mismatch");
-    for (int i = 3; i <= ro; ++i) {
-      const int da = i <= rank ? Dim(a, rank - i) : 1, db = i <= rb ? Dim(b, rb - i) : 1;
-      if (da != db && da != 1 && db != 1) return Fail("batch dims do not broadcast");
-      if (Dim(out, ro - i) != std::max(da, db)) return Fail("output shape mismatch");
-    }
+    TF_LITE_ENSURE_STATUS(CheckHybridBatchMatMulB(a, b, out, p));
   } else {
     if (!IsFloat(b, 3)) return Fail("unsupported tensor types/shapes");
     if (IsStatic(b) && StaticPointer(b) == nullptr) return Fail("static input without data");
@@ -273,6 +326,7 @@ TfLiteStatus OpBuilder::VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchM
     for (int i = 0; i + 2 < rank; ++i)
       if (Dim(a, i) != Dim(b, i) || Dim(out, i) != Dim(a, i)) return Fail("batch dims differ");
   }
+  const int rb = NumDims(b);
   const int m = p->adj_x ? Dim(a, rank - 1) : Dim(a, rank - 2);
   const int k = p->adj_x ? Dim(a, rank - 2) : Dim(a, rank - 1);
   const int bk = p->adj_y ? Dim(b, rb - 1) : Dim(b, rb - 2);
@@ -283,53 +337,12 @@ TfLiteStatus OpBuilder::VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchM
   uint32_t lhs = ValueIdOf(a);
   size_t dims[XNN_MAX_TENSOR_DIMS];
   for (int i = 0; i < rank; ++i) dims[i] = static_cast<size_t>(Dim(a, i));
-  if (p->adj_x) {
-    size_t perm[XNN_MAX_TENSOR_DIMS];
-    for (int i = 0; i < rank; ++i) perm[i] = static_cast<size_t>(i);
-    std::swap(perm[rank - 1], perm[rank - 2]);
-    std::swap(dims[rank - 1], dims[rank - 2]);
-    uint32_t transposed = XNN_INVALID_VALUE_ID;
-    TF_LITE_ENSURE_STATUS(Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, rank, dims,
-                                                        nullptr, XNN_INVALID_VALUE_ID, 0,
-                                                        &transposed),
-                                "xnn_define_tensor_value"));
-    TF_LITE_ENSURE_STATUS(
-        Check(xnn_define_static_transpose(subgraph_, rank, perm, lhs, transposed, 0),
-              "xnn_define_static_transpose"));
-    lhs = transposed;
-  }
+  if (p->adj_x) TF_LITE_ENSURE_STATUS(DefineTransposedMatrices(ValueIdOf(a), rank, dims, &lhs));
   const uint32_t flags = p->adj_y ? XNN_FLAG_TRANSPOSE_B : 0;
-  if (!hybrid) {
-    return Check(
-        xnn_define_batch_matrix_multiply(subgraph_, lhs, ValueIdOf(b), ValueIdOf(out), flags),
-        "xnn_define_batch_matrix_multiply");
-  }
-  // XNNPACK reads one scale per output column of every B matrix.
-  const auto* q = static_cast<const TfLiteAffineQuantization*>(TensorAt(b).quantization.params);
-  size_t b_batches = 1;
-  size_t b_dims[XNN_MAX_TENSOR_DIMS];
-  for (int i = 0; i < rb; ++i) {
-    b_dims[i] = static_cast<size_t>(Dim(b, i));
-    if (i < rb - 2) b_batches *= b_dims[i];
-  }
-  auto scales = std::make_shared<std::vector<float>>(b_batches * static_cast<size_t>(bn));
-  for (size_t i = 0; i < scales->size(); ++i)
-    (*scales)[i] = q->scale->data[q->scale->size == 1 ? 0 : i % static_cast<size_t>(bn)];
-  owned_scales_.push_back(scales);
-  uint32_t qb = XNN_INVALID_VALUE_ID, qa = XNN_INVALID_VALUE_ID;
-  TF_LITE_ENSURE_STATUS(Check(xnn_define_channelwise_quantized_tensor_value_v2(
-                                  subgraph_, xnn_datatype_qcint8, 0, scales->data(), rb,
-                                  static_cast<size_t>(p->adj_y ? rb - 2 : rb - 1), b_dims,
-                                  StaticPointer(b), XNN_INVALID_VALUE_ID, 0, &qb),
-                              "xnn_define_channelwise_quantized_tensor_value_v2"));
-  TF_LITE_ENSURE_STATUS(Check(xnn_define_dynamically_quantized_tensor_value(
-                                  subgraph_, xnn_datatype_qdint8, rank, /*num_nonbatch_dims=*/1,
-                                  dims, XNN_INVALID_VALUE_ID, 0, &qa),
-                              "xnn_define_dynamically_quantized_tensor_value"));
-  TF_LITE_ENSURE_STATUS(Check(xnn_define_unary(subgraph_, xnn_unary_convert, nullptr, lhs, qa, 0),
-                              "xnn_define_unary(convert)"));
-  return Check(xnn_define_batch_matrix_multiply(subgraph_, qa, qb, ValueIdOf(out), flags),
-               "xnn_define_batch_matrix_multiply");
+  if (hybrid) return DefineHybridBatchMatMul(lhs, rank, dims, b, out, bn, flags, p);
+  return Check(
+      xnn_define_batch_matrix_multiply(subgraph_, lhs, ValueIdOf(b), ValueIdOf(out), flags),
+      "xnn_define_batch_matrix_multiply");
 }
 
 TfLiteStatus OpBuilder::VisitPool(const TfLiteNode* n, bool max, const TfLitePoolParams* p) {

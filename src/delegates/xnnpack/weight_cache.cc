@@ -154,6 +154,41 @@ bool WriteAll(int fd, const void* data, size_t n, off_t offset) {
   return true;
 }
 
+// Why the mapped cache file `bytes` (`size` bytes, at least a header) cannot
+// be used, or nullptr if it can; its header goes to `*header`.
+const char* FileProblem(const uint8_t* bytes, size_t size, FileHeader* header) {
+  FileHeader& h = *header;
+  std::memcpy(&h, bytes, sizeof(h));
+  uint8_t id[32];
+  uint64_t id_size;
+  BuildId(id, &id_size);
+  if (std::memcmp(h.magic, kMagic, sizeof(kMagic)) != 0) return "not a weight cache file";
+  if (h.version != kVersion || h.header_size != sizeof(FileHeader)) return "unsupported version";
+  if (h.header_checksum != Checksum(&h, offsetof(FileHeader, header_checksum)))
+    return "header checksum mismatch";
+  if (h.build_id_size != id_size || std::memcmp(h.build_id, id, 32) != 0)
+    return "written by another XNNPACK build";
+  if (h.file_size != size) return "truncated or extended";
+  if (h.table_offset != sizeof(FileHeader) ||
+      h.entry_count > (size - sizeof(FileHeader)) / sizeof(FileEntry) ||
+      h.data_offset % kDataAlignment != 0 ||
+      h.data_offset < h.table_offset + h.entry_count * sizeof(FileEntry) || h.data_offset > size ||
+      h.data_size != size - h.data_offset)
+    return "inconsistent layout";
+  if (h.table_checksum != Checksum(bytes + h.table_offset, h.entry_count * sizeof(FileEntry)))
+    return "table checksum mismatch";
+  if (h.data_checksum != Checksum(bytes + h.data_offset, h.data_size))
+    return "data checksum mismatch";
+  const auto* table = reinterpret_cast<const FileEntry*>(bytes + h.table_offset);
+  for (uint64_t i = 0; i < h.entry_count; ++i) {
+    const FileEntry& e = table[i];
+    if (e.offset % kEntryAlignment != 0 || e.offset > h.data_size ||
+        e.size > h.data_size - e.offset)
+      return "an entry lies outside the data";
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 size_t FileWeightCache::KeyHash::operator()(const Key& k) const {
@@ -248,45 +283,7 @@ bool FileWeightCache::Load() {
   }
   const auto* bytes = static_cast<const uint8_t*>(map == MAP_FAILED ? nullptr : map);
   FileHeader h;
-  if (problem == nullptr) {
-    std::memcpy(&h, bytes, sizeof(h));
-    uint8_t id[32];
-    uint64_t id_size;
-    BuildId(id, &id_size);
-    if (std::memcmp(h.magic, kMagic, sizeof(kMagic)) != 0) {
-      problem = "not a weight cache file";
-    } else if (h.version != kVersion || h.header_size != sizeof(FileHeader)) {
-      problem = "unsupported version";
-    } else if (h.header_checksum != Checksum(&h, offsetof(FileHeader, header_checksum))) {
-      problem = "header checksum mismatch";
-    } else if (h.build_id_size != id_size || std::memcmp(h.build_id, id, 32) != 0) {
-      problem = "written by another XNNPACK build";
-    } else if (h.file_size != size) {
-      problem = "truncated or extended";
-    } else if (h.table_offset != sizeof(FileHeader) ||
-               h.entry_count > (size - sizeof(FileHeader)) / sizeof(FileEntry) ||
-               h.data_offset % kDataAlignment != 0 ||
-               h.data_offset < h.table_offset + h.entry_count * sizeof(FileEntry) ||
-               h.data_offset > size || h.data_size != size - h.data_offset) {
-      problem = "inconsistent layout";
-    } else if (h.table_checksum !=
-               Checksum(bytes + h.table_offset, h.entry_count * sizeof(FileEntry))) {
-      problem = "table checksum mismatch";
-    } else if (h.data_checksum != Checksum(bytes + h.data_offset, h.data_size)) {
-      problem = "data checksum mismatch";
-    }
-  }
-  if (problem == nullptr) {
-    const auto* table = reinterpret_cast<const FileEntry*>(bytes + h.table_offset);
-    for (uint64_t i = 0; i < h.entry_count; ++i) {
-      const FileEntry& e = table[i];
-      if (e.offset % kEntryAlignment != 0 || e.offset > h.data_size ||
-          e.size > h.data_size - e.offset) {
-        problem = "an entry lies outside the data";
-        break;
-      }
-    }
-  }
+  if (problem == nullptr) problem = FileProblem(bytes, size, &h);
   if (problem != nullptr) {
     Report(nullptr, "weight cache file '%s' is not usable (%s); rebuilding it", path_.c_str(),
            problem);
