@@ -172,6 +172,16 @@ class OpBuilder {
   }
 
   // ops_compute.cc
+  // CONV_2D / DEPTHWISE_CONV_2D (their params): 4-D activation input and
+  // output, 4-D filter (output channels along `channel_dim`), optional bias
+  // (-1) of the filter's channel count, CheckFilterAndBias and CheckWindow.
+  struct ConvNode {
+    int in, filter, bias, out;  // tensors
+    float lo, hi;               // the fused activation's clamp
+  };
+  template <typename ConvParams>
+  TfLiteStatus CheckConvNode(const TfLiteNode* n, const ConvParams& p, int channel_dim,
+                             ConvNode* c);
   TfLiteStatus VisitConv2d(const TfLiteNode* n, const TfLiteConvParams* p);
   TfLiteStatus VisitDepthwiseConv2d(const TfLiteNode* n, const TfLiteDepthwiseConvParams* p);
   TfLiteStatus VisitTransposeConv(const TfLiteNode* n, const TfLiteTransposeConvParams* p);
@@ -230,6 +240,8 @@ class OpBuilder {
   TfLiteStatus VisitStridedSlice(const TfLiteNode* n, const TfLiteStridedSliceParams* p);
   TfLiteStatus VisitTranspose(const TfLiteNode* n);
   TfLiteStatus VisitSplit(const TfLiteNode* n, const TfLiteSplitParams* p);
+  // DEPTH_TO_SPACE / SPACE_TO_DEPTH: 4-D data moved, block size > 1.
+  TfLiteStatus CheckBlockRearrangement(const TfLiteNode* n, int block_size, int* in, int* out);
   TfLiteStatus VisitDepthToSpace(const TfLiteNode* n, const TfLiteDepthToSpaceParams* p);
   TfLiteStatus VisitSpaceToDepth(const TfLiteNode* n, const TfLiteSpaceToDepthParams* p);
   TfLiteStatus VisitResizeBilinear(const TfLiteNode* n, const TfLiteResizeBilinearParams* p);

@@ -76,62 +76,65 @@ uint32_t OpBuilder::ConvInput(int in, uint32_t pads[4]) const {
   return ValueIdOf(in);
 }
 
-TfLiteStatus OpBuilder::VisitConv2d(const TfLiteNode* n, const TfLiteConvParams* p) {
-  if (!p || !Arity(n, 2, 3, 1)) return kTfLiteError;
-  const int in = InputTensor(n, 0), filter = InputTensor(n, 1), bias = InputTensor(n, 2),
-            out = OutputTensor(n, 0);
-  if (!IsActivation(in, 4, 4) || !GoodShape(filter, 4, 4) || !IsActivation(out, 4, 4))
+template <typename ConvParams>
+TfLiteStatus OpBuilder::CheckConvNode(const TfLiteNode* n, const ConvParams& p, int channel_dim,
+                                      ConvNode* c) {
+  if (!Arity(n, 2, 3, 1)) return kTfLiteError;
+  c->in = InputTensor(n, 0), c->filter = InputTensor(n, 1), c->bias = InputTensor(n, 2);
+  c->out = OutputTensor(n, 0);
+  if (!IsActivation(c->in, 4, 4) || !GoodShape(c->filter, 4, 4) || !IsActivation(c->out, 4, 4))
     return Fail("unsupported tensor types/shapes");
+  const int channels = Dim(c->filter, channel_dim);
+  TF_LITE_ENSURE_STATUS(
+      CheckFilterAndBias(c->in, c->filter, c->bias, c->out, channel_dim, channels));
+  if (c->bias >= 0 && Dim(c->bias, 0) != channels) return Fail("bias size mismatch");
+  return CheckWindow(p.activation, p.stride_width, p.stride_height, p.dilation_width_factor,
+                     p.dilation_height_factor, p.padding, "invalid strides/dilations", &c->lo,
+                     &c->hi);
+}
+
+TfLiteStatus OpBuilder::VisitConv2d(const TfLiteNode* n, const TfLiteConvParams* p) {
+  if (!p) return kTfLiteError;
+  ConvNode c;
+  TF_LITE_ENSURE_STATUS(CheckConvNode(n, *p, /*channel_dim=*/0, &c));
+  const int in = c.in, filter = c.filter, bias = c.bias, out = c.out;
   const int oc = Dim(filter, 0), kh = Dim(filter, 1), kw = Dim(filter, 2), gic = Dim(filter, 3);
-  TF_LITE_ENSURE_STATUS(CheckFilterAndBias(in, filter, bias, out, /*channel_dim=*/0, oc));
-  float lo, hi;
-  TF_LITE_ENSURE_STATUS(CheckWindow(p->activation, p->stride_width, p->stride_height,
-                                    p->dilation_width_factor, p->dilation_height_factor,
-                                    p->padding, "invalid strides/dilations", &lo, &hi));
   TF_LITE_ENSURE_STATUS(CheckConvGeometry(in, kh, kw, *p));
   const int ic = Dim(in, 3);
   if (ic % gic != 0) return Fail("input channels not a multiple of filter channels");
   const int groups = ic / gic;
   if (oc % groups != 0 || Dim(out, 3) != oc) return Fail("output channels mismatch");
-  if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
   if (!Defining()) return kTfLiteOk;
   uint32_t pad[4];
   const uint32_t src = ConvInput(in, pad);
-  return Check(xnn_define_convolution_2d(subgraph_, pad[0], pad[1], pad[2], pad[3], kh, kw,
-                                         p->stride_height, p->stride_width,
-                                         p->dilation_height_factor, p->dilation_width_factor,
-                                         groups, gic, oc / groups, lo, hi, src, ValueIdOf(filter),
-                                         bias >= 0 ? ValueIdOf(bias) : XNN_INVALID_VALUE_ID,
-                                         ValueIdOf(out), PaddingFlags(p->padding)),
-               "xnn_define_convolution_2d");
+  return Check(
+      xnn_define_convolution_2d(
+          subgraph_, pad[0], pad[1], pad[2], pad[3], kh, kw, p->stride_height, p->stride_width,
+          p->dilation_height_factor, p->dilation_width_factor, groups, gic, oc / groups, c.lo, c.hi,
+          src, ValueIdOf(filter), bias >= 0 ? ValueIdOf(bias) : XNN_INVALID_VALUE_ID,
+          ValueIdOf(out), PaddingFlags(p->padding)),
+      "xnn_define_convolution_2d");
 }
 
 TfLiteStatus OpBuilder::VisitDepthwiseConv2d(const TfLiteNode* n,
                                              const TfLiteDepthwiseConvParams* p) {
-  if (!p || !Arity(n, 2, 3, 1)) return kTfLiteError;
-  const int in = InputTensor(n, 0), filter = InputTensor(n, 1), bias = InputTensor(n, 2),
-            out = OutputTensor(n, 0);
-  if (!IsActivation(in, 4, 4) || !GoodShape(filter, 4, 4) || !IsActivation(out, 4, 4))
-    return Fail("unsupported tensor types/shapes");
+  if (!p) return kTfLiteError;
+  ConvNode c;
+  TF_LITE_ENSURE_STATUS(CheckConvNode(n, *p, /*channel_dim=*/3, &c));
+  const int in = c.in, filter = c.filter, bias = c.bias, out = c.out;
   const int kh = Dim(filter, 1), kw = Dim(filter, 2), oc = Dim(filter, 3), ic = Dim(in, 3);
-  TF_LITE_ENSURE_STATUS(CheckFilterAndBias(in, filter, bias, out, /*channel_dim=*/3, oc));
-  float lo, hi;
-  TF_LITE_ENSURE_STATUS(CheckWindow(p->activation, p->stride_width, p->stride_height,
-                                    p->dilation_width_factor, p->dilation_height_factor,
-                                    p->padding, "invalid strides/dilations", &lo, &hi));
   TF_LITE_ENSURE_STATUS(CheckConvGeometry(in, kh, kw, p->padding, p->stride_height,
                                           p->stride_width, p->dilation_height_factor,
                                           p->dilation_width_factor));
   if (Dim(filter, 0) != 1) return Fail("filter must be [1, h, w, c]");
   if (oc % ic != 0 || Dim(out, 3) != oc) return Fail("channel mismatch");
-  if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
   if (!Defining()) return kTfLiteOk;
   uint32_t pad[4];
   const uint32_t src = ConvInput(in, pad);
   return Check(
       xnn_define_depthwise_convolution_2d(
           subgraph_, pad[0], pad[1], pad[2], pad[3], kh, kw, p->stride_height, p->stride_width,
-          p->dilation_height_factor, p->dilation_width_factor, oc / ic, ic, lo, hi, src,
+          p->dilation_height_factor, p->dilation_width_factor, oc / ic, ic, c.lo, c.hi, src,
           ValueIdOf(filter), bias >= 0 ? ValueIdOf(bias) : XNN_INVALID_VALUE_ID, ValueIdOf(out),
           PaddingFlags(p->padding)),
       "xnn_define_depthwise_convolution_2d");

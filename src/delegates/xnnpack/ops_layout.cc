@@ -223,34 +223,38 @@ TfLiteStatus OpBuilder::VisitSplit(const TfLiteNode* n, const TfLiteSplitParams*
   }
   if (!Defining()) return kTfLiteOk;
   const int32_t a = static_cast<int32_t>(axis);
+  const uint32_t src = ValueIdOf(in);
+  uint32_t o[4];  // the outputs' values
+  for (int i = 0; i < outs; ++i) o[i] = ValueIdOf(OutputTensor(n, i));
   switch (outs) {
     case 2:
-      return Check(
-          xnn_define_even_split2(subgraph_, a, ValueIdOf(in), ValueIdOf(OutputTensor(n, 0)),
-                                 ValueIdOf(OutputTensor(n, 1)), 0),
-          "xnn_define_even_split2");
+      return Check(xnn_define_even_split2(subgraph_, a, src, o[0], o[1], 0),
+                   "xnn_define_even_split2");
     case 3:
-      return Check(
-          xnn_define_even_split3(subgraph_, a, ValueIdOf(in), ValueIdOf(OutputTensor(n, 0)),
-                                 ValueIdOf(OutputTensor(n, 1)), ValueIdOf(OutputTensor(n, 2)), 0),
-          "xnn_define_even_split3");
+      return Check(xnn_define_even_split3(subgraph_, a, src, o[0], o[1], o[2], 0),
+                   "xnn_define_even_split3");
     default:
-      return Check(
-          xnn_define_even_split4(subgraph_, a, ValueIdOf(in), ValueIdOf(OutputTensor(n, 0)),
-                                 ValueIdOf(OutputTensor(n, 1)), ValueIdOf(OutputTensor(n, 2)),
-                                 ValueIdOf(OutputTensor(n, 3)), 0),
-          "xnn_define_even_split4");
+      return Check(xnn_define_even_split4(subgraph_, a, src, o[0], o[1], o[2], o[3], 0),
+                   "xnn_define_even_split4");
   }
+}
+
+TfLiteStatus OpBuilder::CheckBlockRearrangement(const TfLiteNode* n, int block_size, int* in,
+                                                int* out) {
+  if (!Arity(n, 1, 1, 1)) return kTfLiteError;
+  *in = InputTensor(n, 0), *out = OutputTensor(n, 0);
+  if (!MovesData(*in, *out) || NumDims(*in) != 4 || NumDims(*out) != 4)
+    return Fail("unsupported tensors");
+  if (block_size < 2) return Fail("block size must be > 1");
+  return kTfLiteOk;
 }
 
 TfLiteStatus OpBuilder::VisitDepthToSpace(const TfLiteNode* n,
                                           const TfLiteDepthToSpaceParams* p) {
-  if (!p || !Arity(n, 1, 1, 1)) return kTfLiteError;
-  const int in = InputTensor(n, 0), out = OutputTensor(n, 0);
-  if (!MovesData(in, out) || NumDims(in) != 4 || NumDims(out) != 4)
-    return Fail("unsupported tensors");
+  if (!p) return kTfLiteError;
+  int in, out;
+  TF_LITE_ENSURE_STATUS(CheckBlockRearrangement(n, p->block_size, &in, &out));
   const int b = p->block_size;
-  if (b < 2) return Fail("block size must be > 1");
   if (Dim(in, 3) % (b * b) != 0 || Dim(out, 0) != Dim(in, 0) || Dim(out, 1) != Dim(in, 1) * b ||
       Dim(out, 2) != Dim(in, 2) * b || Dim(out, 3) != Dim(in, 3) / (b * b))
     return Fail("shape mismatch");
@@ -262,12 +266,10 @@ TfLiteStatus OpBuilder::VisitDepthToSpace(const TfLiteNode* n,
 
 TfLiteStatus OpBuilder::VisitSpaceToDepth(const TfLiteNode* n,
                                           const TfLiteSpaceToDepthParams* p) {
-  if (!p || !Arity(n, 1, 1, 1)) return kTfLiteError;
-  const int in = InputTensor(n, 0), out = OutputTensor(n, 0);
-  if (!MovesData(in, out) || NumDims(in) != 4 || NumDims(out) != 4)
-    return Fail("unsupported tensors");
+  if (!p) return kTfLiteError;
+  int in, out;
+  TF_LITE_ENSURE_STATUS(CheckBlockRearrangement(n, p->block_size, &in, &out));
   const int b = p->block_size;
-  if (b < 2) return Fail("block size must be > 1");
   if (Dim(in, 1) % b != 0 || Dim(in, 2) % b != 0 || Dim(out, 0) != Dim(in, 0) ||
       Dim(out, 1) != Dim(in, 1) / b || Dim(out, 2) != Dim(in, 2) / b ||
       Dim(out, 3) != Dim(in, 3) * b * b)
