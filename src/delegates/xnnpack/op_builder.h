@@ -4,7 +4,8 @@
 // claimed only if it can actually be built.
 //
 //   op_builder.cc      tensor/value support checks, quantization rules, the
-//                      op dispatch (Visit) and how tensors become values
+//                      op dispatch (Visit: a table from builtin code to
+//                      visitor) and how tensors become values
 //   ops_compute.cc     convolutions, fully connected, pooling, batch matmul,
 //                      element-wise unary/binary ops, softmax, mean, sum
 //   ops_mediapipe.cc   MediaPipe custom ops (transposed conv with bias,
@@ -13,7 +14,13 @@
 //                      transpose, split, depth/space, resize, (de)quantize
 //   ops_attention.cc   STABLEHLO_COMPOSITE odml.scaled_dot_product_attention
 //   sparse_weights.cc  DENSIFY of sparse constants, done once at prepare
-//   xnnpack_delegate.cc  the delegate object, partition kernels and C API
+//   xnnpack_delegate.cc  the delegate object, node selection and C API
+//   kernel.cc          the kernel of one partition (builds the subgraph)
+//
+// Another builtin operator: a Visit* function (checks, then `if
+// (!Defining()) return kTfLiteOk;`, then the xnn_define_* call), one line in
+// OpBuilder::Visitors::kTable, and a case in ValueTensors if some of its
+// inputs are not values (shapes, axes). Refusals go through Fail.
 #ifndef TFLITE_C_SRC_DELEGATES_XNNPACK_OP_BUILDER_H_
 #define TFLITE_C_SRC_DELEGATES_XNNPACK_OP_BUILDER_H_
 
