@@ -36,15 +36,17 @@ inline xnn_weights_cache_t ToXnn(TfLiteXNNPackDelegateWeightsCache* cache) {
 
 // ---- the delegate object ------------------------------------------------------------
 
+struct PartitionBuild;
+
 struct Delegate {
   TfLiteDelegate base;  // first: TfLiteDelegate* <-> Delegate*
   TfLiteXNNPackDelegateOptions options;
   pthreadpool_t threadpool = nullptr;
   // weight_cache_file_path / _descriptor (when no weights_cache is given).
   std::unique_ptr<FileWeightCache> file_cache;
-  // Set during DelegatePrepare for the kernels' Init (which runs inside
-  // ReplaceNodeSubsetsWithDelegateKernels).
-  const StaticMap* pending_static = nullptr;
+  // Set by DelegatePrepare while ReplaceNodeSubsetsWithDelegateKernels runs
+  // the partitions' KernelInit (below).
+  PartitionBuild* building = nullptr;
 
   // Resource variables (TFLITE_XNNPACK_DELEGATE_FLAG_VARIABLE_OPERATORS), by
   // (container, shared_name): one buffer each, shared by every partition of
@@ -62,8 +64,6 @@ struct Delegate {
   std::map<std::pair<std::string, std::string>, Variable> variables;
   // Variables some subgraph could not delegate: they stay builtin everywhere.
   std::set<std::pair<std::string, std::string>> builtin_variables;
-  // Set during DelegatePrepare for KernelInit: resource tensor -> variable.
-  const std::unordered_map<int, Variable*>* pending_resources = nullptr;
 
   bool VariableOps() const {
     return (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_VARIABLE_OPERATORS) != 0;
@@ -95,6 +95,19 @@ struct Delegate {
 
 inline Delegate* FromTfLite(TfLiteDelegate* d) { return reinterpret_cast<Delegate*>(d); }
 
+// Resource tensor -> the delegate's variable (variables.h).
+using ResourceMap = std::unordered_map<int, Delegate::Variable*>;
+
+// What DelegatePrepare gives the kernels of its partitions and gets back from
+// them. ReplaceNodeSubsetsWithDelegateKernels creates the kernels through
+// KernelInit, whose signature has no room for either, so DelegatePrepare
+// points Delegate::building at this for the duration of that call.
+struct PartitionBuild {
+  const StaticMap* statics = nullptr;      // tensor -> unpacked constant (fp16, sparse)
+  const ResourceMap* resources = nullptr;  // resource tensor -> variable
+  int failed = 0;                          // partitions XNNPACK could not build (each one reported)
+};
+
 // ---- the kernel of one partition -------------------------------------------------------
 
 struct Kernel {
@@ -115,7 +128,6 @@ struct Kernel {
   // again so they point into the final buffer.
   bool reshaped_with_open_cache = false;
   bool profiling = false;  // runtime created with XNN_FLAG_BASIC_PROFILING (profiling.h)
-  bool ok = false;
   // Resource variables: a read-before-assign is an external input bound to
   // the variable's buffer; each ASSIGN_VARIABLE an external output written
   // to its own staging buffer, copied into the variable after the run.
@@ -138,7 +150,9 @@ struct Entry {
   TfLiteRegistration* reg;
 };
 
-// The partition kernel (kernel.cc): TfLiteRegistration callbacks.
+// The partition kernel (kernel.cc): TfLiteRegistration callbacks. KernelInit
+// returns nullptr, and counts the failure in Delegate::building, when the
+// partition cannot be built.
 void* KernelInit(TfLiteContext* context, const char* buffer, size_t length);
 void KernelFree(TfLiteContext* context, void* buffer);
 TfLiteStatus KernelPrepare(TfLiteContext* context, TfLiteNode* node);

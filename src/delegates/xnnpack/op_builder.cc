@@ -10,7 +10,9 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <string>
 
+#include "src/delegates/xnnpack/report.h"
 #include "tensorflow/lite/builtin_ops.h"
 
 namespace tflite_c {
@@ -62,6 +64,148 @@ const TfLiteAffineQuantization* Affine(const TfLiteTensor& t) {
 
 // ---- dispatch -----------------------------------------------------------------------
 
+// Visit's table from builtin code to visitor: one line per operator. A
+// nested class, so its entries may name OpBuilder's private Visit* functions.
+struct OpBuilder::Visitors {
+  using Visitor = TfLiteStatus (*)(OpBuilder* b, const TfLiteNode* n, const TfLiteRegistration* r);
+  struct Entry {
+    int builtin_code;
+    Visitor visit;
+  };
+  static const Entry kTable[];
+
+  static Visitor Find(int builtin_code);  // nullptr: not an operator XNNPACK runs
+
+  // Visit*(node, options) and Visit*(node).
+  template <typename Options, TfLiteStatus (OpBuilder::*F)(const TfLiteNode*, const Options*)>
+  static TfLiteStatus With(OpBuilder* b, const TfLiteNode* n, const TfLiteRegistration*) {
+    return (b->*F)(n, static_cast<const Options*>(n->builtin_data));
+  }
+  template <TfLiteStatus (OpBuilder::*F)(const TfLiteNode*)>
+  static TfLiteStatus Plain(OpBuilder* b, const TfLiteNode* n, const TfLiteRegistration*) {
+    return (b->*F)(n);
+  }
+  // ADD / SUB / MUL / DIV (with a fused activation) and binary ops without one.
+  template <typename Options, xnn_binary_operator op>
+  static TfLiteStatus Binary(OpBuilder* b, const TfLiteNode* n, const TfLiteRegistration* r) {
+    const auto* p = static_cast<const Options*>(n->builtin_data);
+    return b->VisitBinary(n, r->builtin_code, op, p ? p->activation : kTfLiteActNone);
+  }
+  template <xnn_binary_operator op>
+  static TfLiteStatus Binary(OpBuilder* b, const TfLiteNode* n, const TfLiteRegistration* r) {
+    return b->VisitBinary(n, r->builtin_code, op, kTfLiteActNone);
+  }
+  template <xnn_unary_operator op>
+  static TfLiteStatus Unary(OpBuilder* b, const TfLiteNode* n, const TfLiteRegistration*) {
+    return b->VisitUnary(n, op);
+  }
+  template <xnn_reduce_operator op>
+  static TfLiteStatus Reduce(OpBuilder* b, const TfLiteNode* n, const TfLiteRegistration*) {
+    return b->VisitReduce(n, static_cast<const TfLiteReducerParams*>(n->builtin_data), op);
+  }
+  template <bool max>
+  static TfLiteStatus Pool(OpBuilder* b, const TfLiteNode* n, const TfLiteRegistration*) {
+    return b->VisitPool(n, max, static_cast<const TfLitePoolParams*>(n->builtin_data));
+  }
+  static TfLiteStatus Relu(OpBuilder* b, const TfLiteNode* n, const TfLiteRegistration*) {
+    return b->VisitClamp(n, 0.0f, std::numeric_limits<float>::infinity());
+  }
+  static TfLiteStatus Relu6(OpBuilder* b, const TfLiteNode* n, const TfLiteRegistration*) {
+    return b->VisitClamp(n, 0.0f, 6.0f);
+  }
+  static TfLiteStatus ReluN1To1(OpBuilder* b, const TfLiteNode* n, const TfLiteRegistration*) {
+    return b->VisitClamp(n, -1.0f, 1.0f);
+  }
+  static TfLiteStatus Elu(OpBuilder* b, const TfLiteNode* n, const TfLiteRegistration*) {
+    xnn_unary_params params;
+    params.elu.alpha = 1.0f;
+    return b->VisitUnary(n, xnn_unary_elu, &params);
+  }
+  static TfLiteStatus LeakyRelu(OpBuilder* b, const TfLiteNode* n, const TfLiteRegistration*) {
+    const auto* p = static_cast<const TfLiteLeakyReluParams*>(n->builtin_data);
+    if (p == nullptr || !std::isfinite(p->alpha)) return b->Fail("invalid LEAKY_RELU alpha");
+    xnn_unary_params params;
+    params.leaky_relu.negative_slope = p->alpha;
+    return b->VisitUnary(n, xnn_unary_leaky_relu, &params);
+  }
+  static TfLiteStatus Gelu(OpBuilder* b, const TfLiteNode* n, const TfLiteRegistration*) {
+    const auto* p = static_cast<const TfLiteGeluParams*>(n->builtin_data);
+    // This XNNPACK has the exact (erf) GELU only.
+    if (p == nullptr || p->approximate) return b->Fail("approximate GELU not supported");
+    return b->VisitUnary(n, xnn_unary_gelu);
+  }
+  static TfLiteStatus Custom(OpBuilder* b, const TfLiteNode* n, const TfLiteRegistration* r) {
+    return b->VisitCustom(n, r);
+  }
+};
+
+const OpBuilder::Visitors::Entry OpBuilder::Visitors::kTable[] = {
+    // ops_compute.cc
+    {kTfLiteBuiltinConv2d, With<TfLiteConvParams, &OpBuilder::VisitConv2d>},
+    {kTfLiteBuiltinDepthwiseConv2d,
+     With<TfLiteDepthwiseConvParams, &OpBuilder::VisitDepthwiseConv2d>},
+    {kTfLiteBuiltinTransposeConv, With<TfLiteTransposeConvParams, &OpBuilder::VisitTransposeConv>},
+    {kTfLiteBuiltinFullyConnected,
+     With<TfLiteFullyConnectedParams, &OpBuilder::VisitFullyConnected>},
+    {kTfLiteBuiltinBatchMatmul, With<TfLiteBatchMatMulParams, &OpBuilder::VisitBatchMatMul>},
+    {kTfLiteBuiltinAdd, Binary<TfLiteAddParams, xnn_binary_add>},
+    {kTfLiteBuiltinSub, Binary<TfLiteSubParams, xnn_binary_subtract>},
+    {kTfLiteBuiltinMul, Binary<TfLiteMulParams, xnn_binary_multiply>},
+    {kTfLiteBuiltinDiv, Binary<TfLiteDivParams, xnn_binary_divide>},
+    {kTfLiteBuiltinMaximum, Binary<xnn_binary_maximum>},
+    {kTfLiteBuiltinMinimum, Binary<xnn_binary_minimum>},
+    {kTfLiteBuiltinSquaredDifference, Binary<xnn_binary_squared_difference>},
+    {kTfLiteBuiltinMaxPool2d, Pool<true>},
+    {kTfLiteBuiltinAveragePool2d, Pool<false>},
+    {kTfLiteBuiltinRelu, Relu},
+    {kTfLiteBuiltinRelu6, Relu6},
+    {kTfLiteBuiltinReluN1To1, ReluN1To1},
+    {kTfLiteBuiltinLogistic, Unary<xnn_unary_sigmoid>},
+    {kTfLiteBuiltinHardSwish, Unary<xnn_unary_hardswish>},
+    {kTfLiteBuiltinTanh, Unary<xnn_unary_tanh>},
+    {kTfLiteBuiltinAbs, Unary<xnn_unary_abs>},
+    {kTfLiteBuiltinCeil, Unary<xnn_unary_ceiling>},
+    {kTfLiteBuiltinFloor, Unary<xnn_unary_floor>},
+    {kTfLiteBuiltinNeg, Unary<xnn_unary_negate>},
+    {kTfLiteBuiltinRound, Unary<xnn_unary_bankers_rounding>},  // half to even, as TFLite
+    {kTfLiteBuiltinSqrt, Unary<xnn_unary_square_root>},
+    {kTfLiteBuiltinSquare, Unary<xnn_unary_square>},
+    {kTfLiteBuiltinExp, Unary<xnn_unary_exp>},
+    {kTfLiteBuiltinCos, Unary<xnn_unary_cosine>},
+    {kTfLiteBuiltinSin, Unary<xnn_unary_sine>},
+    {kTfLiteBuiltinLog, Unary<xnn_unary_log>},
+    {kTfLiteBuiltinElu, Elu},
+    {kTfLiteBuiltinLeakyRelu, LeakyRelu},
+    {kTfLiteBuiltinGelu, Gelu},
+    {kTfLiteBuiltinPrelu, Plain<&OpBuilder::VisitPrelu>},
+    {kTfLiteBuiltinSoftmax, With<TfLiteSoftmaxParams, &OpBuilder::VisitSoftmax>},
+    {kTfLiteBuiltinMean, Reduce<xnn_reduce_mean>},
+    {kTfLiteBuiltinSum, Reduce<xnn_reduce_sum>},
+    // ops_layout.cc
+    {kTfLiteBuiltinPad, Plain<&OpBuilder::VisitPad>},
+    {kTfLiteBuiltinConcatenation, With<TfLiteConcatenationParams, &OpBuilder::VisitConcatenation>},
+    {kTfLiteBuiltinReshape, Plain<&OpBuilder::VisitReshape>},
+    {kTfLiteBuiltinSlice, Plain<&OpBuilder::VisitSlice>},
+    {kTfLiteBuiltinStridedSlice, With<TfLiteStridedSliceParams, &OpBuilder::VisitStridedSlice>},
+    {kTfLiteBuiltinTranspose, Plain<&OpBuilder::VisitTranspose>},
+    {kTfLiteBuiltinSplit, With<TfLiteSplitParams, &OpBuilder::VisitSplit>},
+    {kTfLiteBuiltinDepthToSpace, With<TfLiteDepthToSpaceParams, &OpBuilder::VisitDepthToSpace>},
+    {kTfLiteBuiltinSpaceToDepth, With<TfLiteSpaceToDepthParams, &OpBuilder::VisitSpaceToDepth>},
+    {kTfLiteBuiltinResizeBilinear,
+     With<TfLiteResizeBilinearParams, &OpBuilder::VisitResizeBilinear>},
+    {kTfLiteBuiltinQuantize, Plain<&OpBuilder::VisitQuantize>},
+    {kTfLiteBuiltinDequantize, Plain<&OpBuilder::VisitDequantize>},
+    // ops_mediapipe.cc, ops_attention.cc
+    {kTfLiteBuiltinCustom, Custom},
+    {kTfLiteBuiltinStablehloComposite, Plain<&OpBuilder::VisitComposite>},
+};
+
+OpBuilder::Visitors::Visitor OpBuilder::Visitors::Find(int builtin_code) {
+  for (const Entry& e : kTable)
+    if (e.builtin_code == builtin_code) return e.visit;
+  return nullptr;
+}
+
 TfLiteStatus OpBuilder::Visit(int node_index, const TfLiteNode* node,
                               const TfLiteRegistration* reg) {
   node_index_ = node_index;
@@ -73,142 +217,10 @@ TfLiteStatus OpBuilder::Visit(int node_index, const TfLiteNode* node,
   // A sparse constant's buffer holds only its stored values (FULLY_CONNECTED
   // reads them through src/kernels/internal/sparse_fully_connected.h).
   for (int i = 0; i < node->inputs->size; ++i)
-    if (node->inputs->data[i] >= 0 && T(node->inputs->data[i]).sparsity != nullptr)
+    if (node->inputs->data[i] >= 0 && TensorAt(node->inputs->data[i]).sparsity != nullptr)
       return Fail("sparse input tensors are not supported");
-  const void* data = node->builtin_data;
-  const float inf = std::numeric_limits<float>::infinity();
-  switch (reg->builtin_code) {
-    case kTfLiteBuiltinConv2d:
-      return VisitConv2d(node, static_cast<const TfLiteConvParams*>(data));
-    case kTfLiteBuiltinDepthwiseConv2d:
-      return VisitDepthwiseConv2d(node, static_cast<const TfLiteDepthwiseConvParams*>(data));
-    case kTfLiteBuiltinTransposeConv:
-      return VisitTransposeConv(node, static_cast<const TfLiteTransposeConvParams*>(data));
-    case kTfLiteBuiltinFullyConnected:
-      return VisitFullyConnected(node, static_cast<const TfLiteFullyConnectedParams*>(data));
-    case kTfLiteBuiltinBatchMatmul:
-      return VisitBatchMatMul(node, static_cast<const TfLiteBatchMatMulParams*>(data));
-    case kTfLiteBuiltinAdd: {
-      auto* p = static_cast<const TfLiteAddParams*>(data);
-      return VisitBinary(node, reg->builtin_code, xnn_binary_add,
-                         p ? p->activation : kTfLiteActNone);
-    }
-    case kTfLiteBuiltinSub: {
-      auto* p = static_cast<const TfLiteSubParams*>(data);
-      return VisitBinary(node, reg->builtin_code, xnn_binary_subtract,
-                         p ? p->activation : kTfLiteActNone);
-    }
-    case kTfLiteBuiltinMul: {
-      auto* p = static_cast<const TfLiteMulParams*>(data);
-      return VisitBinary(node, reg->builtin_code, xnn_binary_multiply,
-                         p ? p->activation : kTfLiteActNone);
-    }
-    case kTfLiteBuiltinDiv: {
-      auto* p = static_cast<const TfLiteDivParams*>(data);
-      return VisitBinary(node, reg->builtin_code, xnn_binary_divide,
-                         p ? p->activation : kTfLiteActNone);
-    }
-    case kTfLiteBuiltinMaximum:
-      return VisitBinary(node, reg->builtin_code, xnn_binary_maximum, kTfLiteActNone);
-    case kTfLiteBuiltinMinimum:
-      return VisitBinary(node, reg->builtin_code, xnn_binary_minimum, kTfLiteActNone);
-    case kTfLiteBuiltinSquaredDifference:
-      return VisitBinary(node, reg->builtin_code, xnn_binary_squared_difference, kTfLiteActNone);
-    case kTfLiteBuiltinMaxPool2d:
-    case kTfLiteBuiltinAveragePool2d:
-      return VisitPool(node, reg->builtin_code == kTfLiteBuiltinMaxPool2d,
-                       static_cast<const TfLitePoolParams*>(data));
-    case kTfLiteBuiltinRelu:
-      return VisitClamp(node, 0.0f, inf);
-    case kTfLiteBuiltinRelu6:
-      return VisitClamp(node, 0.0f, 6.0f);
-    case kTfLiteBuiltinReluN1To1:
-      return VisitClamp(node, -1.0f, 1.0f);
-    case kTfLiteBuiltinLogistic:
-      return VisitUnary(node, xnn_unary_sigmoid);
-    case kTfLiteBuiltinHardSwish:
-      return VisitUnary(node, xnn_unary_hardswish);
-    case kTfLiteBuiltinTanh:
-      return VisitUnary(node, xnn_unary_tanh);
-    case kTfLiteBuiltinAbs:
-      return VisitUnary(node, xnn_unary_abs);
-    case kTfLiteBuiltinCeil:
-      return VisitUnary(node, xnn_unary_ceiling);
-    case kTfLiteBuiltinFloor:
-      return VisitUnary(node, xnn_unary_floor);
-    case kTfLiteBuiltinNeg:
-      return VisitUnary(node, xnn_unary_negate);
-    case kTfLiteBuiltinRound:  // TFLite rounds half to even, like XNNPACK
-      return VisitUnary(node, xnn_unary_bankers_rounding);
-    case kTfLiteBuiltinSqrt:
-      return VisitUnary(node, xnn_unary_square_root);
-    case kTfLiteBuiltinSquare:
-      return VisitUnary(node, xnn_unary_square);
-    case kTfLiteBuiltinExp:
-      return VisitUnary(node, xnn_unary_exp);
-    case kTfLiteBuiltinCos:
-      return VisitUnary(node, xnn_unary_cosine);
-    case kTfLiteBuiltinSin:
-      return VisitUnary(node, xnn_unary_sine);
-    case kTfLiteBuiltinLog:
-      return VisitUnary(node, xnn_unary_log);
-    case kTfLiteBuiltinElu: {
-      xnn_unary_params params;
-      params.elu.alpha = 1.0f;
-      return VisitUnary(node, xnn_unary_elu, &params);
-    }
-    case kTfLiteBuiltinLeakyRelu: {
-      auto* p = static_cast<const TfLiteLeakyReluParams*>(data);
-      if (p == nullptr || !std::isfinite(p->alpha)) return Fail("invalid LEAKY_RELU alpha");
-      xnn_unary_params params;
-      params.leaky_relu.negative_slope = p->alpha;
-      return VisitUnary(node, xnn_unary_leaky_relu, &params);
-    }
-    case kTfLiteBuiltinGelu: {
-      auto* p = static_cast<const TfLiteGeluParams*>(data);
-      // This XNNPACK has the exact (erf) GELU only.
-      if (p == nullptr || p->approximate) return Fail("approximate GELU not supported");
-      return VisitUnary(node, xnn_unary_gelu);
-    }
-    case kTfLiteBuiltinPrelu:
-      return VisitPrelu(node);
-    case kTfLiteBuiltinSoftmax:
-      return VisitSoftmax(node, static_cast<const TfLiteSoftmaxParams*>(data));
-    case kTfLiteBuiltinMean:
-      return VisitReduce(node, static_cast<const TfLiteReducerParams*>(data), xnn_reduce_mean);
-    case kTfLiteBuiltinSum:
-      return VisitReduce(node, static_cast<const TfLiteReducerParams*>(data), xnn_reduce_sum);
-    case kTfLiteBuiltinPad:
-      return VisitPad(node);
-    case kTfLiteBuiltinConcatenation:
-      return VisitConcatenation(node, static_cast<const TfLiteConcatenationParams*>(data));
-    case kTfLiteBuiltinReshape:
-      return VisitReshape(node);
-    case kTfLiteBuiltinSlice:
-      return VisitSlice(node);
-    case kTfLiteBuiltinStridedSlice:
-      return VisitStridedSlice(node, static_cast<const TfLiteStridedSliceParams*>(data));
-    case kTfLiteBuiltinTranspose:
-      return VisitTranspose(node);
-    case kTfLiteBuiltinSplit:
-      return VisitSplit(node, static_cast<const TfLiteSplitParams*>(data));
-    case kTfLiteBuiltinDepthToSpace:
-      return VisitDepthToSpace(node, static_cast<const TfLiteDepthToSpaceParams*>(data));
-    case kTfLiteBuiltinSpaceToDepth:
-      return VisitSpaceToDepth(node, static_cast<const TfLiteSpaceToDepthParams*>(data));
-    case kTfLiteBuiltinResizeBilinear:
-      return VisitResizeBilinear(node, static_cast<const TfLiteResizeBilinearParams*>(data));
-    case kTfLiteBuiltinQuantize:
-      return VisitQuantize(node);
-    case kTfLiteBuiltinDequantize:
-      return VisitDequantize(node);
-    case kTfLiteBuiltinCustom:
-      return VisitCustom(node, reg);
-    case kTfLiteBuiltinStablehloComposite:
-      return VisitComposite(node);
-    default:
-      return kTfLiteError;
-  }
+  const Visitors::Visitor visit = Visitors::Find(reg->builtin_code);
+  return visit != nullptr ? visit(this, node, reg) : kTfLiteError;
 }
 
 void OpBuilder::ValueTensors(int builtin_code, const TfLiteNode* node, std::vector<int>* out) {
@@ -243,15 +255,12 @@ void OpBuilder::ValueTensors(int builtin_code, const TfLiteNode* node, std::vect
 // ---- reporting ------------------------------------------------------------------------
 
 TfLiteStatus OpBuilder::Fail(const char* format, ...) {
-  if (Defining()) {
-    char buf[512];
-    va_list args;
-    va_start(args, format);
-    std::vsnprintf(buf, sizeof(buf), format, args);
-    va_end(args);
-    context_->ReportError(context_, "XNNPACK delegate: node #%d: %s", node_index_, buf);
-  }
-  return kTfLiteError;
+  if (!Defining()) return kTfLiteError;  // only checking: refusing is no error
+  va_list args;
+  va_start(args, format);
+  const std::string what = FormatMessage(format, args);
+  va_end(args);
+  return Report(context_, "node #%d: %s", node_index_, what.c_str());
 }
 
 TfLiteStatus OpBuilder::Check(xnn_status s, const char* what) {
@@ -269,7 +278,7 @@ bool OpBuilder::IsStatic(int t) const {
 
 bool OpBuilder::GoodShape(int t, int min_rank, int max_rank) const {
   if (!ValidIndex(t)) return false;
-  const TfLiteTensor& x = T(t);
+  const TfLiteTensor& x = TensorAt(t);
   if (x.dims == nullptr || x.dims->size < min_rank || x.dims->size > max_rank) return false;
   if (x.allocation_type == kTfLiteDynamic && !IsStatic(t)) return false;
   for (int i = 0; i < x.dims->size; ++i)
@@ -282,30 +291,33 @@ const void* OpBuilder::StaticPointer(int t) const {
     auto it = statics_->find(t);
     if (it != statics_->end()) return it->second->data();
   }
-  return T(t).data.raw;
+  return TensorAt(t).data.raw;
 }
 
 bool OpBuilder::StaticInts(int t, std::vector<int64_t>* out) const {
-  if (!ValidIndex(t) || !IsStatic(t) || T(t).data.raw == nullptr || T(t).dims == nullptr)
+  if (!ValidIndex(t) || !IsStatic(t) || TensorAt(t).data.raw == nullptr ||
+      TensorAt(t).dims == nullptr)
     return false;
   size_t n = 1;
-  for (int i = 0; i < T(t).dims->size; ++i) {
-    if (T(t).dims->data[i] < 0) return false;
-    n *= static_cast<size_t>(T(t).dims->data[i]);
+  for (int i = 0; i < TensorAt(t).dims->size; ++i) {
+    if (TensorAt(t).dims->data[i] < 0) return false;
+    n *= static_cast<size_t>(TensorAt(t).dims->data[i]);
   }
-  const size_t element = T(t).type == kTfLiteInt32 ? 4 : T(t).type == kTfLiteInt64 ? 8 : 0;
-  if (element == 0 || T(t).bytes < n * element) return false;
+  const size_t element = TensorAt(t).type == kTfLiteInt32   ? 4
+                         : TensorAt(t).type == kTfLiteInt64 ? 8
+                                                            : 0;
+  if (element == 0 || TensorAt(t).bytes < n * element) return false;
   out->resize(n);
   for (size_t i = 0; i < n; ++i)
-    (*out)[i] = element == 4 ? T(t).data.i32[i] : T(t).data.i64[i];
+    (*out)[i] = element == 4 ? TensorAt(t).data.i32[i] : TensorAt(t).data.i64[i];
   return true;
 }
 
 xnn_datatype OpBuilder::Datatype(int t) const {
   if (!ValidIndex(t)) return xnn_datatype_invalid;
   // Unpacked statics are float32, except densified int8 weights (sparse_weights.cc).
-  if (statics_ && statics_->count(t) && T(t).type != kTfLiteInt8) return xnn_datatype_fp32;
-  const TfLiteTensor& x = T(t);
+  if (statics_ && statics_->count(t) && TensorAt(t).type != kTfLiteInt8) return xnn_datatype_fp32;
+  const TfLiteTensor& x = TensorAt(t);
   if (x.type == kTfLiteFloat32) return xnn_datatype_fp32;
   if (x.type != kTfLiteInt8 && x.type != kTfLiteUInt8 && x.type != kTfLiteInt32)
     return xnn_datatype_invalid;
@@ -337,7 +349,7 @@ xnn_datatype OpBuilder::Datatype(int t) const {
 
 xnn_status OpBuilder::DefineValue(xnn_subgraph_t subgraph, int t, uint32_t external_id,
                                   uint32_t flags, uint32_t* id) const {
-  const TfLiteTensor& x = T(t);
+  const TfLiteTensor& x = TensorAt(t);
   size_t dims[XNN_MAX_TENSOR_DIMS];
   const int rank = x.dims ? x.dims->size : 0;
   if (rank > XNN_MAX_TENSOR_DIMS) return xnn_status_unsupported_parameter;
@@ -397,8 +409,8 @@ bool OpBuilder::IsQuantized(int t) const {
   const xnn_datatype d = Datatype(t);
   return (d == xnn_datatype_qint8 && quant_.qs8) || (d == xnn_datatype_quint8 && quant_.qu8);
 }
-float OpBuilder::Scale(int t) const { return Affine(T(t))->scale->data[0]; }
-int32_t OpBuilder::ZeroPoint(int t) const { return Affine(T(t))->zero_point->data[0]; }
+float OpBuilder::Scale(int t) const { return Affine(TensorAt(t))->scale->data[0]; }
+int32_t OpBuilder::ZeroPoint(int t) const { return Affine(TensorAt(t))->zero_point->data[0]; }
 bool OpBuilder::SameQuantization(int a, int b) const {
   return Scale(a) == Scale(b) && ZeroPoint(a) == ZeroPoint(b);
 }
@@ -420,12 +432,12 @@ bool OpBuilder::IsQuantizedFilter(int filter, int input, int channel_dim, int ch
   if (in != xnn_datatype_qint8) return false;
   if (f == xnn_datatype_qint8) return ZeroPoint(filter) == 0;
   if (f != xnn_datatype_qcint8) return false;
-  const TfLiteAffineQuantization* q = Affine(T(filter));
+  const TfLiteAffineQuantization* q = Affine(TensorAt(filter));
   return q->quantized_dimension == channel_dim && q->scale->size == channels;
 }
 
 bool OpBuilder::IsQuantizedBias(int bias, int filter, int channels) const {
-  if (!IsStatic(bias) || T(bias).data.raw == nullptr || NumDims(bias) != 1 ||
+  if (!IsStatic(bias) || TensorAt(bias).data.raw == nullptr || NumDims(bias) != 1 ||
       Dim(bias, 0) != channels)
     return false;
   const xnn_datatype b = Datatype(bias);
@@ -449,7 +461,7 @@ TfLiteStatus OpBuilder::CheckFilterAndBias(int in, int filter, int bias, int out
   if (bias >= 0 && !IsQuantizedBias(bias, filter, channels))
     return Fail("unsupported bias quantization");
   // XNNPACK requantizes with input_scale * filter_scale / output_scale < 256.
-  const TfLiteAffineQuantization* q = Affine(T(filter));
+  const TfLiteAffineQuantization* q = Affine(TensorAt(filter));
   for (int c = 0; c < q->scale->size; ++c) {
     const float r = Scale(in) * q->scale->data[c] / Scale(out);
     if (!(r > 0.0f) || r >= 256.0f) return Fail("requantization scale out of range");

@@ -4,7 +4,8 @@
 // claimed only if it can actually be built.
 //
 //   op_builder.cc      tensor/value support checks, quantization rules, the
-//                      op dispatch (Visit) and how tensors become values
+//                      op dispatch (Visit: a table from builtin code to
+//                      visitor) and how tensors become values
 //   ops_compute.cc     convolutions, fully connected, pooling, batch matmul,
 //                      element-wise unary/binary ops, softmax, mean, sum
 //   ops_mediapipe.cc   MediaPipe custom ops (transposed conv with bias,
@@ -13,7 +14,13 @@
 //                      transpose, split, depth/space, resize, (de)quantize
 //   ops_attention.cc   STABLEHLO_COMPOSITE odml.scaled_dot_product_attention
 //   sparse_weights.cc  DENSIFY of sparse constants, done once at prepare
-//   xnnpack_delegate.cc  the delegate object, partition kernels and C API
+//   xnnpack_delegate.cc  the delegate object, node selection and C API
+//   kernel.cc          the kernel of one partition (builds the subgraph)
+//
+// Another builtin operator: a Visit* function (checks, then `if
+// (!Defining()) return kTfLiteOk;`, then the xnn_define_* call), one line in
+// OpBuilder::Visitors::kTable, and a case in ValueTensors if some of its
+// inputs are not values (shapes, axes). Refusals go through Fail.
 #ifndef TFLITE_C_SRC_DELEGATES_XNNPACK_OP_BUILDER_H_
 #define TFLITE_C_SRC_DELEGATES_XNNPACK_OP_BUILDER_H_
 
@@ -99,14 +106,21 @@ class OpBuilder {
   static void ValueTensors(int builtin_code, const TfLiteNode* node, std::vector<int>* out);
 
  private:
+  // Visit's table from builtin code to the Visit* function (op_builder.cc).
+  struct Visitors;
+
   bool Defining() const { return subgraph_ != nullptr; }
-  TfLiteStatus Fail(const char* format, ...);
+  // Refuses the node: returns kTfLiteError, and while defining (not while
+  // only checking) reports "node #<index>: <message>" (report.h).
+  TfLiteStatus Fail(const char* format, ...) __attribute__((format(printf, 2, 3)));
   TfLiteStatus Check(xnn_status s, const char* what);
 
-  const TfLiteTensor& T(int t) const { return context_->tensors[t]; }
-  uint32_t Id(int t) const { return (*ids_)[t]; }
-  int NumDims(int t) const { return T(t).dims ? T(t).dims->size : -1; }
-  int Dim(int t, int i) const { return T(t).dims->data[i]; }
+  // Tensors are named by their index `t` in the context (-1: none).
+  const TfLiteTensor& TensorAt(int t) const { return context_->tensors[t]; }
+  // The XNNPACK value tensor `t` was defined as (only while defining).
+  uint32_t ValueIdOf(int t) const { return (*ids_)[t]; }
+  int NumDims(int t) const { return TensorAt(t).dims ? TensorAt(t).dims->size : -1; }
+  int Dim(int t, int i) const { return TensorAt(t).dims->data[i]; }
   bool ValidIndex(int t) const {
     return t >= 0 && t < static_cast<int>(context_->tensors_size);
   }
@@ -153,8 +167,11 @@ class OpBuilder {
   TfLiteStatus CheckConvGeometry(int in, int filter_h, int filter_w, TfLitePadding padding,
                                  int stride_h, int stride_w, int dilation_h, int dilation_w);
 
-  int In(const TfLiteNode* n, int i) const { return i < n->inputs->size ? n->inputs->data[i] : -1; }
-  int Out(const TfLiteNode* n, int i) const {
+  // The tensor index of input / output `i` of node `n` (-1 past the last).
+  int InputTensor(const TfLiteNode* n, int i) const {
+    return i < n->inputs->size ? n->inputs->data[i] : -1;
+  }
+  int OutputTensor(const TfLiteNode* n, int i) const {
     return i < n->outputs->size ? n->outputs->data[i] : -1;
   }
   bool Arity(const TfLiteNode* n, int min_in, int max_in, int outs) const {
@@ -162,6 +179,16 @@ class OpBuilder {
   }
 
   // ops_compute.cc
+  // CONV_2D / DEPTHWISE_CONV_2D (their params): 4-D activation input and
+  // output, 4-D filter (output channels along `channel_dim`), optional bias
+  // (-1) of the filter's channel count, CheckFilterAndBias and CheckWindow.
+  struct ConvNode {
+    int in, filter, bias, out;  // tensors
+    float lo, hi;               // the fused activation's clamp
+  };
+  template <typename ConvParams>
+  TfLiteStatus CheckConvNode(const TfLiteNode* n, const ConvParams& p, int channel_dim,
+                             ConvNode* c);
   TfLiteStatus VisitConv2d(const TfLiteNode* n, const TfLiteConvParams* p);
   TfLiteStatus VisitDepthwiseConv2d(const TfLiteNode* n, const TfLiteDepthwiseConvParams* p);
   TfLiteStatus VisitTransposeConv(const TfLiteNode* n, const TfLiteTransposeConvParams* p);
@@ -171,6 +198,14 @@ class OpBuilder {
                                    int stride_h, int stride_w, float lo, float hi);
   TfLiteStatus VisitFullyConnected(const TfLiteNode* n, const TfLiteFullyConnectedParams* p);
   TfLiteStatus VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchMatMulParams* p);
+  // Its steps: the checks of a static int8 B (hybrid: A is quantized
+  // dynamically); A with its last two dimensions swapped (adj_x; `dims`, A's
+  // shape, is swapped too); the hybrid definition.
+  TfLiteStatus CheckHybridBatchMatMulB(int a, int b, int out, const TfLiteBatchMatMulParams* p);
+  TfLiteStatus DefineTransposedMatrices(uint32_t in, int rank, size_t* dims, uint32_t* transposed);
+  TfLiteStatus DefineHybridBatchMatMul(uint32_t lhs, int rank, const size_t* lhs_dims, int b,
+                                       int out, int columns, uint32_t flags,
+                                       const TfLiteBatchMatMulParams* p);
   TfLiteStatus VisitPool(const TfLiteNode* n, bool max, const TfLitePoolParams* p);
   TfLiteStatus VisitBinary(const TfLiteNode* n, int builtin_code, xnn_binary_operator op,
                            TfLiteFusedActivation act);
@@ -199,6 +234,7 @@ class OpBuilder {
   // ops_attention.cc: STABLEHLO_COMPOSITE (scaled dot-product attention
   // only) and the custom op of that name (flexbuffer attributes in both).
   static bool IsSdpaComposite(const TfLiteNode* n);
+  struct Sdpa;  // one attention node: checks and the graph defining it
   TfLiteStatus VisitComposite(const TfLiteNode* n);
   TfLiteStatus VisitScaledDotProductAttention(const TfLiteNode* n, const void* attributes,
                                               size_t attributes_size);
@@ -211,6 +247,8 @@ class OpBuilder {
   TfLiteStatus VisitStridedSlice(const TfLiteNode* n, const TfLiteStridedSliceParams* p);
   TfLiteStatus VisitTranspose(const TfLiteNode* n);
   TfLiteStatus VisitSplit(const TfLiteNode* n, const TfLiteSplitParams* p);
+  // DEPTH_TO_SPACE / SPACE_TO_DEPTH: 4-D data moved, block size > 1.
+  TfLiteStatus CheckBlockRearrangement(const TfLiteNode* n, int block_size, int* in, int* out);
   TfLiteStatus VisitDepthToSpace(const TfLiteNode* n, const TfLiteDepthToSpaceParams* p);
   TfLiteStatus VisitSpaceToDepth(const TfLiteNode* n, const TfLiteSpaceToDepthParams* p);
   TfLiteStatus VisitResizeBilinear(const TfLiteNode* n, const TfLiteResizeBilinearParams* p);

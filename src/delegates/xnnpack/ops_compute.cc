@@ -70,67 +70,72 @@ uint32_t OpBuilder::ConvInput(int in, uint32_t pads[4]) const {
       pads[1] = it->second.right;
       pads[2] = it->second.bottom;
       pads[3] = it->second.left;
-      return Id(it->second.input);
+      return ValueIdOf(it->second.input);
     }
   }
-  return Id(in);
+  return ValueIdOf(in);
+}
+
+template <typename ConvParams>
+TfLiteStatus OpBuilder::CheckConvNode(const TfLiteNode* n, const ConvParams& p, int channel_dim,
+                                      ConvNode* c) {
+  if (!Arity(n, 2, 3, 1)) return kTfLiteError;
+  c->in = InputTensor(n, 0), c->filter = InputTensor(n, 1), c->bias = InputTensor(n, 2);
+  c->out = OutputTensor(n, 0);
+  if (!IsActivation(c->in, 4, 4) || !GoodShape(c->filter, 4, 4) || !IsActivation(c->out, 4, 4))
+    return Fail("unsupported tensor types/shapes");
+  const int channels = Dim(c->filter, channel_dim);
+  TF_LITE_ENSURE_STATUS(
+      CheckFilterAndBias(c->in, c->filter, c->bias, c->out, channel_dim, channels));
+  if (c->bias >= 0 && Dim(c->bias, 0) != channels) return Fail("bias size mismatch");
+  return CheckWindow(p.activation, p.stride_width, p.stride_height, p.dilation_width_factor,
+                     p.dilation_height_factor, p.padding, "invalid strides/dilations", &c->lo,
+                     &c->hi);
 }
 
 TfLiteStatus OpBuilder::VisitConv2d(const TfLiteNode* n, const TfLiteConvParams* p) {
-  if (!p || !Arity(n, 2, 3, 1)) return kTfLiteError;
-  const int in = In(n, 0), filter = In(n, 1), bias = In(n, 2), out = Out(n, 0);
-  if (!IsActivation(in, 4, 4) || !GoodShape(filter, 4, 4) || !IsActivation(out, 4, 4))
-    return Fail("unsupported tensor types/shapes");
+  if (!p) return kTfLiteError;
+  ConvNode c;
+  TF_LITE_ENSURE_STATUS(CheckConvNode(n, *p, /*channel_dim=*/0, &c));
+  const int in = c.in, filter = c.filter, bias = c.bias, out = c.out;
   const int oc = Dim(filter, 0), kh = Dim(filter, 1), kw = Dim(filter, 2), gic = Dim(filter, 3);
-  TF_LITE_ENSURE_STATUS(CheckFilterAndBias(in, filter, bias, out, /*channel_dim=*/0, oc));
-  float lo, hi;
-  TF_LITE_ENSURE_STATUS(CheckWindow(p->activation, p->stride_width, p->stride_height,
-                                    p->dilation_width_factor, p->dilation_height_factor,
-                                    p->padding, "invalid strides/dilations", &lo, &hi));
   TF_LITE_ENSURE_STATUS(CheckConvGeometry(in, kh, kw, *p));
   const int ic = Dim(in, 3);
   if (ic % gic != 0) return Fail("input channels not a multiple of filter channels");
   const int groups = ic / gic;
   if (oc % groups != 0 || Dim(out, 3) != oc) return Fail("output channels mismatch");
-  if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
   if (!Defining()) return kTfLiteOk;
   uint32_t pad[4];
   const uint32_t src = ConvInput(in, pad);
   return Check(
       xnn_define_convolution_2d(
           subgraph_, pad[0], pad[1], pad[2], pad[3], kh, kw, p->stride_height, p->stride_width,
-          p->dilation_height_factor, p->dilation_width_factor, groups, gic, oc / groups, lo, hi,
-          src, Id(filter), bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out),
-          PaddingFlags(p->padding)),
+          p->dilation_height_factor, p->dilation_width_factor, groups, gic, oc / groups, c.lo, c.hi,
+          src, ValueIdOf(filter), bias >= 0 ? ValueIdOf(bias) : XNN_INVALID_VALUE_ID,
+          ValueIdOf(out), PaddingFlags(p->padding)),
       "xnn_define_convolution_2d");
 }
 
 TfLiteStatus OpBuilder::VisitDepthwiseConv2d(const TfLiteNode* n,
                                              const TfLiteDepthwiseConvParams* p) {
-  if (!p || !Arity(n, 2, 3, 1)) return kTfLiteError;
-  const int in = In(n, 0), filter = In(n, 1), bias = In(n, 2), out = Out(n, 0);
-  if (!IsActivation(in, 4, 4) || !GoodShape(filter, 4, 4) || !IsActivation(out, 4, 4))
-    return Fail("unsupported tensor types/shapes");
+  if (!p) return kTfLiteError;
+  ConvNode c;
+  TF_LITE_ENSURE_STATUS(CheckConvNode(n, *p, /*channel_dim=*/3, &c));
+  const int in = c.in, filter = c.filter, bias = c.bias, out = c.out;
   const int kh = Dim(filter, 1), kw = Dim(filter, 2), oc = Dim(filter, 3), ic = Dim(in, 3);
-  TF_LITE_ENSURE_STATUS(CheckFilterAndBias(in, filter, bias, out, /*channel_dim=*/3, oc));
-  float lo, hi;
-  TF_LITE_ENSURE_STATUS(CheckWindow(p->activation, p->stride_width, p->stride_height,
-                                    p->dilation_width_factor, p->dilation_height_factor,
-                                    p->padding, "invalid strides/dilations", &lo, &hi));
   TF_LITE_ENSURE_STATUS(CheckConvGeometry(in, kh, kw, p->padding, p->stride_height,
                                           p->stride_width, p->dilation_height_factor,
                                           p->dilation_width_factor));
   if (Dim(filter, 0) != 1) return Fail("filter must be [1, h, w, c]");
   if (oc % ic != 0 || Dim(out, 3) != oc) return Fail("channel mismatch");
-  if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
   if (!Defining()) return kTfLiteOk;
   uint32_t pad[4];
   const uint32_t src = ConvInput(in, pad);
   return Check(
       xnn_define_depthwise_convolution_2d(
           subgraph_, pad[0], pad[1], pad[2], pad[3], kh, kw, p->stride_height, p->stride_width,
-          p->dilation_height_factor, p->dilation_width_factor, oc / ic, ic, lo, hi, src,
-          Id(filter), bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out),
+          p->dilation_height_factor, p->dilation_width_factor, oc / ic, ic, c.lo, c.hi, src,
+          ValueIdOf(filter), bias >= 0 ? ValueIdOf(bias) : XNN_INVALID_VALUE_ID, ValueIdOf(out),
           PaddingFlags(p->padding)),
       "xnn_define_depthwise_convolution_2d");
 }
@@ -139,7 +144,8 @@ TfLiteStatus OpBuilder::VisitDepthwiseConv2d(const TfLiteNode* n,
 TfLiteStatus OpBuilder::VisitTransposeConv(const TfLiteNode* n,
                                            const TfLiteTransposeConvParams* p) {
   if (!p || !Arity(n, 3, 4, 1)) return kTfLiteError;
-  const int shape = In(n, 0), filter = In(n, 1), in = In(n, 2), bias = In(n, 3), out = Out(n, 0);
+  const int shape = InputTensor(n, 0), filter = InputTensor(n, 1), in = InputTensor(n, 2),
+            bias = InputTensor(n, 3), out = OutputTensor(n, 0);
   // float32 (static float32 filter and bias), or as upstream QS8 with an int8
   // filter per-tensor or per-channel along the output channels (int32 bias)
   // and QU8 with a uint8 per-tensor filter (int32 bias).
@@ -148,7 +154,7 @@ TfLiteStatus OpBuilder::VisitTransposeConv(const TfLiteNode* n,
   const int oc = Dim(filter, 0), ic = Dim(filter, 3);
   TF_LITE_ENSURE_STATUS(CheckFilterAndBias(in, filter, bias, out, /*channel_dim=*/0, oc));
   std::vector<int64_t> v;
-  if (!ValidIndex(shape) || T(shape).type != kTfLiteInt32 || !StaticInts(shape, &v) ||
+  if (!ValidIndex(shape) || TensorAt(shape).type != kTfLiteInt32 || !StaticInts(shape, &v) ||
       v.size() != 4)
     return Fail("output shape must be a static int32 vector of 4");
   for (int i = 0; i < 4; ++i)
@@ -185,15 +191,16 @@ TfLiteStatus OpBuilder::DefineDeconvolution(int in, int filter, int bias, int ou
   return Check(xnn_define_deconvolution_2d(
                    subgraph_, pad_before[0], pad_after[1], pad_after[0], pad_before[1],
                    adjustment[0], adjustment[1], kh, kw, stride_h, stride_w, 1, 1,
-                   /*groups=*/1, ic, oc, lo, hi, Id(in), Id(filter),
-                   bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out), 0),
+                   /*groups=*/1, ic, oc, lo, hi, ValueIdOf(in), ValueIdOf(filter),
+                   bias >= 0 ? ValueIdOf(bias) : XNN_INVALID_VALUE_ID, ValueIdOf(out), 0),
                "xnn_define_deconvolution_2d");
 }
 
 TfLiteStatus OpBuilder::VisitFullyConnected(const TfLiteNode* n,
                                             const TfLiteFullyConnectedParams* p) {
   if (!p || !Arity(n, 2, 3, 1)) return kTfLiteError;
-  const int in = In(n, 0), filter = In(n, 1), bias = In(n, 2), out = Out(n, 0);
+  const int in = InputTensor(n, 0), filter = InputTensor(n, 1), bias = InputTensor(n, 2),
+            out = OutputTensor(n, 0);
   if (p->weights_format != kTfLiteFullyConnectedWeightsFormatDefault)
     return Fail("unsupported weights format");
   if (!IsActivation(in, 1) || !GoodShape(filter, 2, 2) || !IsActivation(out, 1))
@@ -216,9 +223,9 @@ TfLiteStatus OpBuilder::VisitFullyConnected(const TfLiteNode* n,
   }
   if (Dim(out, NumDims(out) - 1) != oc) return Fail("output channels mismatch");
   if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_fully_connected(subgraph_, lo, hi, Id(in), Id(filter),
-                                          bias >= 0 ? Id(bias) : XNN_INVALID_VALUE_ID, Id(out),
-                                          flags),
+  return Check(xnn_define_fully_connected(subgraph_, lo, hi, ValueIdOf(in), ValueIdOf(filter),
+                                          bias >= 0 ? ValueIdOf(bias) : XNN_INVALID_VALUE_ID,
+                                          ValueIdOf(out), flags),
                "xnn_define_fully_connected");
 }
 
@@ -229,87 +236,65 @@ TfLiteStatus OpBuilder::VisitFullyConnected(const TfLiteNode* n,
 // matrix; B's batch dims may broadcast against A's. B transposed (adj_y) is
 // a flag of XNNPACK's operator; A transposed (adj_x) goes through a
 // transpose into an internal value first, as upstream does.
-TfLiteStatus OpBuilder::VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchMatMulParams* p) {
-  if (!p || !Arity(n, 2, 2, 1)) return kTfLiteError;
-  const int a = In(n, 0), b = In(n, 1), out = Out(n, 0);
-  const bool hybrid = ValidIndex(b) && T(b).type == kTfLiteInt8;
-  const int min_rank = hybrid ? 2 : 3;
-  if (!IsDynamicFloat(a, min_rank) || !IsDynamicFloat(out, min_rank))
-    return Fail("unsupported tensor types/shapes");
-  const int rank = NumDims(a), rb = hybrid ? NumDims(b) : rank;
-  if (hybrid) {
-    if (!quant_.qs8) return Fail("INT8 B needs signed 8-bit quantization enabled");
-    if (!GoodShape(b, 2, XNN_MAX_TENSOR_DIMS)) return Fail("unsupported tensor types/shapes");
-    if (!IsStatic(b) || StaticPointer(b) == nullptr) return Fail("INT8 B must be static");
-    const xnn_datatype bt = Datatype(b);
-    const int n_dim = p->adj_y ? rb - 2 : rb - 1;
-    const TfLiteAffineQuantization* q =
-        T(b).quantization.type == kTfLiteAffineQuantization
-            ? static_cast<const TfLiteAffineQuantization*>(T(b).quantization.params)
-            : nullptr;
-    if (bt == xnn_datatype_qint8) {
-      if (ZeroPoint(b) != 0) return Fail("INT8 B with a nonzero zero point");
-    } else if (bt != xnn_datatype_qcint8 || q->quantized_dimension != n_dim) {
-      return Fail("unsupported INT8 B quantization (one scale, or one per output column)");
-    }
-    for (int i = 0; i < q->scale->size; ++i)
-      if (!(q->scale->data[i] > 0.0f) || !std::isnormal(q->scale->data[i]))
-        return Fail("INT8 B scales must be positive and normal");
-    const int ro = std::max(rank, rb);
-    if (NumDims(out) != ro) return Fail("output rank mismatch");
-    for (int i = 3; i <= ro; ++i) {
-      const int da = i <= rank ? Dim(a, rank - i) : 1, db = i <= rb ? Dim(b, rb - i) : 1;
-      if (da != db && da != 1 && db != 1) return Fail("batch dims do not broadcast");
-      if (Dim(out, ro - i) != std::max(da, db)) return Fail("output shape mismatch");
-    }
-  } else {
-    if (!IsFloat(b, 3)) return Fail("unsupported tensor types/shapes");
-    if (IsStatic(b) && StaticPointer(b) == nullptr) return Fail("static input without data");
-    if (NumDims(b) != rank || NumDims(out) != rank) return Fail("ranks differ");
-    for (int i = 0; i + 2 < rank; ++i)
-      if (Dim(a, i) != Dim(b, i) || Dim(out, i) != Dim(a, i)) return Fail("batch dims differ");
+TfLiteStatus OpBuilder::CheckHybridBatchMatMulB(int a, int b, int out,
+                                                const TfLiteBatchMatMulParams* p) {
+  const int rank = NumDims(a), rb = NumDims(b);
+  if (!quant_.qs8) return Fail("INT8 B needs signed 8-bit quantization enabled");
+  if (!GoodShape(b, 2, XNN_MAX_TENSOR_DIMS)) return Fail("unsupported tensor types/shapes");
+  if (!IsStatic(b) || StaticPointer(b) == nullptr) return Fail("INT8 B must be static");
+  const xnn_datatype bt = Datatype(b);
+  const int n_dim = p->adj_y ? rb - 2 : rb - 1;
+  const TfLiteAffineQuantization* q =
+      TensorAt(b).quantization.type == kTfLiteAffineQuantization
+          ? static_cast<const TfLiteAffineQuantization*>(TensorAt(b).quantization.params)
+          : nullptr;
+  if (bt == xnn_datatype_qint8) {
+    if (ZeroPoint(b) != 0) return Fail("INT8 B with a nonzero zero point");
+  } else if (bt != xnn_datatype_qcint8 || q->quantized_dimension != n_dim) {
+    return Fail("unsupported INT8 B quantization (one scale, or one per output column)");
   }
-  const int m = p->adj_x ? Dim(a, rank - 1) : Dim(a, rank - 2);
-  const int k = p->adj_x ? Dim(a, rank - 2) : Dim(a, rank - 1);
-  const int bk = p->adj_y ? Dim(b, rb - 1) : Dim(b, rb - 2);
-  const int bn = p->adj_y ? Dim(b, rb - 2) : Dim(b, rb - 1);
-  const int ro = NumDims(out);
-  if (bk != k || Dim(out, ro - 2) != m || Dim(out, ro - 1) != bn) return Fail("shape mismatch");
-  if (!Defining()) return kTfLiteOk;
-  uint32_t lhs = Id(a);
-  size_t dims[XNN_MAX_TENSOR_DIMS];
-  for (int i = 0; i < rank; ++i) dims[i] = static_cast<size_t>(Dim(a, i));
-  if (p->adj_x) {
-    size_t perm[XNN_MAX_TENSOR_DIMS];
-    for (int i = 0; i < rank; ++i) perm[i] = static_cast<size_t>(i);
-    std::swap(perm[rank - 1], perm[rank - 2]);
-    std::swap(dims[rank - 1], dims[rank - 2]);
-    uint32_t transposed = XNN_INVALID_VALUE_ID;
-    TF_LITE_ENSURE_STATUS(Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, rank, dims,
-                                                        nullptr, XNN_INVALID_VALUE_ID, 0,
-                                                        &transposed),
-                                "xnn_define_tensor_value"));
-    TF_LITE_ENSURE_STATUS(
-        Check(xnn_define_static_transpose(subgraph_, rank, perm, lhs, transposed, 0),
-              "xnn_define_static_transpose"));
-    lhs = transposed;
+  for (int i = 0; i < q->scale->size; ++i)
+    if (!(q->scale->data[i] > 0.0f) || !std::isnormal(q->scale->data[i]))
+      return Fail("INT8 B scales must be positive and normal");
+  const int ro = std::max(rank, rb);
+  if (NumDims(out) != ro) return Fail("output rank mismatch");
+  for (int i = 3; i <= ro; ++i) {
+    const int da = i <= rank ? Dim(a, rank - i) : 1, db = i <= rb ? Dim(b, rb - i) : 1;
+    if (da != db && da != 1 && db != 1) return Fail("batch dims do not broadcast");
+    if (Dim(out, ro - i) != std::max(da, db)) return Fail("output shape mismatch");
   }
-  const uint32_t flags = p->adj_y ? XNN_FLAG_TRANSPOSE_B : 0;
-  if (!hybrid) {
-    return Check(xnn_define_batch_matrix_multiply(subgraph_, lhs, Id(b), Id(out), flags),
-                 "xnn_define_batch_matrix_multiply");
-  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus OpBuilder::DefineTransposedMatrices(uint32_t in, int rank, size_t* dims,
+                                                 uint32_t* transposed) {
+  size_t perm[XNN_MAX_TENSOR_DIMS];
+  for (int i = 0; i < rank; ++i) perm[i] = static_cast<size_t>(i);
+  std::swap(perm[rank - 1], perm[rank - 2]);
+  std::swap(dims[rank - 1], dims[rank - 2]);
+  *transposed = XNN_INVALID_VALUE_ID;
+  TF_LITE_ENSURE_STATUS(Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, rank, dims,
+                                                      nullptr, XNN_INVALID_VALUE_ID, 0, transposed),
+                              "xnn_define_tensor_value"));
+  return Check(xnn_define_static_transpose(subgraph_, rank, perm, in, *transposed, 0),
+               "xnn_define_static_transpose");
+}
+
+TfLiteStatus OpBuilder::DefineHybridBatchMatMul(uint32_t lhs, int rank, const size_t* lhs_dims,
+                                                int b, int out, int columns, uint32_t flags,
+                                                const TfLiteBatchMatMulParams* p) {
   // XNNPACK reads one scale per output column of every B matrix.
-  const auto* q = static_cast<const TfLiteAffineQuantization*>(T(b).quantization.params);
+  const int rb = NumDims(b);
+  const auto* q = static_cast<const TfLiteAffineQuantization*>(TensorAt(b).quantization.params);
   size_t b_batches = 1;
   size_t b_dims[XNN_MAX_TENSOR_DIMS];
   for (int i = 0; i < rb; ++i) {
     b_dims[i] = static_cast<size_t>(Dim(b, i));
     if (i < rb - 2) b_batches *= b_dims[i];
   }
-  auto scales = std::make_shared<std::vector<float>>(b_batches * static_cast<size_t>(bn));
+  auto scales = std::make_shared<std::vector<float>>(b_batches * static_cast<size_t>(columns));
   for (size_t i = 0; i < scales->size(); ++i)
-    (*scales)[i] = q->scale->data[q->scale->size == 1 ? 0 : i % static_cast<size_t>(bn)];
+    (*scales)[i] = q->scale->data[q->scale->size == 1 ? 0 : i % static_cast<size_t>(columns)];
   owned_scales_.push_back(scales);
   uint32_t qb = XNN_INVALID_VALUE_ID, qa = XNN_INVALID_VALUE_ID;
   TF_LITE_ENSURE_STATUS(Check(xnn_define_channelwise_quantized_tensor_value_v2(
@@ -319,17 +304,53 @@ TfLiteStatus OpBuilder::VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchM
                               "xnn_define_channelwise_quantized_tensor_value_v2"));
   TF_LITE_ENSURE_STATUS(Check(xnn_define_dynamically_quantized_tensor_value(
                                   subgraph_, xnn_datatype_qdint8, rank, /*num_nonbatch_dims=*/1,
-                                  dims, XNN_INVALID_VALUE_ID, 0, &qa),
+                                  lhs_dims, XNN_INVALID_VALUE_ID, 0, &qa),
                               "xnn_define_dynamically_quantized_tensor_value"));
   TF_LITE_ENSURE_STATUS(Check(xnn_define_unary(subgraph_, xnn_unary_convert, nullptr, lhs, qa, 0),
                               "xnn_define_unary(convert)"));
-  return Check(xnn_define_batch_matrix_multiply(subgraph_, qa, qb, Id(out), flags),
+  return Check(xnn_define_batch_matrix_multiply(subgraph_, qa, qb, ValueIdOf(out), flags),
                "xnn_define_batch_matrix_multiply");
+}
+
+TfLiteStatus OpBuilder::VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchMatMulParams* p) {
+  if (!p || !Arity(n, 2, 2, 1)) return kTfLiteError;
+  const int a = InputTensor(n, 0), b = InputTensor(n, 1), out = OutputTensor(n, 0);
+  const bool hybrid = ValidIndex(b) && TensorAt(b).type == kTfLiteInt8;
+  const int min_rank = hybrid ? 2 : 3;
+  if (!IsDynamicFloat(a, min_rank) || !IsDynamicFloat(out, min_rank))
+    return Fail("unsupported tensor types/shapes");
+  const int rank = NumDims(a);
+  if (hybrid) {
+    TF_LITE_ENSURE_STATUS(CheckHybridBatchMatMulB(a, b, out, p));
+  } else {
+    if (!IsFloat(b, 3)) return Fail("unsupported tensor types/shapes");
+    if (IsStatic(b) && StaticPointer(b) == nullptr) return Fail("static input without data");
+    if (NumDims(b) != rank || NumDims(out) != rank) return Fail("ranks differ");
+    for (int i = 0; i + 2 < rank; ++i)
+      if (Dim(a, i) != Dim(b, i) || Dim(out, i) != Dim(a, i)) return Fail("batch dims differ");
+  }
+  const int rb = NumDims(b);
+  const int m = p->adj_x ? Dim(a, rank - 1) : Dim(a, rank - 2);
+  const int k = p->adj_x ? Dim(a, rank - 2) : Dim(a, rank - 1);
+  const int bk = p->adj_y ? Dim(b, rb - 1) : Dim(b, rb - 2);
+  const int bn = p->adj_y ? Dim(b, rb - 2) : Dim(b, rb - 1);
+  const int ro = NumDims(out);
+  if (bk != k || Dim(out, ro - 2) != m || Dim(out, ro - 1) != bn) return Fail("shape mismatch");
+  if (!Defining()) return kTfLiteOk;
+  uint32_t lhs = ValueIdOf(a);
+  size_t dims[XNN_MAX_TENSOR_DIMS];
+  for (int i = 0; i < rank; ++i) dims[i] = static_cast<size_t>(Dim(a, i));
+  if (p->adj_x) TF_LITE_ENSURE_STATUS(DefineTransposedMatrices(ValueIdOf(a), rank, dims, &lhs));
+  const uint32_t flags = p->adj_y ? XNN_FLAG_TRANSPOSE_B : 0;
+  if (hybrid) return DefineHybridBatchMatMul(lhs, rank, dims, b, out, bn, flags, p);
+  return Check(
+      xnn_define_batch_matrix_multiply(subgraph_, lhs, ValueIdOf(b), ValueIdOf(out), flags),
+      "xnn_define_batch_matrix_multiply");
 }
 
 TfLiteStatus OpBuilder::VisitPool(const TfLiteNode* n, bool max, const TfLitePoolParams* p) {
   if (!p || !Arity(n, 1, 1, 1)) return kTfLiteError;
-  const int in = In(n, 0), out = Out(n, 0);
+  const int in = InputTensor(n, 0), out = OutputTensor(n, 0);
   if (max ? !MovesData(in, out) || NumDims(in) != 4 || NumDims(out) != 4
           : !IsDynamicFloat(in, 4, 4) || !IsDynamicFloat(out, 4, 4))
     return Fail("unsupported tensors");
@@ -345,26 +366,27 @@ TfLiteStatus OpBuilder::VisitPool(const TfLiteNode* n, bool max, const TfLitePoo
     xnn_unary_params params;
     params.clamp.min = lo;
     params.clamp.max = hi;
-    return Check(xnn_define_unary(subgraph_, xnn_unary_clamp, &params, Id(in), Id(out), 0),
-                 "xnn_define_unary(clamp)");
+    return Check(
+        xnn_define_unary(subgraph_, xnn_unary_clamp, &params, ValueIdOf(in), ValueIdOf(out), 0),
+        "xnn_define_unary(clamp)");
   }
   if (!Defining()) return kTfLiteOk;
   if (max) {
-    return Check(xnn_define_max_pooling_2d(subgraph_, 0, 0, 0, 0, p->filter_height,
-                                           p->filter_width, p->stride_height, p->stride_width, 1,
-                                           1, lo, hi, Id(in), Id(out), flags),
+    return Check(xnn_define_max_pooling_2d(subgraph_, 0, 0, 0, 0, p->filter_height, p->filter_width,
+                                           p->stride_height, p->stride_width, 1, 1, lo, hi,
+                                           ValueIdOf(in), ValueIdOf(out), flags),
                  "xnn_define_max_pooling_2d");
   }
   return Check(xnn_define_average_pooling_2d(subgraph_, 0, 0, 0, 0, p->filter_height,
-                                             p->filter_width, p->stride_height, p->stride_width,
-                                             lo, hi, Id(in), Id(out), flags),
+                                             p->filter_width, p->stride_height, p->stride_width, lo,
+                                             hi, ValueIdOf(in), ValueIdOf(out), flags),
                "xnn_define_average_pooling_2d");
 }
 
 TfLiteStatus OpBuilder::VisitBinary(const TfLiteNode* n, int builtin_code,
                                     xnn_binary_operator op, TfLiteFusedActivation act) {
   if (!Arity(n, 2, 2, 1)) return kTfLiteError;
-  const int a = In(n, 0), b = In(n, 1), out = Out(n, 0);
+  const int a = InputTensor(n, 0), b = InputTensor(n, 1), out = OutputTensor(n, 0);
   if (!GoodShape(a, 0, XNN_MAX_TENSOR_DIMS) || !GoodShape(b, 0, XNN_MAX_TENSOR_DIMS) ||
       !IsActivation(out))
     return Fail("unsupported tensor types");
@@ -398,26 +420,28 @@ TfLiteStatus OpBuilder::VisitBinary(const TfLiteNode* n, int builtin_code,
   if (!ActivationRange(act, &lo, &hi)) return Fail("unsupported fused activation");
   if (!Defining()) return kTfLiteOk;
   xnn_binary_params params = {lo, hi};
-  return Check(xnn_define_binary(subgraph_, op, &params, Id(a), Id(b), Id(out), 0),
-               "xnn_define_binary");
+  return Check(
+      xnn_define_binary(subgraph_, op, &params, ValueIdOf(a), ValueIdOf(b), ValueIdOf(out), 0),
+      "xnn_define_binary");
 }
 
 TfLiteStatus OpBuilder::VisitClamp(const TfLiteNode* n, float lo, float hi) {
   if (!Arity(n, 1, 1, 1)) return kTfLiteError;
-  const int in = In(n, 0), out = Out(n, 0);
+  const int in = InputTensor(n, 0), out = OutputTensor(n, 0);
   if (!IsDynamicFloat(in) || !IsDynamicFloat(out)) return Fail("unsupported tensors");
   if (!Defining()) return kTfLiteOk;
   xnn_unary_params params;
   params.clamp.min = lo;
   params.clamp.max = hi;
-  return Check(xnn_define_unary(subgraph_, xnn_unary_clamp, &params, Id(in), Id(out), 0),
-               "xnn_define_unary(clamp)");
+  return Check(
+      xnn_define_unary(subgraph_, xnn_unary_clamp, &params, ValueIdOf(in), ValueIdOf(out), 0),
+      "xnn_define_unary(clamp)");
 }
 
 TfLiteStatus OpBuilder::VisitUnary(const TfLiteNode* n, xnn_unary_operator op,
                                    const xnn_unary_params* params) {
   if (!Arity(n, 1, 1, 1)) return kTfLiteError;
-  const int in = In(n, 0), out = Out(n, 0);
+  const int in = InputTensor(n, 0), out = OutputTensor(n, 0);
   if (IsActivation(in) && Datatype(in) != xnn_datatype_fp32) {
     // QS8/QU8 as upstream takes them: ELU (int8 only), LOGISTIC, TANH and
     // LEAKY_RELU; input and output of one type, each with its own quantization.
@@ -441,12 +465,13 @@ TfLiteStatus OpBuilder::VisitUnary(const TfLiteNode* n, xnn_unary_operator op,
   for (int i = 0; i < NumDims(in); ++i)
     if (NumDims(out) != NumDims(in) || Dim(out, i) != Dim(in, i)) return Fail("shape mismatch");
   if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_unary(subgraph_, op, params, Id(in), Id(out), 0), "xnn_define_unary");
+  return Check(xnn_define_unary(subgraph_, op, params, ValueIdOf(in), ValueIdOf(out), 0),
+               "xnn_define_unary");
 }
 
 TfLiteStatus OpBuilder::VisitPrelu(const TfLiteNode* n) {
   if (!Arity(n, 2, 2, 1)) return kTfLiteError;
-  const int in = In(n, 0), slope = In(n, 1), out = Out(n, 0);
+  const int in = InputTensor(n, 0), slope = InputTensor(n, 1), out = OutputTensor(n, 0);
   if (!IsDynamicFloat(in, 1, 4) || !IsStaticFloat(slope, 1, 4) || !IsDynamicFloat(out, 1, 4))
     return Fail("unsupported tensors");
   // The slope varies along the channels only (all other dimensions 1).
@@ -459,30 +484,31 @@ TfLiteStatus OpBuilder::VisitPrelu(const TfLiteNode* n) {
   for (int i = 0; i < rank; ++i)
     if (Dim(out, i) != Dim(in, i)) return Fail("output shape mismatch");
   if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_binary(subgraph_, xnn_binary_prelu, nullptr, Id(in), Id(slope), Id(out),
-                                 0),
+  return Check(xnn_define_binary(subgraph_, xnn_binary_prelu, nullptr, ValueIdOf(in),
+                                 ValueIdOf(slope), ValueIdOf(out), 0),
                "xnn_define_binary(prelu)");
 }
 
 TfLiteStatus OpBuilder::VisitSoftmax(const TfLiteNode* n, const TfLiteSoftmaxParams* p) {
   if (!p || !Arity(n, 1, 1, 1)) return kTfLiteError;
   if (p->beta != 1.0f) return Fail("beta != 1");
-  const int in = In(n, 0), out = Out(n, 0);
+  const int in = InputTensor(n, 0), out = OutputTensor(n, 0);
   if (!IsDynamicFloat(in, 1) || !IsDynamicFloat(out, 1)) return Fail("unsupported tensors");
   if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_softmax(subgraph_, Id(in), Id(out), 0), "xnn_define_softmax");
+  return Check(xnn_define_softmax(subgraph_, ValueIdOf(in), ValueIdOf(out), 0),
+               "xnn_define_softmax");
 }
 
 TfLiteStatus OpBuilder::VisitReduce(const TfLiteNode* n, const TfLiteReducerParams* p,
                                     xnn_reduce_operator op) {
   if (!p || !Arity(n, 2, 2, 1)) return kTfLiteError;
-  const int in = In(n, 0), axes_t = In(n, 1), out = Out(n, 0);
+  const int in = InputTensor(n, 0), axes_t = InputTensor(n, 1), out = OutputTensor(n, 0);
   // float32, or QS8/QU8 (input and output of one type, own quantizations);
   // any rank XNNPACK takes, any constant int32 axes set (negative axes count
   // from the end, repeats count once), keep_dims either way, as upstream.
   if (!IsActivation(in, 1) || !IsActivation(out) || !SameType(in, out))
     return Fail("unsupported tensors");
-  if (!ValidIndex(axes_t) || T(axes_t).type != kTfLiteInt32 || NumDims(axes_t) > 1)
+  if (!ValidIndex(axes_t) || TensorAt(axes_t).type != kTfLiteInt32 || NumDims(axes_t) > 1)
     return Fail("axes must be an int32 vector");
   std::vector<int64_t> v;
   if (!StaticInts(axes_t, &v) || v.empty()) return Fail("axes must be static and non-empty");
@@ -507,8 +533,8 @@ TfLiteStatus OpBuilder::VisitReduce(const TfLiteNode* n, const TfLiteReducerPara
   for (size_t i = 0; i < expected.size(); ++i)
     if (Dim(out, static_cast<int>(i)) != expected[i]) return Fail("output shape mismatch");
   if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_static_reduce(subgraph_, op, axes.size(), axes.data(),
-                                        Id(in), Id(out), p->keep_dims ? XNN_FLAG_KEEP_DIMS : 0),
+  return Check(xnn_define_static_reduce(subgraph_, op, axes.size(), axes.data(), ValueIdOf(in),
+                                        ValueIdOf(out), p->keep_dims ? XNN_FLAG_KEEP_DIMS : 0),
                "xnn_define_static_reduce");
 }
 

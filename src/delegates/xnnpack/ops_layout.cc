@@ -13,7 +13,7 @@ namespace xnnpack {
 
 TfLiteStatus OpBuilder::VisitPad(const TfLiteNode* n) {
   if (!Arity(n, 2, 2, 1)) return kTfLiteError;
-  const int in = In(n, 0), pads = In(n, 1), out = Out(n, 0);
+  const int in = InputTensor(n, 0), pads = InputTensor(n, 1), out = OutputTensor(n, 0);
   if (!MovesData(in, out) || NumDims(in) < 1) return Fail("unsupported tensors");
   std::vector<int64_t> v;
   if (!StaticInts(pads, &v)) return Fail("paddings must be a static int tensor");
@@ -30,8 +30,9 @@ TfLiteStatus OpBuilder::VisitPad(const TfLiteNode* n) {
   }
   if (!Defining()) return kTfLiteOk;
   // 0.0f is quantized with the output's parameters (its zero point).
-  return Check(xnn_define_static_constant_pad(subgraph_, pre, post, 0.0f, Id(in), Id(out), 0),
-               "xnn_define_static_constant_pad");
+  return Check(
+      xnn_define_static_constant_pad(subgraph_, pre, post, 0.0f, ValueIdOf(in), ValueIdOf(out), 0),
+      "xnn_define_static_constant_pad");
 }
 
 TfLiteStatus OpBuilder::VisitConcatenation(const TfLiteNode* n,
@@ -39,14 +40,14 @@ TfLiteStatus OpBuilder::VisitConcatenation(const TfLiteNode* n,
   if (!p || n->inputs->size < 2 || n->inputs->size > 5 || n->outputs->size != 1)
     return Fail("only 2 to 5 inputs");
   if (p->activation != kTfLiteActNone) return Fail("fused activation");
-  const int out = Out(n, 0);
+  const int out = OutputTensor(n, 0);
   if (!IsActivation(out, 1)) return Fail("unsupported output");
   const int rank = NumDims(out);
   int axis = p->axis < 0 ? p->axis + rank : p->axis;
   if (axis < 0 || axis >= rank) return Fail("invalid axis");
   int64_t total = 0;
   for (int i = 0; i < n->inputs->size; ++i) {
-    const int t = In(n, i);
+    const int t = InputTensor(n, i);
     if (!MovesData(t, out) || NumDims(t) != rank)
       return Fail("inputs must be non-constant and typed/quantized like the output");
     for (int d = 0; d < rank; ++d)
@@ -55,29 +56,28 @@ TfLiteStatus OpBuilder::VisitConcatenation(const TfLiteNode* n,
   }
   if (total != Dim(out, axis)) return Fail("output shape mismatch");
   if (!Defining()) return kTfLiteOk;
-  const uint32_t o = Id(out);
+  const uint32_t o = ValueIdOf(out);
+  uint32_t v[5];  // the inputs' values
+  for (int i = 0; i < n->inputs->size; ++i) v[i] = ValueIdOf(InputTensor(n, i));
   switch (n->inputs->size) {
     case 2:
-      return Check(xnn_define_concatenate2(subgraph_, axis, Id(In(n, 0)), Id(In(n, 1)), o, 0),
+      return Check(xnn_define_concatenate2(subgraph_, axis, v[0], v[1], o, 0),
                    "xnn_define_concatenate2");
     case 3:
-      return Check(xnn_define_concatenate3(subgraph_, axis, Id(In(n, 0)), Id(In(n, 1)),
-                                           Id(In(n, 2)), o, 0),
+      return Check(xnn_define_concatenate3(subgraph_, axis, v[0], v[1], v[2], o, 0),
                    "xnn_define_concatenate3");
     case 4:
-      return Check(xnn_define_concatenate4(subgraph_, axis, Id(In(n, 0)), Id(In(n, 1)),
-                                           Id(In(n, 2)), Id(In(n, 3)), o, 0),
+      return Check(xnn_define_concatenate4(subgraph_, axis, v[0], v[1], v[2], v[3], o, 0),
                    "xnn_define_concatenate4");
     default:
-      return Check(xnn_define_concatenate5(subgraph_, axis, Id(In(n, 0)), Id(In(n, 1)),
-                                           Id(In(n, 2)), Id(In(n, 3)), Id(In(n, 4)), o, 0),
+      return Check(xnn_define_concatenate5(subgraph_, axis, v[0], v[1], v[2], v[3], v[4], o, 0),
                    "xnn_define_concatenate5");
   }
 }
 
 TfLiteStatus OpBuilder::VisitReshape(const TfLiteNode* n) {
   if (!Arity(n, 1, 2, 1)) return kTfLiteError;
-  const int in = In(n, 0), shape = In(n, 1), out = Out(n, 0);
+  const int in = InputTensor(n, 0), shape = InputTensor(n, 1), out = OutputTensor(n, 0);
   if (!MovesData(in, out) || NumDims(out) < 1) return Fail("unsupported tensors");
   size_t elements_in = 1, elements_out = 1;
   for (int i = 0; i < NumDims(in); ++i) elements_in *= static_cast<size_t>(Dim(in, i));
@@ -102,7 +102,7 @@ TfLiteStatus OpBuilder::VisitReshape(const TfLiteNode* n) {
     if (inferred > 1) return Fail("more than one inferred dimension");
   }
   if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_static_reshape(subgraph_, rank, dims, Id(in), Id(out), 0),
+  return Check(xnn_define_static_reshape(subgraph_, rank, dims, ValueIdOf(in), ValueIdOf(out), 0),
                "xnn_define_static_reshape");
 }
 
@@ -121,16 +121,17 @@ TfLiteStatus OpBuilder::DefineSlice(int in, int out, const std::vector<int64_t>&
     sizes[i] = static_cast<size_t>(size[i]);
   }
   if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_static_slice(subgraph_, rank, offsets, sizes, Id(in), Id(out), 0),
-               "xnn_define_static_slice");
+  return Check(
+      xnn_define_static_slice(subgraph_, rank, offsets, sizes, ValueIdOf(in), ValueIdOf(out), 0),
+      "xnn_define_static_slice");
 }
 
 TfLiteStatus OpBuilder::VisitSlice(const TfLiteNode* n) {
   if (!Arity(n, 3, 3, 1)) return kTfLiteError;
-  const int in = In(n, 0), out = Out(n, 0);
+  const int in = InputTensor(n, 0), out = OutputTensor(n, 0);
   if (!MovesData(in, out) || NumDims(in) < 1) return Fail("unsupported tensors");
   std::vector<int64_t> begin, size;
-  if (!StaticInts(In(n, 1), &begin) || !StaticInts(In(n, 2), &size))
+  if (!StaticInts(InputTensor(n, 1), &begin) || !StaticInts(InputTensor(n, 2), &size))
     return Fail("begin and size must be static");
   if (static_cast<int>(begin.size()) != NumDims(in) || size.size() != begin.size())
     return Fail("begin/size length mismatch");
@@ -142,13 +143,13 @@ TfLiteStatus OpBuilder::VisitSlice(const TfLiteNode* n) {
 TfLiteStatus OpBuilder::VisitStridedSlice(const TfLiteNode* n,
                                           const TfLiteStridedSliceParams* p) {
   if (!p || !Arity(n, 4, 4, 1)) return kTfLiteError;
-  const int in = In(n, 0), out = Out(n, 0);
+  const int in = InputTensor(n, 0), out = OutputTensor(n, 0);
   if (p->ellipsis_mask != 0 || p->new_axis_mask != 0 || p->shrink_axis_mask != 0)
     return Fail("ellipsis/new-axis/shrink-axis masks not supported");
   if (!MovesData(in, out) || NumDims(in) < 1) return Fail("unsupported tensors");
   std::vector<int64_t> begin, end, strides;
-  if (!StaticInts(In(n, 1), &begin) || !StaticInts(In(n, 2), &end) ||
-      !StaticInts(In(n, 3), &strides))
+  if (!StaticInts(InputTensor(n, 1), &begin) || !StaticInts(InputTensor(n, 2), &end) ||
+      !StaticInts(InputTensor(n, 3), &strides))
     return Fail("begin, end and strides must be static");
   const int rank = NumDims(in);
   if (static_cast<int>(begin.size()) != rank || end.size() != begin.size() ||
@@ -178,10 +179,10 @@ TfLiteStatus OpBuilder::VisitStridedSlice(const TfLiteNode* n,
 
 TfLiteStatus OpBuilder::VisitTranspose(const TfLiteNode* n) {
   if (!Arity(n, 2, 2, 1)) return kTfLiteError;
-  const int in = In(n, 0), out = Out(n, 0);
+  const int in = InputTensor(n, 0), out = OutputTensor(n, 0);
   if (!MovesData(in, out) || NumDims(in) < 1) return Fail("unsupported tensors");
   std::vector<int64_t> v;
-  if (!StaticInts(In(n, 1), &v)) return Fail("permutation must be static");
+  if (!StaticInts(InputTensor(n, 1), &v)) return Fail("permutation must be static");
   const int rank = NumDims(in);
   if (static_cast<int>(v.size()) != rank || NumDims(out) != rank)
     return Fail("permutation length mismatch");
@@ -194,7 +195,7 @@ TfLiteStatus OpBuilder::VisitTranspose(const TfLiteNode* n) {
     if (Dim(out, i) != Dim(in, static_cast<int>(v[i]))) return Fail("output shape mismatch");
   }
   if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_static_transpose(subgraph_, rank, perm, Id(in), Id(out), 0),
+  return Check(xnn_define_static_transpose(subgraph_, rank, perm, ValueIdOf(in), ValueIdOf(out), 0),
                "xnn_define_static_transpose");
 }
 
@@ -202,17 +203,18 @@ TfLiteStatus OpBuilder::VisitTranspose(const TfLiteNode* n) {
 TfLiteStatus OpBuilder::VisitSplit(const TfLiteNode* n, const TfLiteSplitParams* p) {
   if (!p || n->inputs->size != 2 || n->outputs->size < 2 || n->outputs->size > 4)
     return Fail("only 2 to 4 outputs");
-  const int in = In(n, 1), outs = n->outputs->size;
+  const int in = InputTensor(n, 1), outs = n->outputs->size;
   if (p->num_splits != outs) return Fail("num_splits mismatch");
   std::vector<int64_t> v;
-  if (!StaticInts(In(n, 0), &v) || v.size() != 1) return Fail("axis must be a static scalar");
+  if (!StaticInts(InputTensor(n, 0), &v) || v.size() != 1)
+    return Fail("axis must be a static scalar");
   if (!IsActivation(in, 1)) return Fail("unsupported input");
   const int rank = NumDims(in);
   int64_t axis = v[0] < 0 ? v[0] + rank : v[0];
   if (axis < 0 || axis >= rank) return Fail("invalid axis");
   if (Dim(in, static_cast<int>(axis)) % outs != 0) return Fail("uneven split");
   for (int k = 0; k < outs; ++k) {
-    const int o = Out(n, k);
+    const int o = OutputTensor(n, k);
     if (!MovesData(in, o) || NumDims(o) != rank) return Fail("unsupported output");
     for (int d = 0; d < rank; ++d) {
       const int want = d == axis ? Dim(in, d) / outs : Dim(in, d);
@@ -221,60 +223,67 @@ TfLiteStatus OpBuilder::VisitSplit(const TfLiteNode* n, const TfLiteSplitParams*
   }
   if (!Defining()) return kTfLiteOk;
   const int32_t a = static_cast<int32_t>(axis);
+  const uint32_t src = ValueIdOf(in);
+  uint32_t o[4];  // the outputs' values
+  for (int i = 0; i < outs; ++i) o[i] = ValueIdOf(OutputTensor(n, i));
   switch (outs) {
     case 2:
-      return Check(xnn_define_even_split2(subgraph_, a, Id(in), Id(Out(n, 0)), Id(Out(n, 1)), 0),
+      return Check(xnn_define_even_split2(subgraph_, a, src, o[0], o[1], 0),
                    "xnn_define_even_split2");
     case 3:
-      return Check(xnn_define_even_split3(subgraph_, a, Id(in), Id(Out(n, 0)), Id(Out(n, 1)),
-                                          Id(Out(n, 2)), 0),
+      return Check(xnn_define_even_split3(subgraph_, a, src, o[0], o[1], o[2], 0),
                    "xnn_define_even_split3");
     default:
-      return Check(xnn_define_even_split4(subgraph_, a, Id(in), Id(Out(n, 0)), Id(Out(n, 1)),
-                                          Id(Out(n, 2)), Id(Out(n, 3)), 0),
+      return Check(xnn_define_even_split4(subgraph_, a, src, o[0], o[1], o[2], o[3], 0),
                    "xnn_define_even_split4");
   }
 }
 
+TfLiteStatus OpBuilder::CheckBlockRearrangement(const TfLiteNode* n, int block_size, int* in,
+                                                int* out) {
+  if (!Arity(n, 1, 1, 1)) return kTfLiteError;
+  *in = InputTensor(n, 0), *out = OutputTensor(n, 0);
+  if (!MovesData(*in, *out) || NumDims(*in) != 4 || NumDims(*out) != 4)
+    return Fail("unsupported tensors");
+  if (block_size < 2) return Fail("block size must be > 1");
+  return kTfLiteOk;
+}
+
 TfLiteStatus OpBuilder::VisitDepthToSpace(const TfLiteNode* n,
                                           const TfLiteDepthToSpaceParams* p) {
-  if (!p || !Arity(n, 1, 1, 1)) return kTfLiteError;
-  const int in = In(n, 0), out = Out(n, 0);
-  if (!MovesData(in, out) || NumDims(in) != 4 || NumDims(out) != 4)
-    return Fail("unsupported tensors");
+  if (!p) return kTfLiteError;
+  int in, out;
+  TF_LITE_ENSURE_STATUS(CheckBlockRearrangement(n, p->block_size, &in, &out));
   const int b = p->block_size;
-  if (b < 2) return Fail("block size must be > 1");
   if (Dim(in, 3) % (b * b) != 0 || Dim(out, 0) != Dim(in, 0) || Dim(out, 1) != Dim(in, 1) * b ||
       Dim(out, 2) != Dim(in, 2) * b || Dim(out, 3) != Dim(in, 3) / (b * b))
     return Fail("shape mismatch");
   if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_depth_to_space_2d(subgraph_, static_cast<uint32_t>(b), Id(in), Id(out),
-                                            0),
+  return Check(xnn_define_depth_to_space_2d(subgraph_, static_cast<uint32_t>(b), ValueIdOf(in),
+                                            ValueIdOf(out), 0),
                "xnn_define_depth_to_space_2d");
 }
 
 TfLiteStatus OpBuilder::VisitSpaceToDepth(const TfLiteNode* n,
                                           const TfLiteSpaceToDepthParams* p) {
-  if (!p || !Arity(n, 1, 1, 1)) return kTfLiteError;
-  const int in = In(n, 0), out = Out(n, 0);
-  if (!MovesData(in, out) || NumDims(in) != 4 || NumDims(out) != 4)
-    return Fail("unsupported tensors");
+  if (!p) return kTfLiteError;
+  int in, out;
+  TF_LITE_ENSURE_STATUS(CheckBlockRearrangement(n, p->block_size, &in, &out));
   const int b = p->block_size;
-  if (b < 2) return Fail("block size must be > 1");
   if (Dim(in, 1) % b != 0 || Dim(in, 2) % b != 0 || Dim(out, 0) != Dim(in, 0) ||
       Dim(out, 1) != Dim(in, 1) / b || Dim(out, 2) != Dim(in, 2) / b ||
       Dim(out, 3) != Dim(in, 3) * b * b)
     return Fail("shape mismatch");
   if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_space_to_depth_2d(subgraph_, static_cast<uint32_t>(b), Id(in), Id(out),
-                                            0),
+  return Check(xnn_define_space_to_depth_2d(subgraph_, static_cast<uint32_t>(b), ValueIdOf(in),
+                                            ValueIdOf(out), 0),
                "xnn_define_space_to_depth_2d");
 }
 
 TfLiteStatus OpBuilder::VisitResizeBilinear(const TfLiteNode* n,
                                             const TfLiteResizeBilinearParams* p) {
   if (!p || !Arity(n, 2, 2, 1)) return kTfLiteError;
-  const int in = In(n, 0), size = In(n, 1), out = Out(n, 0);
+  const int in = InputTensor(n, 0), size = InputTensor(n, 1), out = OutputTensor(n, 0);
   if (!MovesData(in, out) || NumDims(in) != 4 || NumDims(out) != 4)
     return Fail("unsupported tensors");
   std::vector<int64_t> v;
@@ -291,8 +300,8 @@ TfLiteStatus OpBuilder::VisitResizeBilinear(const TfLiteNode* n,
   }
   if (!Defining()) return kTfLiteOk;
   return Check(xnn_define_static_resize_bilinear_2d(subgraph_, static_cast<size_t>(v[0]),
-                                                    static_cast<size_t>(v[1]), Id(in), Id(out),
-                                                    flags),
+                                                    static_cast<size_t>(v[1]), ValueIdOf(in),
+                                                    ValueIdOf(out), flags),
                "xnn_define_static_resize_bilinear_2d");
 }
 
@@ -300,15 +309,16 @@ TfLiteStatus OpBuilder::DefineConvert(int in, int out) {
   for (int i = 0; i < NumDims(in); ++i)
     if (NumDims(out) != NumDims(in) || Dim(out, i) != Dim(in, i)) return Fail("shape mismatch");
   if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_unary(subgraph_, xnn_unary_convert, nullptr, Id(in), Id(out), 0),
-               "xnn_define_unary(convert)");
+  return Check(
+      xnn_define_unary(subgraph_, xnn_unary_convert, nullptr, ValueIdOf(in), ValueIdOf(out), 0),
+      "xnn_define_unary(convert)");
 }
 
 // float32 -> QS8/QU8, or a requantization within QS8 or within QU8 (input
 // to output scale ratio in [1/256, 128], as upstream).
 TfLiteStatus OpBuilder::VisitQuantize(const TfLiteNode* n) {
   if (!Arity(n, 1, 1, 1)) return kTfLiteError;
-  const int in = In(n, 0), out = Out(n, 0);
+  const int in = InputTensor(n, 0), out = OutputTensor(n, 0);
   if (!IsActivation(out) || !IsQuantized(out)) return Fail("QUANTIZE output not int8/uint8");
   if (IsActivation(in) && IsQuantized(in)) {
     if (!SameType(in, out)) return Fail("requantization between int8 and uint8 not supported");
@@ -323,7 +333,7 @@ TfLiteStatus OpBuilder::VisitQuantize(const TfLiteNode* n) {
 // QS8/QU8 -> float32 (fp16 constants are handled by the delegate separately).
 TfLiteStatus OpBuilder::VisitDequantize(const TfLiteNode* n) {
   if (!Arity(n, 1, 1, 1)) return kTfLiteError;
-  const int in = In(n, 0), out = Out(n, 0);
+  const int in = InputTensor(n, 0), out = OutputTensor(n, 0);
   if (!IsActivation(in) || !IsQuantized(in) || !IsDynamicFloat(out))
     return Fail("only int8/uint8 to float32 DEQUANTIZE");
   return DefineConvert(in, out);

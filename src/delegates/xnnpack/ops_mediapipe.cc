@@ -83,7 +83,8 @@ TfLiteStatus OpBuilder::VisitCustom(const TfLiteNode* n, const TfLiteRegistratio
 TfLiteStatus OpBuilder::VisitTransposeConvBias(const TfLiteNode* n) {
   if (!Arity(n, 3, 3, 1)) return Fail("%s needs 3 inputs and 1 output", kTransposeConvBias);
   const auto p = CustomParams<TfLiteTransposeConvParams>(n);
-  const int in = In(n, 0), filter = In(n, 1), bias = In(n, 2), out = Out(n, 0);
+  const int in = InputTensor(n, 0), filter = InputTensor(n, 1), bias = InputTensor(n, 2),
+            out = OutputTensor(n, 0);
   if (!IsDynamicFloat(in, 4, 4) || !IsStaticFloat(filter, 4, 4) || !IsStaticFloat(bias, 1, 1) ||
       !IsDynamicFloat(out, 4, 4))
     return Fail("%s: unsupported tensor types/shapes", kTransposeConvBias);
@@ -109,7 +110,7 @@ TfLiteStatus OpBuilder::VisitTransposeConvBias(const TfLiteNode* n) {
 TfLiteStatus OpBuilder::VisitArgmaxPool(const TfLiteNode* n, bool pair_check) {
   if (!Arity(n, 1, 1, 2)) return Fail("%s needs 1 input and 2 outputs", kArgmaxPool);
   const auto p = CustomParams<TfLitePoolParams>(n);
-  const int in = In(n, 0), values = Out(n, 0), indices = Out(n, 1);
+  const int in = InputTensor(n, 0), values = OutputTensor(n, 0), indices = OutputTensor(n, 1);
   if (!IsDynamicFloat(in, 4, 4) || !IsDynamicFloat(values, 4, 4) ||
       !IsDynamicFloat(indices, 4, 4))
     return Fail("%s: unsupported tensor types/shapes (float32 indices only)", kArgmaxPool);
@@ -129,15 +130,16 @@ TfLiteStatus OpBuilder::VisitArgmaxPool(const TfLiteNode* n, bool pair_check) {
     return Fail("%s: indices not read by MaxUnpooling2D only", kArgmaxPool);
   if (!Defining()) return kTfLiteOk;
   if (IndicesLeaveTheModel(indices)) return Fail("%s: indices are a model output", kArgmaxPool);
-  return Check(xnn_define_argmax_pooling_2d(subgraph_, 0, 0, 0, 0, p.filter_height,
-                                            p.filter_width, Id(in), Id(values), Id(indices), 0),
-               "xnn_define_argmax_pooling_2d");
+  return Check(
+      xnn_define_argmax_pooling_2d(subgraph_, 0, 0, 0, 0, p.filter_height, p.filter_width,
+                                   ValueIdOf(in), ValueIdOf(values), ValueIdOf(indices), 0),
+      "xnn_define_argmax_pooling_2d");
 }
 
 TfLiteStatus OpBuilder::VisitUnpool(const TfLiteNode* n, bool pair_check) {
   if (!Arity(n, 2, 2, 1)) return Fail("%s needs 2 inputs and 1 output", kUnpool);
   const auto p = CustomParams<TfLitePoolParams>(n);
-  const int in = In(n, 0), indices = In(n, 1), out = Out(n, 0);
+  const int in = InputTensor(n, 0), indices = InputTensor(n, 1), out = OutputTensor(n, 0);
   if (!IsDynamicFloat(in, 4, 4) || !IsDynamicFloat(indices, 4, 4) || !IsDynamicFloat(out, 4, 4))
     return Fail("%s: unsupported tensor types/shapes (float32 indices only)", kUnpool);
   if (!SquareWindow(p)) return Fail("%s: stride must equal the filter size", kUnpool);
@@ -166,7 +168,7 @@ TfLiteStatus OpBuilder::VisitUnpool(const TfLiteNode* n, bool pair_check) {
   }
   if (!Defining()) return kTfLiteOk;
   return Check(xnn_define_unpooling_2d(subgraph_, 0, 0, 0, 0, p.filter_height, p.filter_width,
-                                       Id(in), Id(indices), Id(out), 0),
+                                       ValueIdOf(in), ValueIdOf(indices), ValueIdOf(out), 0),
                "xnn_define_unpooling_2d");
 }
 

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "src/core/subgraph_access.h"
+#include "src/delegates/xnnpack/report.h"
 #include "tensorflow/lite/builtin_ops.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -223,18 +224,15 @@ bool IsVariableOp(int builtin_code) {
          builtin_code == kTfLiteBuiltinAssignVariable;
 }
 
-TfLiteStatus DefineVariableOp(TfLiteContext* context, Delegate* delegate, Kernel* kernel,
+TfLiteStatus DefineVariableOp(TfLiteContext* context, const ResourceMap& resources, Kernel* kernel,
                               xnn_subgraph_t subgraph, int builtin_code, const TfLiteNode* node,
                               const std::vector<uint32_t>& ids, uint32_t* next_external,
                               std::unordered_map<const Delegate::Variable*, uint32_t>* current) {
   if (builtin_code == kTfLiteBuiltinVarHandle) return kTfLiteOk;
-  const auto* resources = delegate->pending_resources;
-  if (resources == nullptr || resources->count(node->inputs->data[0]) == 0) {
-    context->ReportError(context, "XNNPACK delegate: variable of tensor %d is unknown",
-                         node->inputs->data[0]);
-    return kTfLiteError;
-  }
-  Delegate::Variable* v = resources->at(node->inputs->data[0]);
+  const auto resource = resources.find(node->inputs->data[0]);
+  if (resource == resources.end())
+    return Report(context, "variable of tensor %d is unknown", node->inputs->data[0]);
+  Delegate::Variable* v = resource->second;
   if (builtin_code == kTfLiteBuiltinReadVariable) {
     auto latest = current->find(v);
     uint32_t from;
@@ -243,27 +241,21 @@ TfLiteStatus DefineVariableOp(TfLiteContext* context, Delegate* delegate, Kernel
     } else {
       const uint32_t ext = (*next_external)++;
       if (DefineVariableValue(subgraph, *v, ext, XNN_VALUE_FLAG_EXTERNAL_INPUT, &from) !=
-          xnn_status_success) {
-        context->ReportError(context, "XNNPACK delegate: cannot define a variable value");
-        return kTfLiteError;
-      }
+          xnn_status_success)
+        return Report(context, "cannot define a variable value");
       kernel->variable_reads.push_back({ext, v, {}});
       (*current)[v] = from;
     }
-    if (xnn_define_copy(subgraph, from, ids[node->outputs->data[0]], 0) != xnn_status_success) {
-      context->ReportError(context, "XNNPACK delegate: failed to define READ_VARIABLE");
-      return kTfLiteError;
-    }
+    if (xnn_define_copy(subgraph, from, ids[node->outputs->data[0]], 0) != xnn_status_success)
+      return Report(context, "failed to define READ_VARIABLE");
     return kTfLiteOk;
   }
   const uint32_t ext = (*next_external)++;
   uint32_t to;
   if (DefineVariableValue(subgraph, *v, ext, XNN_VALUE_FLAG_EXTERNAL_OUTPUT, &to) !=
           xnn_status_success ||
-      xnn_define_copy(subgraph, ids[node->inputs->data[1]], to, 0) != xnn_status_success) {
-    context->ReportError(context, "XNNPACK delegate: failed to define ASSIGN_VARIABLE");
-    return kTfLiteError;
-  }
+      xnn_define_copy(subgraph, ids[node->inputs->data[1]], to, 0) != xnn_status_success)
+    return Report(context, "failed to define ASSIGN_VARIABLE");
   kernel->variable_writes.push_back({ext, v, std::vector<uint8_t>(v->data.size())});
   (*current)[v] = to;
   return kTfLiteOk;
@@ -272,7 +264,7 @@ TfLiteStatus DefineVariableOp(TfLiteContext* context, Delegate* delegate, Kernel
 TfLiteStatus ClaimVariables(TfLiteContext* context, Delegate* delegate,
                             const std::vector<Entry>& entries, const OpBuilder& checker,
                             const StaticMap& statics, std::vector<int>* claimed,
-                            std::unordered_map<int, Delegate::Variable*>* resources) {
+                            ResourceMap* resources) {
   std::unordered_map<int, Use> uses = FindUses(
       context, entries, checker, [&statics](int t) { return statics.count(t) != 0; });
   if (uses.empty()) return kTfLiteOk;
@@ -287,10 +279,10 @@ TfLiteStatus ClaimVariables(TfLiteContext* context, Delegate* delegate,
       // RefuseModelWide makes this unreachable within one interpreter; a
       // delegate shared by interpreters may still get here.
       if (known != delegate->variables.end()) {
-        context->ReportError(context,
-                             "XNNPACK delegate: variable '%s' is delegated in one subgraph but "
-                             "its operators in another are not supported",
-                             u.key.second.c_str());
+        Report(context,
+               "variable '%s' is delegated in one subgraph but its operators in another are "
+               "not supported",
+               u.key.second.c_str());
         return kTfLiteDelegateError;
       }
       delegate->builtin_variables.insert(u.key);

@@ -27,7 +27,7 @@ bool IsVariableOp(int builtin_code);
 // ASSIGN_VARIABLE (a copy into a new value that becomes the latest).
 // `next_external` is the next free external value id; `current` maps each
 // variable to its latest value in this partition.
-TfLiteStatus DefineVariableOp(TfLiteContext* context, Delegate* delegate, Kernel* kernel,
+TfLiteStatus DefineVariableOp(TfLiteContext* context, const ResourceMap& resources, Kernel* kernel,
                               xnn_subgraph_t subgraph, int builtin_code, const TfLiteNode* node,
                               const std::vector<uint32_t>& ids, uint32_t* next_external,
                               std::unordered_map<const Delegate::Variable*, uint32_t>* current);
@@ -45,7 +45,7 @@ TfLiteStatus DefineVariableOp(TfLiteContext* context, Delegate* delegate, Kernel
 TfLiteStatus ClaimVariables(TfLiteContext* context, Delegate* delegate,
                             const std::vector<Entry>& entries, const OpBuilder& checker,
                             const StaticMap& statics, std::vector<int>* claimed,
-                            std::unordered_map<int, Delegate::Variable*>* resources);
+                            ResourceMap* resources);
 
 }  // namespace xnnpack
 }  // namespace tflite_c

@@ -8,10 +8,11 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#include "src/delegates/xnnpack/report.h"
 
 namespace tflite_c {
 namespace xnnpack {
@@ -50,15 +51,6 @@ struct FileEntry {
   uint64_t reserved[3];
 };
 static_assert(sizeof(FileEntry) == 64, "file entry layout");
-
-void Log(const char* format, ...) {
-  va_list args;
-  va_start(args, format);
-  std::fputs("XNNPACK delegate: ", stderr);
-  std::vfprintf(stderr, format, args);
-  std::fputc('\n', stderr);
-  va_end(args);
-}
 
 size_t RoundUp(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
@@ -162,6 +154,41 @@ bool WriteAll(int fd, const void* data, size_t n, off_t offset) {
   return true;
 }
 
+// Why the mapped cache file `bytes` (`size` bytes, at least a header) cannot
+// be used, or nullptr if it can; its header goes to `*header`.
+const char* FileProblem(const uint8_t* bytes, size_t size, FileHeader* header) {
+  FileHeader& h = *header;
+  std::memcpy(&h, bytes, sizeof(h));
+  uint8_t id[32];
+  uint64_t id_size;
+  BuildId(id, &id_size);
+  if (std::memcmp(h.magic, kMagic, sizeof(kMagic)) != 0) return "not a weight cache file";
+  if (h.version != kVersion || h.header_size != sizeof(FileHeader)) return "unsupported version";
+  if (h.header_checksum != Checksum(&h, offsetof(FileHeader, header_checksum)))
+    return "header checksum mismatch";
+  if (h.build_id_size != id_size || std::memcmp(h.build_id, id, 32) != 0)
+    return "written by another XNNPACK build";
+  if (h.file_size != size) return "truncated or extended";
+  if (h.table_offset != sizeof(FileHeader) ||
+      h.entry_count > (size - sizeof(FileHeader)) / sizeof(FileEntry) ||
+      h.data_offset % kDataAlignment != 0 ||
+      h.data_offset < h.table_offset + h.entry_count * sizeof(FileEntry) || h.data_offset > size ||
+      h.data_size != size - h.data_offset)
+    return "inconsistent layout";
+  if (h.table_checksum != Checksum(bytes + h.table_offset, h.entry_count * sizeof(FileEntry)))
+    return "table checksum mismatch";
+  if (h.data_checksum != Checksum(bytes + h.data_offset, h.data_size))
+    return "data checksum mismatch";
+  const auto* table = reinterpret_cast<const FileEntry*>(bytes + h.table_offset);
+  for (uint64_t i = 0; i < h.entry_count; ++i) {
+    const FileEntry& e = table[i];
+    if (e.offset % kEntryAlignment != 0 || e.offset > h.data_size ||
+        e.size > h.data_size - e.offset)
+      return "an entry lies outside the data";
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 size_t FileWeightCache::KeyHash::operator()(const Key& k) const {
@@ -199,7 +226,7 @@ std::unique_ptr<FileWeightCache> FileWeightCache::Open(const char* path, int fd,
   if (c->fd_ > 0) {
     const int mode = fcntl(c->fd_, F_GETFL);
     if (mode < 0 || (mode & O_ACCMODE) == O_RDONLY) {
-      Log("weight cache: %s is not open for writing", c->path_.c_str());
+      Report(nullptr, "weight cache: %s is not open for writing", c->path_.c_str());
       return nullptr;
     }
     return cache;
@@ -207,8 +234,8 @@ std::unique_ptr<FileWeightCache> FileWeightCache::Open(const char* path, int fd,
   std::string probe = c->path_ + ".XXXXXX";
   const int probe_fd = mkstemp(&probe[0]);
   if (probe_fd < 0) {
-    Log("weight cache: cannot create a file next to '%s': %s", c->path_.c_str(),
-        std::strerror(errno));
+    Report(nullptr, "weight cache: cannot create a file next to '%s': %s", c->path_.c_str(),
+           std::strerror(errno));
     return nullptr;
   }
   close(probe_fd);
@@ -234,8 +261,8 @@ bool FileWeightCache::Load() {
   if (fd_ <= 0) {
     fd = open(path_.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-      if (errno != ENOENT) Log("weight cache: cannot open '%s': %s", path_.c_str(),
-                               std::strerror(errno));
+      if (errno != ENOENT)
+        Report(nullptr, "weight cache: cannot open '%s': %s", path_.c_str(), std::strerror(errno));
       return false;
     }
   }
@@ -256,47 +283,10 @@ bool FileWeightCache::Load() {
   }
   const auto* bytes = static_cast<const uint8_t*>(map == MAP_FAILED ? nullptr : map);
   FileHeader h;
-  if (problem == nullptr) {
-    std::memcpy(&h, bytes, sizeof(h));
-    uint8_t id[32];
-    uint64_t id_size;
-    BuildId(id, &id_size);
-    if (std::memcmp(h.magic, kMagic, sizeof(kMagic)) != 0) {
-      problem = "not a weight cache file";
-    } else if (h.version != kVersion || h.header_size != sizeof(FileHeader)) {
-      problem = "unsupported version";
-    } else if (h.header_checksum != Checksum(&h, offsetof(FileHeader, header_checksum))) {
-      problem = "header checksum mismatch";
-    } else if (h.build_id_size != id_size || std::memcmp(h.build_id, id, 32) != 0) {
-      problem = "written by another XNNPACK build";
-    } else if (h.file_size != size) {
-      problem = "truncated or extended";
-    } else if (h.table_offset != sizeof(FileHeader) ||
-               h.entry_count > (size - sizeof(FileHeader)) / sizeof(FileEntry) ||
-               h.data_offset % kDataAlignment != 0 ||
-               h.data_offset < h.table_offset + h.entry_count * sizeof(FileEntry) ||
-               h.data_offset > size || h.data_size != size - h.data_offset) {
-      problem = "inconsistent layout";
-    } else if (h.table_checksum !=
-               Checksum(bytes + h.table_offset, h.entry_count * sizeof(FileEntry))) {
-      problem = "table checksum mismatch";
-    } else if (h.data_checksum != Checksum(bytes + h.data_offset, h.data_size)) {
-      problem = "data checksum mismatch";
-    }
-  }
-  if (problem == nullptr) {
-    const auto* table = reinterpret_cast<const FileEntry*>(bytes + h.table_offset);
-    for (uint64_t i = 0; i < h.entry_count; ++i) {
-      const FileEntry& e = table[i];
-      if (e.offset % kEntryAlignment != 0 || e.offset > h.data_size ||
-          e.size > h.data_size - e.offset) {
-        problem = "an entry lies outside the data";
-        break;
-      }
-    }
-  }
+  if (problem == nullptr) problem = FileProblem(bytes, size, &h);
   if (problem != nullptr) {
-    Log("weight cache file '%s' is not usable (%s); rebuilding it", path_.c_str(), problem);
+    Report(nullptr, "weight cache file '%s' is not usable (%s); rebuilding it", path_.c_str(),
+           problem);
     if (map != MAP_FAILED) munmap(map, size);
     return false;
   }
@@ -324,7 +314,8 @@ bool FileWeightCache::Load() {
   stats_.loaded = true;
   stats_.loaded_entries = entries_.size();
   if (lock_memory_ && mlock(map_, map_size_) != 0) {
-    Log("weight cache: could not lock '%s' in memory: %s", path_.c_str(), std::strerror(errno));
+    Report(nullptr, "weight cache: could not lock '%s' in memory: %s", path_.c_str(),
+           std::strerror(errno));
   }
   return true;
 }
@@ -463,9 +454,10 @@ bool FileWeightCache::EndPrepare() {
     mismatch_checked_ = true;
     if (stats_.hits == 0) {
       stats_.rebuilt = true;
-      Log("weight cache file '%s' holds none of this model's packed weights (built for "
-          "another model?); rebuilding it",
-          path_.c_str());
+      Report(nullptr,
+             "weight cache file '%s' holds none of this model's packed weights (built for "
+             "another model?); rebuilding it",
+             path_.c_str());
     }
   }
   if (unwritten_ == 0) return true;
@@ -475,22 +467,22 @@ bool FileWeightCache::EndPrepare() {
 bool FileWeightCache::Write() {
   if (fd_ > 0 && map_ != nullptr) {
     // Rewriting the descriptor would pull the file from under our mapping.
-    Log("weight cache: %s was loaded; new packed weights are kept in memory only",
-        path_.c_str());
+    Report(nullptr, "weight cache: %s was loaded; new packed weights are kept in memory only",
+           path_.c_str());
     unwritten_ = 0;
     return true;
   }
   if (fd_ > 0) {
     if (ftruncate(fd_, 0) != 0 || !WriteTo(fd_)) {
-      Log("weight cache: cannot write %s: %s", path_.c_str(), std::strerror(errno));
+      Report(nullptr, "weight cache: cannot write %s: %s", path_.c_str(), std::strerror(errno));
       return false;
     }
   } else {
     std::string tmp = path_ + ".XXXXXX";
     const int fd = mkstemp(&tmp[0]);
     if (fd < 0) {
-      Log("weight cache: cannot create a file next to '%s': %s", path_.c_str(),
-          std::strerror(errno));
+      Report(nullptr, "weight cache: cannot create a file next to '%s': %s", path_.c_str(),
+             std::strerror(errno));
       return false;
     }
     fchmod(fd, 0644);
@@ -498,8 +490,8 @@ bool FileWeightCache::Write() {
     const int saved = errno;
     close(fd);
     if (!ok || rename(tmp.c_str(), path_.c_str()) != 0) {
-      Log("weight cache: cannot write '%s': %s", path_.c_str(),
-          std::strerror(ok ? errno : saved));
+      Report(nullptr, "weight cache: cannot write '%s': %s", path_.c_str(),
+             std::strerror(ok ? errno : saved));
       unlink(tmp.c_str());
       return false;
     }

@@ -20,8 +20,6 @@
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 
 #include <algorithm>
-#include <cstdarg>
-#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <unordered_map>
@@ -38,6 +36,7 @@
 #include "src/delegates/xnnpack/default_delegate.h"
 #include "src/delegates/xnnpack/delegate_internal.h"
 #include "src/delegates/xnnpack/op_builder.h"
+#include "src/delegates/xnnpack/report.h"
 #include "src/delegates/xnnpack/variables.h"
 #include "src/delegates/xnnpack/weight_cache.h"
 #include "tensorflow/lite/builtin_ops.h"
@@ -46,15 +45,6 @@
 namespace tflite_c {
 namespace xnnpack {
 namespace {
-
-void Log(const char* format, ...) {
-  va_list args;
-  va_start(args, format);
-  std::fputs("XNNPACK delegate: ", stderr);
-  std::vfprintf(stderr, format, args);
-  std::fputc('\n', stderr);
-  va_end(args);
-}
 
 bool InitializeXnnpack() {
   static const bool ok = xnn_initialize(CountingAllocator()) == xnn_status_success;
@@ -80,94 +70,130 @@ bool HasRankZeroRuntimeInput(TfLiteContext* context, const TfLiteNode* node,
   return false;
 }
 
-TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
-  Delegate* delegate = FromTfLite(base);
+// The nodes of the execution plan.
+TfLiteStatus CollectEntries(TfLiteContext* context, std::vector<Entry>* entries) {
   TfLiteIntArray* plan = nullptr;
   if (context->GetExecutionPlan(context, &plan) != kTfLiteOk) return kTfLiteError;
-
-  std::vector<Entry> entries;
   for (int i = 0; i < plan->size; ++i) {
     Entry e{plan->data[i], nullptr, nullptr};
     if (context->GetNodeAndRegistration(context, e.index, &e.node, &e.reg) != kTfLiteOk)
       return kTfLiteError;
-    entries.push_back(e);
+    entries->push_back(e);
   }
+  return kTfLiteOk;
+}
 
-  // fp16 constant -> DEQUANTIZE -> float32: the output becomes a static value.
-  StaticMap statics;
-  std::unordered_map<int, int> dequant_node_of;  // output tensor -> node index
-  for (const Entry& e : entries) {
-    if (e.reg->builtin_code != kTfLiteBuiltinDequantize || e.node->inputs->size != 1 ||
-        e.node->outputs->size != 1)
-      continue;
-    const int in = e.node->inputs->data[0], out = e.node->outputs->data[0];
-    if (in < 0 || out < 0) continue;
-    const TfLiteTensor& ti = context->tensors[in];
-    const TfLiteTensor& to = context->tensors[out];
-    if (ti.type != kTfLiteFloat16 || ti.allocation_type != kTfLiteMmapRo || ti.data.raw == nullptr ||
-        to.type != kTfLiteFloat32)
-      continue;
-    // DEQUANTIZE keeps the shape: an output declared otherwise (which the
-    // builtin kernel would resize) is not taken as a weight of that shape.
-    if (ti.dims == nullptr || to.dims == nullptr || !TfLiteIntArrayEqual(ti.dims, to.dims))
-      continue;
-    const size_t n = ti.bytes / 2;
-    auto data = std::make_shared<std::vector<float>>(n + XNN_EXTRA_BYTES / sizeof(float));
-    const auto* half = reinterpret_cast<const uint16_t*>(ti.data.raw);
-    for (size_t k = 0; k < n; ++k) (*data)[k] = HalfToFloat(half[k]);
-    statics[out] = data;
-    dequant_node_of[out] = e.index;
-  }
-  // Sparse constants -> DENSIFY [-> DEQUANTIZE]: densified once, likewise.
+// The float32 contents of a constant float16 tensor a DEQUANTIZE `e` turns
+// into float32 of the same shape, or nullptr if `e` is no such node.
+StaticData UnpackFp16Constant(const TfLiteContext* context, const Entry& e) {
+  if (e.reg->builtin_code != kTfLiteBuiltinDequantize || e.node->inputs->size != 1 ||
+      e.node->outputs->size != 1)
+    return nullptr;
+  const int in = e.node->inputs->data[0], out = e.node->outputs->data[0];
+  if (in < 0 || out < 0) return nullptr;
+  const TfLiteTensor& ti = context->tensors[in];
+  const TfLiteTensor& to = context->tensors[out];
+  if (ti.type != kTfLiteFloat16 || ti.allocation_type != kTfLiteMmapRo || ti.data.raw == nullptr ||
+      to.type != kTfLiteFloat32)
+    return nullptr;
+  // DEQUANTIZE keeps the shape: an output declared otherwise (which the
+  // builtin kernel would resize) is not taken as a weight of that shape.
+  if (ti.dims == nullptr || to.dims == nullptr || !TfLiteIntArrayEqual(ti.dims, to.dims))
+    return nullptr;
+  const size_t n = ti.bytes / 2;
+  auto data = std::make_shared<std::vector<float>>(n + XNN_EXTRA_BYTES / sizeof(float));
+  const auto* half = reinterpret_cast<const uint16_t*>(ti.data.raw);
+  for (size_t k = 0; k < n; ++k) (*data)[k] = HalfToFloat(half[k]);
+  return data;
+}
+
+// Constants unpacked once, before any partition is built: what a
+// DEQUANTIZE of an fp16 constant or a DENSIFY [-> DEQUANTIZE] of a sparse
+// one would compute. Their outputs become static values.
+struct UnpackedConstants {
+  StaticMap statics;                         // output tensor -> contents
+  std::unordered_map<int, int> producer;     // output tensor -> its DEQUANTIZE / DENSIFY node
   std::vector<std::pair<int, int>> follows;  // (DENSIFY, DEQUANTIZE) node pairs
-  UnpackSparseWeights(context, &statics, &dequant_node_of, &follows);
+};
 
-  OpBuilder checker(context, &statics, delegate->Quant(), nullptr, nullptr);
-  std::unordered_map<int, bool> claimed;
-  std::unordered_map<int, Delegate::Variable*> resources;
-  if (delegate->VariableOps()) {
-    std::vector<int> nodes;
-    TF_LITE_ENSURE_STATUS(
-        ClaimVariables(context, delegate, entries, checker, statics, &nodes, &resources));
-    for (int n : nodes) claimed[n] = true;
-  }
+UnpackedConstants UnpackConstants(TfLiteContext* context, const std::vector<Entry>& entries) {
+  UnpackedConstants u;
   for (const Entry& e : entries) {
-    if (IsVariableOp(e.reg->builtin_code)) continue;  // decided above
-    if (e.reg->builtin_code == kTfLiteBuiltinDequantize && e.node->outputs->size == 1 &&
-        dequant_node_of.count(e.node->outputs->data[0]))
-      continue;  // decided below, with its consumers
-    // Custom ops: only the MediaPipe ones OpBuilder knows by name (as upstream).
-    if (e.reg->builtin_code == kTfLiteBuiltinCustom) {
-      if (!OpBuilder::KnownCustomOp(e.reg->custom_name)) continue;
-    } else if (e.reg->registration_external != nullptr) {
-      continue;  // a kernel the user registered (TfLiteOperator) for a builtin op is theirs to run
+    if (StaticData data = UnpackFp16Constant(context, e)) {
+      const int out = e.node->outputs->data[0];
+      u.statics[out] = std::move(data);
+      u.producer[out] = e.index;
     }
-    if (HasRankZeroRuntimeInput(context, e.node, statics)) continue;
-    claimed[e.index] = checker.Visit(e.index, e.node, e.reg) == kTfLiteOk;
   }
-  // A DEQUANTIZE goes with its consumers only if all of them are delegated.
+  UnpackSparseWeights(context, &u.statics, &u.producer, &u.follows);
+  return u;
+}
+
+// Whether the delegate may take node `e` at all (before asking OpBuilder).
+bool Eligible(TfLiteContext* context, const Entry& e, const UnpackedConstants& unpacked) {
+  if (IsVariableOp(e.reg->builtin_code)) return false;  // ClaimVariables decides
+  if (e.reg->builtin_code == kTfLiteBuiltinDequantize && e.node->outputs->size == 1 &&
+      unpacked.producer.count(e.node->outputs->data[0]))
+    return false;  // decided with its consumers (ClaimUnpackingNodes)
+  // Custom ops: only the MediaPipe ones OpBuilder knows by name (as upstream).
+  if (e.reg->builtin_code == kTfLiteBuiltinCustom) {
+    if (!OpBuilder::KnownCustomOp(e.reg->custom_name)) return false;
+  } else if (e.reg->registration_external != nullptr) {
+    return false;  // a kernel the user registered (TfLiteOperator) for a builtin op is theirs to
+                   // run
+  }
+  return !HasRankZeroRuntimeInput(context, e.node, unpacked.statics);
+}
+
+// A DEQUANTIZE of an unpacked constant goes with its consumers only if all
+// of them are delegated; a DENSIFY followed by one goes with it.
+void ClaimUnpackingNodes(const std::vector<Entry>& entries, const UnpackedConstants& unpacked,
+                         std::unordered_map<int, bool>* claimed) {
   std::unordered_map<int, int> consumers, unclaimed_consumers;
   for (const Entry& e : entries) {
     for (int i = 0; i < e.node->inputs->size; ++i) {
       const int t = e.node->inputs->data[i];
-      if (t < 0 || !dequant_node_of.count(t)) continue;
+      if (t < 0 || !unpacked.producer.count(t)) continue;
       ++consumers[t];
-      if (!claimed[e.index]) ++unclaimed_consumers[t];
+      if (!(*claimed)[e.index]) ++unclaimed_consumers[t];
     }
   }
-  for (auto& kv : dequant_node_of) {
-    claimed[kv.second] = consumers[kv.first] > 0 && unclaimed_consumers[kv.first] == 0;
+  for (const auto& kv : unpacked.producer) {
+    (*claimed)[kv.second] = consumers[kv.first] > 0 && unclaimed_consumers[kv.first] == 0;
   }
-  for (const auto& f : follows) claimed[f.first] = claimed[f.second];
+  for (const auto& f : unpacked.follows) (*claimed)[f.first] = (*claimed)[f.second];
+}
 
-  std::vector<int> supported;
+// The nodes XNNPACK takes, in plan order; `resources` gets the claimed
+// variables' resource tensors.
+TfLiteStatus ChooseNodes(TfLiteContext* context, Delegate* delegate,
+                         const std::vector<Entry>& entries, const UnpackedConstants& unpacked,
+                         std::vector<int>* supported, ResourceMap* resources) {
+  OpBuilder checker(context, &unpacked.statics, delegate->Quant(), nullptr, nullptr);
+  std::unordered_map<int, bool> claimed;
+  if (delegate->VariableOps()) {
+    std::vector<int> nodes;
+    TF_LITE_ENSURE_STATUS(
+        ClaimVariables(context, delegate, entries, checker, unpacked.statics, &nodes, resources));
+    for (int n : nodes) claimed[n] = true;
+  }
+  for (const Entry& e : entries) {
+    if (Eligible(context, e, unpacked))
+      claimed[e.index] = checker.Visit(e.index, e.node, e.reg) == kTfLiteOk;
+  }
+  ClaimUnpackingNodes(entries, unpacked, &claimed);
   for (const Entry& e : entries)
-    if (claimed[e.index]) supported.push_back(e.index);
-  if (supported.empty()) return kTfLiteOk;
+    if (claimed[e.index]) supported->push_back(e.index);
+  return kTfLiteOk;
+}
 
-  TfLiteIntArray* nodes = TfLiteIntArrayCreate(static_cast<int>(supported.size()));
-  std::copy(supported.begin(), supported.end(), nodes->data);
-
+// Hands `supported` to ReplaceNodeSubsetsWithDelegateKernels, which builds a
+// kernel per partition (KernelInit). A partition XNNPACK refused to build
+// fails the delegate now (the caller restores the original plan) rather than
+// at AllocateTensors.
+TfLiteStatus ReplaceWithKernels(TfLiteContext* context, Delegate* delegate,
+                                const std::vector<int>& supported, const StaticMap& statics,
+                                const ResourceMap& resources) {
   TfLiteRegistration reg = {};
   reg.init = KernelInit;
   reg.free = KernelFree;
@@ -177,35 +203,38 @@ TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
   reg.custom_name = "TfLiteXNNPackDelegate";
   reg.version = 1;
 
-  delegate->pending_static = &statics;
-  delegate->pending_resources = &resources;
+  TfLiteIntArray* nodes = TfLiteIntArrayCreate(static_cast<int>(supported.size()));
+  std::copy(supported.begin(), supported.end(), nodes->data);
+  PartitionBuild build;
+  build.statics = &statics;
+  build.resources = &resources;
+  delegate->building = &build;
   if (delegate->file_cache) delegate->file_cache->BeginPrepare(context, statics);
   const TfLiteStatus status =
-      context->ReplaceNodeSubsetsWithDelegateKernels(context, reg, nodes, base);
-  delegate->pending_static = nullptr;
-  delegate->pending_resources = nullptr;
+      context->ReplaceNodeSubsetsWithDelegateKernels(context, reg, nodes, &delegate->base);
+  delegate->building = nullptr;
   // A cache file that cannot be written is not fatal: the weights are packed.
   if (delegate->file_cache) delegate->file_cache->EndPrepare();
   TfLiteIntArrayFree(nodes);
   if (status != kTfLiteOk) return status;
-  // A partition XNNPACK refused to build fails the delegate now (the caller
-  // restores the original plan) rather than at AllocateTensors.
-  if (context->GetExecutionPlan(context, &plan) != kTfLiteOk) return kTfLiteError;
-  for (int i = 0; i < plan->size; ++i) {
-    TfLiteNode* node;
-    TfLiteRegistration* r;
-    if (context->GetNodeAndRegistration(context, plan->data[i], &node, &r) != kTfLiteOk)
-      return kTfLiteError;
-    if (r->invoke != KernelInvoke) continue;
-    const auto* kernel = static_cast<const Kernel*>(node->user_data);
-    if (kernel == nullptr || !kernel->ok) return kTfLiteDelegateError;
-  }
-  return kTfLiteOk;
+  return build.failed > 0 ? kTfLiteDelegateError : kTfLiteOk;
+}
+
+TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* base) {
+  Delegate* delegate = FromTfLite(base);
+  std::vector<Entry> entries;
+  TF_LITE_ENSURE_STATUS(CollectEntries(context, &entries));
+  const UnpackedConstants unpacked = UnpackConstants(context, entries);
+  std::vector<int> supported;
+  ResourceMap resources;
+  TF_LITE_ENSURE_STATUS(ChooseNodes(context, delegate, entries, unpacked, &supported, &resources));
+  if (supported.empty()) return kTfLiteOk;
+  return ReplaceWithKernels(context, delegate, supported, unpacked.statics, resources);
 }
 
 TfLiteDelegate* CreateDelegate(const TfLiteXNNPackDelegateOptions* options) {
   if (!InitializeXnnpack()) {
-    Log("XNNPACK cannot run on this CPU (xnn_initialize failed)");
+    Report(nullptr, "XNNPACK cannot run on this CPU (xnn_initialize failed)");
     return nullptr;
   }
   // Owned here until returned, so that nothing leaks if a step throws.
@@ -218,15 +247,17 @@ TfLiteDelegate* CreateDelegate(const TfLiteXNNPackDelegateOptions* options) {
     const char* path = d->options.weight_cache_file_path;
     const int fd = d->options.weight_cache_file_descriptor;
     if (d->options.weight_cache_provider != nullptr) {
-      Log("weight_cache_provider is not supported (use weight_cache_file_path or "
-          "weight_cache_file_descriptor)");
+      Report(nullptr,
+             "weight_cache_provider is not supported (use weight_cache_file_path or "
+             "weight_cache_file_descriptor)");
     }
     if ((path && path[0]) || fd > 0) {
       d->file_cache = FileWeightCache::Open(path, fd, d->options.weight_cache_lock_memory);
       if (!d->file_cache) {
-        Log("the weight cache could neither be loaded from nor saved to '%s'; check that this "
-            "location is readable and writable (weights are packed in memory)",
-            path ? path : "");
+        Report(nullptr,
+               "the weight cache could neither be loaded from nor saved to '%s'; check that this "
+               "location is readable and writable (weights are packed in memory)",
+               path ? path : "");
       }
     }
     // Our copy of the path: the caller's string need not outlive the call.
@@ -237,7 +268,8 @@ TfLiteDelegate* CreateDelegate(const TfLiteXNNPackDelegateOptions* options) {
   if (d->options.num_threads > 1) {
     d->threadpool = pthreadpool_create(static_cast<size_t>(d->options.num_threads));
     if (d->threadpool == nullptr) {
-      Log("cannot create a thread pool of %d threads", static_cast<int>(d->options.num_threads));
+      Report(nullptr, "cannot create a thread pool of %d threads",
+             static_cast<int>(d->options.num_threads));
       return nullptr;
     }
   }

@@ -1,9 +1,8 @@
 // The XNNPACK delegate's C API in a build without XNNPACK
 // (TFLITE_C_WITH_XNNPACK=OFF): the functions exist, so programs link against
 // either build, but nothing can be created.
-#include <cstdio>
-
 #include "src/delegates/xnnpack/default_delegate.h"
+#include "src/delegates/xnnpack/report.h"
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 
 namespace {
@@ -11,7 +10,7 @@ void ReportUnsupported() {
   static bool reported = false;
   if (!reported) {
     reported = true;
-    std::fprintf(stderr, "XNNPACK delegate: unsupported: this library was built without XNNPACK\n");
+    tflite_c::xnnpack::Report(nullptr, "unsupported: this library was built without XNNPACK");
   }
 }
 }  // namespace
