@@ -12,7 +12,7 @@
 
 #include "src/kernels/internal/broadcast_nary.h"
 #include "src/kernels/internal/quant_math.h"
-#include "src/kernels/internal/unary_op.h"
+#include "src/kernels/internal/elementwise_unary.h"
 #include "src/kernels/register_elementwise.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 

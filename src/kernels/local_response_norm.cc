@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "src/kernels/internal/unary_op.h"
+#include "src/kernels/internal/elementwise_unary.h"
 #include "src/kernels/register_elementwise.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 

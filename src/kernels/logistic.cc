@@ -6,7 +6,7 @@
 
 #include "src/kernels/internal/int16_activation.h"
 #include "src/kernels/internal/lut8_op.h"
-#include "src/kernels/internal/unary_op.h"
+#include "src/kernels/internal/elementwise_unary.h"
 #include "src/kernels/register.h"
 
 namespace tflite_c {

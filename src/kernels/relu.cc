@@ -11,7 +11,7 @@
 #include <limits>
 
 #include "src/kernels/internal/quant_math.h"
-#include "src/kernels/internal/unary_op.h"
+#include "src/kernels/internal/elementwise_unary.h"
 #include "src/kernels/register.h"
 
 namespace tflite_c {

@@ -14,7 +14,7 @@
 #include "src/kernels/internal/lut16.h"
 #include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/quant_math.h"
-#include "src/kernels/internal/unary_op.h"
+#include "src/kernels/internal/elementwise_unary.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 

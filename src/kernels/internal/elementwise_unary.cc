@@ -1,4 +1,4 @@
-#include "src/kernels/internal/unary_op.h"
+#include "src/kernels/internal/elementwise_unary.h"
 
 namespace tflite_c {
 namespace kernels {

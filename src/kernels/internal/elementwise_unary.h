@@ -1,7 +1,7 @@
 // The shared body of float elementwise ops with one input and one output of
 // the same shape (activations such as RELU and LOGISTIC).
-#ifndef TFLITE_C_SRC_KERNELS_INTERNAL_UNARY_OP_H_
-#define TFLITE_C_SRC_KERNELS_INTERNAL_UNARY_OP_H_
+#ifndef TFLITE_C_SRC_KERNELS_INTERNAL_ELEMENTWISE_UNARY_H_
+#define TFLITE_C_SRC_KERNELS_INTERNAL_ELEMENTWISE_UNARY_H_
 
 #include <cstdint>
 
@@ -47,4 +47,4 @@ const TfLiteRegistration* RegisterUnaryFloatOp() {
 }  // namespace kernels
 }  // namespace tflite_c
 
-#endif  // TFLITE_C_SRC_KERNELS_INTERNAL_UNARY_OP_H_
+#endif  // TFLITE_C_SRC_KERNELS_INTERNAL_ELEMENTWISE_UNARY_H_
