@@ -29,7 +29,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     TF_LITE_KERNEL_LOG(context, "%s: radius %d is negative", kOp, params->radius);
     return kTfLiteError;
   }
-  TF_LITE_ENSURE_OK(context, internal::PrepareUnaryFloatOp(context, node, kOp));
+  TF_LITE_ENSURE_OK(context, internal::PrepareUnaryOp(context, node, kOp, {kTfLiteFloat32}));
   const int rank = internal::NumDims(internal::InputAt(context, node, 0));
   if (rank != 4) {
     TF_LITE_KERNEL_LOG(context, "%s: input must be 4-D, got rank %d", kOp, rank);
