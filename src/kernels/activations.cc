@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/internal/elementwise_unary.h"
 #include "src/kernels/register_elementwise.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"

@@ -6,7 +6,7 @@
 #include <climits>
 #include <cstdint>
 
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/register_extra.h"
 
 namespace tflite_c {

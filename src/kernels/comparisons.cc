@@ -9,7 +9,7 @@
 
 #include "src/core/string_util.h"
 
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/register_elementwise.h"
 

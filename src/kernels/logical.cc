@@ -1,5 +1,5 @@
 // LOGICAL_AND and LOGICAL_OR of two broadcast BOOL inputs.
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/register_elementwise.h"
 
 namespace tflite_c {

@@ -2,7 +2,7 @@
 // INT32, INT64. Quantized inputs are compared as stored (upstream requires the
 // converter to give inputs and output one quantization). A NaN in input 0
 // yields input 1 and vice versa, as upstream's `a > b ? a : b`.
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/register_elementwise.h"
 
 namespace tflite_c {

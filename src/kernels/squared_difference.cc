@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "src/kernels/internal/binary_op.h"
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/register_elementwise.h"
 

@@ -17,7 +17,7 @@
 #include <type_traits>
 
 #include "src/kernels/internal/binary_op.h"
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/register_stablehlo.h"
 
 namespace tflite_c {

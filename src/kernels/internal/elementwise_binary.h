@@ -2,8 +2,8 @@
 // (comparisons: T x T -> BOOL) or that have three inputs (SELECT_V2). Ops
 // whose inputs and output share one type use BroadcastBinary (broadcast.h),
 // which is faster; PrepareBroadcastOp computes the plans for both.
-#ifndef TFLITE_C_SRC_KERNELS_INTERNAL_BROADCAST_NARY_H_
-#define TFLITE_C_SRC_KERNELS_INTERNAL_BROADCAST_NARY_H_
+#ifndef TFLITE_C_SRC_KERNELS_INTERNAL_ELEMENTWISE_BINARY_H_
+#define TFLITE_C_SRC_KERNELS_INTERNAL_ELEMENTWISE_BINARY_H_
 
 #include <cstdint>
 #include <type_traits>
@@ -109,4 +109,4 @@ void ForEachBroadcast(const NaryBroadcast& b, Fn fn) {
 }  // namespace kernels
 }  // namespace tflite_c
 
-#endif  // TFLITE_C_SRC_KERNELS_INTERNAL_BROADCAST_NARY_H_
+#endif  // TFLITE_C_SRC_KERNELS_INTERNAL_ELEMENTWISE_BINARY_H_

@@ -1,4 +1,4 @@
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 
 #include <algorithm>
 #include <cstdio>
