@@ -11,6 +11,7 @@
 #include "src/kernels/internal/broadcast.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/quant_binary.h"
+#include "src/kernels/internal/wrapping_math.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -28,41 +29,6 @@ struct BinaryOpData {
 TfLiteStatus PrepareBinaryOp(TfLiteContext* context, TfLiteNode* node, const char* op,
                              QuantBinaryKind kind, TfLiteFusedActivation activation,
                              bool pot_scale_int16);
-
-// Integer arithmetic wraps around on overflow (two's complement) instead of
-// being undefined behaviour; float arithmetic is plain IEEE. Types narrower
-// than int are computed in unsigned int, never in the (signed) int they
-// would be promoted to.
-template <typename T>
-using WrappingType = std::common_type_t<std::make_unsigned_t<T>, unsigned>;
-
-template <typename T>
-inline T WrappingAdd(T a, T b) {
-  if constexpr (std::is_integral_v<T>) {
-    using U = WrappingType<T>;
-    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
-  } else {
-    return a + b;
-  }
-}
-template <typename T>
-inline T WrappingSub(T a, T b) {
-  if constexpr (std::is_integral_v<T>) {
-    using U = WrappingType<T>;
-    return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
-  } else {
-    return a - b;
-  }
-}
-template <typename T>
-inline T WrappingMul(T a, T b) {
-  if constexpr (std::is_integral_v<T>) {
-    using U = WrappingType<T>;
-    return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
-  } else {
-    return a * b;
-  }
-}
 
 template <typename T, typename Fn>
 void RunBinaryOp(const BinaryOpData& data, const TfLiteTensor* a, const TfLiteTensor* b,
