@@ -86,67 +86,62 @@ struct LeakyReluOp {
 
 // ---- PRELU ------------------------------------------------------------------------
 
-constexpr char kPrelu[] = "PRELU";
-
 // Quantized (INT8, UINT8) as upstream: x - x_zp >= 0 is rescaled by
 // in_scale / out_scale, otherwise (x - x_zp) * (alpha - alpha_zp) by
 // in_scale * alpha_scale / out_scale (both ratios computed in float).
-struct PreluData {
-  internal::BroadcastOpData broadcast;
-  bool quantized = false;
+struct PreluData : internal::BroadcastOpData {
   int32_t input_zero_point = 0, alpha_zero_point = 0, output_zero_point = 0;
   internal::QuantizedMultiplier identity, alpha;
 };
 
-TfLiteStatus PreluPrepare(TfLiteContext* context, TfLiteNode* node) {
-  auto* d = static_cast<PreluData*>(node->user_data);
-  TF_LITE_ENSURE_OK(context,
-                    internal::PrepareSameTypeBinaryOp(context, node, kPrelu,
-                                                      {kTfLiteFloat32, kTfLiteInt8, kTfLiteUInt8},
-                                                      &d->broadcast));
-  const TfLiteTensor* input = internal::InputAt(context, node, 0);
-  d->quantized = input->type != kTfLiteFloat32;
-  if (!d->quantized) return kTfLiteOk;
-  internal::QuantParams in, alpha, out;
-  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kPrelu, "input", input, &in));
-  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kPrelu, "alpha",
-                                                      internal::InputAt(context, node, 1), &alpha));
-  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kPrelu, "output",
-                                                      internal::OutputAt(context, node, 0), &out));
-  d->input_zero_point = in.zero_point;
-  d->alpha_zero_point = alpha.zero_point;
-  d->output_zero_point = out.zero_point;
-  const float identity_scale = in.scale / out.scale;
-  const float alpha_scale = in.scale * alpha.scale / out.scale;
-  d->identity = internal::QuantizeMultiplier(identity_scale);
-  d->alpha = internal::QuantizeMultiplier(alpha_scale);
-  return kTfLiteOk;
-}
+struct PreluOp {
+  static constexpr const char* kName = "PRELU";
+  static constexpr internal::TypeSet kTypes = {kTfLiteFloat32, kTfLiteInt8, kTfLiteUInt8};
+  using Data = PreluData;
 
-template <typename T>
-void PreluQuantized(TfLiteContext* context, TfLiteNode* node, const PreluData& d) {
-  internal::EvalSameTypeBinaryOp<T>(context, node, d.broadcast, [&d](T x, T a) {
-    const int32_t v = static_cast<int32_t>(x) - d.input_zero_point;
-    const int32_t scaled =
-        v >= 0 ? internal::MultiplyByQuantizedMultiplier(v, d.identity)
-               : internal::MultiplyByQuantizedMultiplier(
-                     v * (static_cast<int32_t>(a) - d.alpha_zero_point), d.alpha);
-    return internal::ClampTo<T>(scaled + d.output_zero_point);
-  });
-}
-
-TfLiteStatus PreluEval(TfLiteContext* context, TfLiteNode* node) {
-  const auto& d = *static_cast<const PreluData*>(node->user_data);
-  switch (internal::InputAt(context, node, 0)->type) {
-    case kTfLiteInt8: PreluQuantized<int8_t>(context, node, d); break;
-    case kTfLiteUInt8: PreluQuantized<uint8_t>(context, node, d); break;
-    default:
-      internal::EvalSameTypeBinaryOp<float>(context, node, d.broadcast, [](float x, float alpha) {
-        return x >= 0.0f ? x : x * alpha;
-      });
+  static TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node, Data* d) {
+    const TfLiteTensor* input = internal::InputAt(context, node, 0);
+    if (input->type == kTfLiteFloat32) return kTfLiteOk;
+    internal::QuantParams in, alpha, out;
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kName, "input", input, &in));
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(
+                                   context, kName, "alpha", internal::InputAt(context, node, 1), &alpha));
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(
+                                   context, kName, "output", internal::OutputAt(context, node, 0), &out));
+    d->input_zero_point = in.zero_point;
+    d->alpha_zero_point = alpha.zero_point;
+    d->output_zero_point = out.zero_point;
+    const float identity_scale = in.scale / out.scale;
+    const float alpha_scale = in.scale * alpha.scale / out.scale;
+    d->identity = internal::QuantizeMultiplier(identity_scale);
+    d->alpha = internal::QuantizeMultiplier(alpha_scale);
+    return kTfLiteOk;
   }
-  return kTfLiteOk;
-}
+
+  template <typename T>
+  static void EvalQuantized(TfLiteContext* context, TfLiteNode* node, const Data& d) {
+    internal::MapBinary<T>(context, node, d, [&d](T x, T a) {
+      const int32_t v = static_cast<int32_t>(x) - d.input_zero_point;
+      const int32_t scaled =
+          v >= 0 ? internal::MultiplyByQuantizedMultiplier(v, d.identity)
+                 : internal::MultiplyByQuantizedMultiplier(
+                       v * (static_cast<int32_t>(a) - d.alpha_zero_point), d.alpha);
+      return internal::ClampTo<T>(scaled + d.output_zero_point);
+    });
+  }
+
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node, const Data& d) {
+    switch (internal::InputAt(context, node, 0)->type) {
+      case kTfLiteInt8: EvalQuantized<int8_t>(context, node, d); break;
+      case kTfLiteUInt8: EvalQuantized<uint8_t>(context, node, d); break;
+      default:
+        internal::MapBinary<float>(context, node, d, [](float x, float alpha) {
+          return x >= 0.0f ? x : x * alpha;
+        });
+    }
+    return kTfLiteOk;
+  }
+};
 
 // ---- HARD_SWISH: float, or INT8/UINT8 in 16-bit fixed point ----------------------
 //
@@ -264,11 +259,7 @@ const TfLiteRegistration* Register_LEAKY_RELU() {
   return internal::RegisterUnaryOp<LeakyReluOp>();
 }
 
-const TfLiteRegistration* Register_PRELU() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<PreluData>, internal::FreeOpData<PreluData>, PreluPrepare, PreluEval);
-  return &r;
-}
+const TfLiteRegistration* Register_PRELU() { return internal::RegisterBinaryOp<PreluOp>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "src/kernels/internal/binary_op.h"
 #include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/internal/quant_math.h"
+#include "src/kernels/internal/wrapping_math.h"
 #include "src/kernels/register_elementwise.h"
 
 namespace tflite_c {
@@ -23,11 +23,16 @@ struct OpData : internal::BroadcastOpData {
   internal::QuantizedMultiplier output_multiplier;
 };
 
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  auto* data = static_cast<OpData*>(node->user_data);
-  TF_LITE_ENSURE_OK(context, internal::PrepareSameTypeBinaryOp(
-                                 context, node, kOp, {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt8},
-                                 data));
+struct SquaredDifferenceOp {
+  static constexpr const char* kName = kOp;
+  static constexpr internal::TypeSet kTypes = {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt8};
+  using Data = OpData;
+  static TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node, OpData* data);
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node, const OpData& d);
+};
+
+TfLiteStatus SquaredDifferenceOp::Prepare(TfLiteContext* context, TfLiteNode* node,
+                                          OpData* data) {
   if (internal::OutputAt(context, node, 0)->type != kTfLiteInt8) return kTfLiteOk;
   internal::QuantParams q[2], out;
   for (int i = 0; i < 2; ++i) {
@@ -48,23 +53,23 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   return kTfLiteOk;
 }
 
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const auto& d = *static_cast<const OpData*>(node->user_data);
+TfLiteStatus SquaredDifferenceOp::Eval(TfLiteContext* context, TfLiteNode* node,
+                                       const OpData& d) {
   switch (internal::OutputAt(context, node, 0)->type) {
     case kTfLiteFloat32:
-      internal::EvalSameTypeBinaryOp<float>(context, node, d, [](float a, float b) {
+      internal::MapBinary<float>(context, node, d, [](float a, float b) {
         const float diff = a - b;
         return diff * diff;
       });
       return kTfLiteOk;
     case kTfLiteInt32:
-      internal::EvalSameTypeBinaryOp<int32_t>(context, node, d, [](int32_t a, int32_t b) {
+      internal::MapBinary<int32_t>(context, node, d, [](int32_t a, int32_t b) {
         const int32_t diff = internal::WrappingSub(a, b);
         return internal::WrappingMul(diff, diff);
       });
       return kTfLiteOk;
     default:
-      internal::EvalSameTypeBinaryOp<int8_t>(context, node, d, [&d](int8_t a, int8_t b) {
+      internal::MapBinary<int8_t>(context, node, d, [&d](int8_t a, int8_t b) {
         const int32_t sa = internal::MultiplyByQuantizedMultiplier(
             (static_cast<int32_t>(a) - d.zero_point[0]) * (1 << kHeadroomBits), d.input_multiplier[0]);
         const int32_t sb = internal::MultiplyByQuantizedMultiplier(
@@ -81,9 +86,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 }  // namespace
 
 const TfLiteRegistration* Register_SQUARED_DIFFERENCE() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<OpData>, internal::FreeOpData<OpData>, Prepare, Eval);
-  return &r;
+  return internal::RegisterBinaryOp<SquaredDifferenceOp>();
 }
 
 }  // namespace kernels
