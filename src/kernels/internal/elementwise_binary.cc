@@ -98,8 +98,14 @@ TfLiteStatus PrepareBinaryOp(TfLiteContext* context, TfLiteNode* node, const Bin
     return TypeMismatch(context, op, named ? spec.input_names[0] : "input 0", a->type,
                         named ? spec.input_names[1] : "input 1", b->type);
   }
-  if (spec.quantized_output_takes_input_type && IsQuantizedType(a->type)) out->type = a->type;
-  if (out->type != a->type) return TypeMismatch(context, op, "input", a->type, "output", out->type);
+  if (spec.output_type != kTfLiteNoType) {
+    if (out->type != spec.output_type) return UnsupportedType(context, op, "output", out->type);
+  } else {
+    if (spec.quantized_output_takes_input_type && IsQuantizedType(a->type)) out->type = a->type;
+    if (out->type != a->type) {
+      return TypeMismatch(context, op, "input", a->type, "output", out->type);
+    }
+  }
   if (!spec.broadcasts) TF_LITE_ENSURE_OK(context, CheckSameShapeInputs(context, spec, a, b));
   return PrepareBroadcastOp(context, node, op, 0, 2, data);
 }

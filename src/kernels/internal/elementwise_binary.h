@@ -1,10 +1,9 @@
 // The scaffold of element-wise ops over broadcast inputs. Binary ops whose two
-// inputs and output share one type register through RegisterBinaryOp: ADD,
-// SUB, MUL, DIV, POW, ATAN2, MAXIMUM/MINIMUM, FLOOR_DIV/FLOOR_MOD,
-// SQUARED_DIFFERENCE, PRELU, the bitwise and logical ops and StableHLO's
-// element-wise ops. Ops whose output type differs (comparisons: T x T -> BOOL)
-// or that have three inputs (SELECT_V2) call PrepareBroadcastOp and walk the
-// output with ForEachBroadcast.
+// inputs share one type register through RegisterBinaryOp: ADD, SUB, MUL,
+// DIV, POW, ATAN2, MAXIMUM/MINIMUM, FLOOR_DIV/FLOOR_MOD, SQUARED_DIFFERENCE,
+// PRELU, the bitwise and logical ops, StableHLO's element-wise ops and the
+// comparisons (T x T -> BOOL). SELECT_V2 (three inputs) calls
+// PrepareBroadcastOp and walks the output with ForEachBroadcast.
 //
 // How to add a binary op to the family:
 //  1. In the op's file, describe the op with a struct:
@@ -32,6 +31,9 @@
 //       the inputs in messages (default "input 0" / "input 1").
 //     - `static constexpr bool kQuantizedOutputTakesInputType = true;` a
 //       quantized op's output gets the inputs' type whatever the model says.
+//     - `static constexpr TfLiteType kOutputType = kTfLiteBool;` an output
+//       type other than the inputs' (comparisons); Eval then walks the
+//       output with ForEachBroadcast over data.nary.
 //     Ops with a fused activation and upstream's quantized ADD/SUB/MUL
 //     arithmetic derive from FusedArithmeticOp (below) and supply only the
 //     arithmetic.
@@ -84,10 +86,12 @@ struct BinaryOpSpec {
   const char* const* input_names = nullptr;  // two names, or null
   bool broadcasts = true;
   bool quantized_output_takes_input_type = false;
+  TfLiteType output_type = kTfLiteNoType;  // when not the inputs' type
 };
 
 // Checks arity (2 inputs, 1 output), the inputs' type against spec.types, the
-// output's type, the shapes, then as PrepareBroadcastOp over inputs 0 and 1.
+// output's type (the inputs' or spec.output_type), the shapes, then as
+// PrepareBroadcastOp over inputs 0 and 1.
 TfLiteStatus PrepareBinaryOp(TfLiteContext* context, TfLiteNode* node, const BinaryOpSpec& spec,
                              BroadcastOpData* data);
 
@@ -224,12 +228,19 @@ template <typename Op>
 struct QuantizedOutputTakesInputTypeOf<Op, std::void_t<decltype(Op::kQuantizedOutputTakesInputType)>>
     : std::bool_constant<Op::kQuantizedOutputTakesInputType> {};
 
+template <typename Op, typename = void>
+struct OutputTypeOf : std::integral_constant<TfLiteType, kTfLiteNoType> {};
+template <typename Op>
+struct OutputTypeOf<Op, std::void_t<decltype(Op::kOutputType)>>
+    : std::integral_constant<TfLiteType, Op::kOutputType> {};
+
 template <typename Op>
 BinaryOpSpec BinarySpecOf() {
   BinaryOpSpec spec{Op::kName, Op::kTypes};
   spec.input_names = InputNamesOf<Op>::value;
   spec.broadcasts = BroadcastsOf<Op>::value;
   spec.quantized_output_takes_input_type = QuantizedOutputTakesInputTypeOf<Op>::value;
+  spec.output_type = OutputTypeOf<Op>::value;
   return spec;
 }
 
