@@ -72,7 +72,8 @@ struct LeakyReluOp {
     switch (internal::InputAt(context, node, 0)->type) {
       case kTfLiteFloat32: {
         const float alpha = Alpha(node);
-        return MapUnary<float>(context, node, [alpha](float x) { return x > 0.0f ? x : x * alpha; });
+        return MapUnary<float>(context, node,
+                               [alpha](float x) { return x > 0.0f ? x : x * alpha; });
       }
       case kTfLiteInt8:
         return EvalQuantized<int8_t>(context, node, d);
@@ -104,10 +105,11 @@ struct PreluOp {
     if (input->type == kTfLiteFloat32) return kTfLiteOk;
     internal::QuantParams in, alpha, out;
     TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kName, "input", input, &in));
-    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(
-                                   context, kName, "alpha", internal::InputAt(context, node, 1), &alpha));
-    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(
-                                   context, kName, "output", internal::OutputAt(context, node, 0), &out));
+    const TfLiteTensor* alpha_tensor = internal::InputAt(context, node, 1);
+    const TfLiteTensor* output = internal::OutputAt(context, node, 0);
+    TF_LITE_ENSURE_OK(context,
+                      internal::GetQuantParams(context, kName, "alpha", alpha_tensor, &alpha));
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kName, "output", output, &out));
     d->input_zero_point = in.zero_point;
     d->alpha_zero_point = alpha.zero_point;
     d->output_zero_point = out.zero_point;

@@ -37,7 +37,8 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, TfLiteNode* node, OpData* 
                     (a->type == kTfLiteInt16 && a->quantization.type != kTfLiteNoQuantization);
   if (data->quantized) {
     for (int i = 0; i < 2; ++i) {
-      const internal::QuantParams q = internal::LegacyQuantParams(internal::InputAt(context, node, i));
+      const internal::QuantParams q =
+          internal::LegacyQuantParams(internal::InputAt(context, node, i));
       data->zero_point[i] = q.zero_point;
       data->scale[i] = internal::QuantizeMultiplier(q.scale);
     }

@@ -72,7 +72,9 @@ struct GeluOp {
                        data);
   }
   static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node, const UnaryOpData&) {
-    if (Approximate(node)) return MapUnary<float>(context, node, [](float x) { return GeluTanh(x); });
+    if (Approximate(node)) {
+      return MapUnary<float>(context, node, [](float x) { return GeluTanh(x); });
+    }
     return MapUnary<float>(context, node, [](float x) { return GeluErf(x); });
   }
 };

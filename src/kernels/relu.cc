@@ -83,8 +83,9 @@ struct ClampingOp {
   template <typename T>
   static TfLiteStatus EvalQuantized(TfLiteContext* context, TfLiteNode* node, const Data& q) {
     return internal::MapUnary<T>(context, node, [&q](T x) {
-      const int32_t v = q.out.zero_point + internal::MultiplyByQuantizedMultiplier(
-                                               static_cast<int32_t>(x) - q.in.zero_point, q.rescale);
+      const int32_t shifted = static_cast<int32_t>(x) - q.in.zero_point;
+      const int32_t v =
+          q.out.zero_point + internal::MultiplyByQuantizedMultiplier(shifted, q.rescale);
       return static_cast<T>(std::min(q.act_max, std::max(q.act_min, v)));
     });
   }

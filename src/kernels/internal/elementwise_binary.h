@@ -48,6 +48,7 @@
 #include "src/kernels/internal/activation.h"
 #include "src/kernels/internal/broadcast.h"
 #include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/op_description.h"
 #include "src/kernels/internal/quant_binary.h"
 #include "src/kernels/internal/type_set.h"
 #include "src/kernels/internal/wrapping_math.h"
@@ -194,19 +195,8 @@ struct FusedArithmeticOp {
 
 // ---- registration -----------------------------------------------------------------
 
-template <typename Op, typename = void>
-struct BinaryDataOf {
-  using type = BroadcastOpData;
-};
 template <typename Op>
-struct BinaryDataOf<Op, std::void_t<typename Op::Data>> {
-  using type = typename Op::Data;
-};
-
-template <typename Op, typename = void>
-struct HasBinaryPrepare : std::false_type {};
-template <typename Op>
-struct HasBinaryPrepare<Op, std::void_t<decltype(&Op::Prepare)>> : std::true_type {};
+using BinaryDataOf = typename DataOf<Op, BroadcastOpData>::type;
 
 // The optional members of an op description, with their defaults.
 template <typename Op, typename = void>
@@ -225,7 +215,8 @@ struct BroadcastsOf<Op, std::void_t<decltype(Op::kBroadcasts)>>
 template <typename Op, typename = void>
 struct QuantizedOutputTakesInputTypeOf : std::false_type {};
 template <typename Op>
-struct QuantizedOutputTakesInputTypeOf<Op, std::void_t<decltype(Op::kQuantizedOutputTakesInputType)>>
+struct QuantizedOutputTakesInputTypeOf<
+    Op, std::void_t<decltype(Op::kQuantizedOutputTakesInputType)>>
     : std::bool_constant<Op::kQuantizedOutputTakesInputType> {};
 
 template <typename Op, typename = void>
@@ -246,27 +237,24 @@ BinaryOpSpec BinarySpecOf() {
 
 template <typename Op>
 TfLiteStatus PrepareBinaryNode(TfLiteContext* context, TfLiteNode* node) {
-  using Data = typename BinaryDataOf<Op>::type;
+  using Data = BinaryDataOf<Op>;
   static_assert(std::is_base_of_v<BroadcastOpData, Data>,
                 "Op::Data must derive from BroadcastOpData");
   auto* data = static_cast<Data*>(node->user_data);
   TF_LITE_ENSURE_OK(context, PrepareBinaryOp(context, node, BinarySpecOf<Op>(), data));
-  if constexpr (HasBinaryPrepare<Op>::value) return Op::Prepare(context, node, data);
+  if constexpr (HasPrepareHook<Op>::value) return Op::Prepare(context, node, data);
   return kTfLiteOk;
 }
 
 template <typename Op>
 TfLiteStatus EvalBinaryNode(TfLiteContext* context, TfLiteNode* node) {
-  return Op::Eval(context, node, *static_cast<const typename BinaryDataOf<Op>::type*>(node->user_data));
+  return Op::Eval(context, node, *static_cast<const BinaryDataOf<Op>*>(node->user_data));
 }
 
 // The registration of the op described by `Op` (see the top of this file).
 template <typename Op>
 const TfLiteRegistration* RegisterBinaryOp() {
-  using Data = typename BinaryDataOf<Op>::type;
-  static const TfLiteRegistration registration = MakeRegistration(
-      InitOpData<Data>, FreeOpData<Data>, PrepareBinaryNode<Op>, EvalBinaryNode<Op>);
-  return &registration;
+  return RegisterWithData<BinaryDataOf<Op>, PrepareBinaryNode<Op>, EvalBinaryNode<Op>>();
 }
 
 }  // namespace internal

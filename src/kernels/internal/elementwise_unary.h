@@ -36,6 +36,7 @@
 #include <type_traits>
 
 #include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/op_description.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/type_set.h"
 
@@ -105,23 +106,12 @@ TfLiteStatus ApplyUnaryLut(TfLiteContext* context, const TfLiteNode* node,
 
 // ---- registration -----------------------------------------------------------------
 
-template <typename Op, typename = void>
-struct UnaryDataOf {
-  using type = UnaryOpData;
-};
 template <typename Op>
-struct UnaryDataOf<Op, std::void_t<typename Op::Data>> {
-  using type = typename Op::Data;
-};
-
-template <typename Op, typename = void>
-struct HasUnaryPrepare : std::false_type {};
-template <typename Op>
-struct HasUnaryPrepare<Op, std::void_t<decltype(&Op::Prepare)>> : std::true_type {};
+using UnaryDataOf = typename DataOf<Op, UnaryOpData>::type;
 
 template <typename Op>
 TfLiteStatus PrepareUnaryNode(TfLiteContext* context, TfLiteNode* node) {
-  using Data = typename UnaryDataOf<Op>::type;
+  using Data = UnaryDataOf<Op>;
   static_assert(std::is_base_of_v<UnaryOpData, Data>, "Op::Data must derive from UnaryOpData");
   auto* data = static_cast<Data*>(node->user_data);
   const TfLiteTensor* input;
@@ -130,7 +120,7 @@ TfLiteStatus PrepareUnaryNode(TfLiteContext* context, TfLiteNode* node) {
   const bool is_float = input->type == kTfLiteFloat32 || input->type == kTfLiteFloat16 ||
                         input->type == kTfLiteFloat64;
   data->path = is_float ? UnaryPath::kFloat : UnaryPath::kInteger;
-  if constexpr (HasUnaryPrepare<Op>::value) {
+  if constexpr (HasPrepareHook<Op>::value) {
     return Op::Prepare(context, node, input, output, data);
   }
   return kTfLiteOk;
@@ -138,7 +128,7 @@ TfLiteStatus PrepareUnaryNode(TfLiteContext* context, TfLiteNode* node) {
 
 template <typename Op>
 TfLiteStatus EvalUnaryNode(TfLiteContext* context, TfLiteNode* node) {
-  const auto& data = *static_cast<const typename UnaryDataOf<Op>::type*>(node->user_data);
+  const auto& data = *static_cast<const UnaryDataOf<Op>*>(node->user_data);
   if (data.path == UnaryPath::kLut) return ApplyUnaryLut(context, node, data);
   return Op::Eval(context, node, data);
 }
@@ -146,10 +136,7 @@ TfLiteStatus EvalUnaryNode(TfLiteContext* context, TfLiteNode* node) {
 // The registration of the op described by `Op` (see the top of this file).
 template <typename Op>
 const TfLiteRegistration* RegisterUnaryOp() {
-  using Data = typename UnaryDataOf<Op>::type;
-  static const TfLiteRegistration registration = MakeRegistration(
-      InitOpData<Data>, FreeOpData<Data>, PrepareUnaryNode<Op>, EvalUnaryNode<Op>);
-  return &registration;
+  return RegisterWithData<UnaryDataOf<Op>, PrepareUnaryNode<Op>, EvalUnaryNode<Op>>();
 }
 
 }  // namespace internal
