@@ -16,17 +16,17 @@
 //     The scaffold's Prepare checks one input, one output of the input's type,
 //     the type against kTypes, sizes the output like the input and sets
 //     data.path: kFloat for floating-point inputs, kInteger otherwise.
-//  2. Optional hooks:
+//  2. Optional members:
 //     - `using Data = ...;` a struct deriving from UnaryOpData for per-node
 //       state (the default is UnaryOpData itself).
 //     - `static TfLiteStatus Prepare(TfLiteContext*, TfLiteNode*,
 //       const TfLiteTensor* input, TfLiteTensor* output, Data* data)`, run
-//       after the common checks: options, quantization, and the choice of
-//       data->path for the other cases.
+//       after the common checks: options, quantization, and data->path for
+//       quantized inputs (kQuantized: Eval does the op's own arithmetic).
 //     - Quantized through a lookup table, out = q(f(dq(in))) (INT8 and UINT8:
-//       one entry per value; INT16: 513 interpolated samples): call
-//       ReadUnaryQuantParams then BuildUnaryLut(fn) in Prepare. The scaffold
-//       applies the table itself; Eval never sees UnaryPath::kLut.
+//       one entry per value; INT16: 513 interpolated samples): in Prepare,
+//       ReadUnaryQuantParams(...) then BuildUnaryLut(input->type, f, data).
+//       The scaffold applies the table itself; Eval never sees UnaryPath::kLut.
 //  3. Register it: `return RegisterUnaryOp<SinOp>();` from Register_SIN(),
 //     declared in the op group's register_*.h and listed in its table.
 #ifndef TFLITE_C_SRC_KERNELS_INTERNAL_ELEMENTWISE_UNARY_H_
