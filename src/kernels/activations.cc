@@ -10,9 +10,8 @@
 #include <cstdint>
 #include <limits>
 
-#include "src/kernels/internal/broadcast_nary.h"
-#include "src/kernels/internal/quant_math.h"
-#include "src/kernels/internal/unary_op.h"
+#include "src/kernels/internal/elementwise_binary.h"
+#include "src/kernels/internal/elementwise_unary.h"
 #include "src/kernels/register_elementwise.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -20,153 +19,131 @@ namespace tflite_c {
 namespace kernels {
 namespace {
 
-struct HardSwishOp {
-  static constexpr const char* kName = "HARD_SWISH";
-  float operator()(float x) const { return x * std::min(6.0f, std::max(0.0f, x + 3.0f)) / 6.0f; }
-};
+using internal::MapUnary;
+using internal::UnaryOpData;
+using internal::UnaryPath;
 
 // ---- LEAKY_RELU -----------------------------------------------------------------
-
-constexpr char kLeakyRelu[] = "LEAKY_RELU";
-
-struct LeakyReluData {
-  internal::QuantParams in, out;
-  internal::QuantizedMultiplier identity, alpha;  // alpha's multiplier is |alpha|'s
-  bool negative_alpha = false;
-};
 
 float Alpha(const TfLiteNode* node) {
   const auto* params = static_cast<const TfLiteLeakyReluParams*>(node->builtin_data);
   return params ? params->alpha : 0.2f;
 }
 
-TfLiteStatus LeakyReluPrepare(TfLiteContext* context, TfLiteNode* node) {
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kLeakyRelu, 1, 1, 1));
-  const TfLiteTensor* input;
-  TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kLeakyRelu, &input));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kLeakyRelu, &output));
-  if (!internal::TypeIn(input->type, {kTfLiteFloat32, kTfLiteInt8, kTfLiteUInt8, kTfLiteInt16})) {
-    return internal::UnsupportedType(context, kLeakyRelu, "input", input->type);
-  }
-  if (output->type != input->type) {
-    return internal::TypeMismatch(context, kLeakyRelu, "input", input->type, "output",
-                                  output->type);
-  }
-  if (input->type != kTfLiteFloat32) {
-    auto* d = static_cast<LeakyReluData*>(node->user_data);
-    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kLeakyRelu, "input", input, &d->in));
-    TF_LITE_ENSURE_OK(context,
-                      internal::GetQuantParams(context, kLeakyRelu, "output", output, &d->out));
+struct LeakyReluOp {
+  static constexpr const char* kName = "LEAKY_RELU";
+  static constexpr internal::TypeSet kTypes = {kTfLiteFloat32, kTfLiteInt8, kTfLiteUInt8,
+                                               kTfLiteInt16};
+  struct Data : UnaryOpData {
+    internal::QuantizedMultiplier identity, alpha;  // alpha's multiplier is |alpha|'s
+    bool negative_alpha = false;
+  };
+
+  static TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node, const TfLiteTensor* input,
+                              TfLiteTensor* output, Data* d) {
+    if (d->path == UnaryPath::kFloat) return kTfLiteOk;
+    d->path = UnaryPath::kQuantized;
+    TF_LITE_ENSURE_OK(context, internal::ReadUnaryQuantParams(context, kName, input, output, d));
     // Computed in float, then widened, as upstream.
     const float alpha_scale = d->in.scale * Alpha(node) / d->out.scale;
     const float identity_scale = d->in.scale / d->out.scale;
     d->negative_alpha = alpha_scale < 0;
     d->alpha = internal::QuantizeMultiplier(std::fabs(static_cast<double>(alpha_scale)));
     d->identity = internal::QuantizeMultiplier(identity_scale);
+    return kTfLiteOk;
   }
-  return internal::ResizeOutputLike(context, output, input->dims);
-}
 
-template <typename T>
-TfLiteStatus LeakyReluQuantized(TfLiteContext* context, TfLiteNode* node, const LeakyReluData& d) {
-  const TfLiteTensor* input = internal::InputAt(context, node, 0);
-  const T* in = static_cast<const T*>(input->data.data);
-  T* out = static_cast<T*>(internal::OutputAt(context, node, 0)->data.data);
-  for (int64_t i = 0, n = internal::NumElements(input); i < n; ++i) {
-    const int32_t v = static_cast<int32_t>(in[i]) - d.in.zero_point;
-    int32_t scaled;
-    if (v >= 0) {
-      scaled = internal::MultiplyByQuantizedMultiplier(v, d.identity);
-    } else {
-      scaled = internal::MultiplyByQuantizedMultiplier(v, d.alpha);
-      if (d.negative_alpha) scaled = -scaled;
-    }
-    out[i] = internal::ClampTo<T>(scaled + d.out.zero_point);
+  template <typename T>
+  static TfLiteStatus EvalQuantized(TfLiteContext* context, TfLiteNode* node, const Data& d) {
+    return MapUnary<T>(context, node, [&d](T x) {
+      const int32_t v = static_cast<int32_t>(x) - d.in.zero_point;
+      int32_t scaled;
+      if (v >= 0) {
+        scaled = internal::MultiplyByQuantizedMultiplier(v, d.identity);
+      } else {
+        scaled = internal::MultiplyByQuantizedMultiplier(v, d.alpha);
+        if (d.negative_alpha) scaled = -scaled;
+      }
+      return internal::ClampTo<T>(scaled + d.out.zero_point);
+    });
   }
-  return kTfLiteOk;
-}
 
-TfLiteStatus LeakyReluEval(TfLiteContext* context, TfLiteNode* node) {
-  const auto& d = *static_cast<const LeakyReluData*>(node->user_data);
-  switch (internal::InputAt(context, node, 0)->type) {
-    case kTfLiteFloat32: {
-      const float alpha = Alpha(node);
-      return internal::EvalUnaryFloatOp(context, node,
-                                        [alpha](float x) { return x > 0.0f ? x : x * alpha; });
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node, const Data& d) {
+    switch (internal::InputAt(context, node, 0)->type) {
+      case kTfLiteFloat32: {
+        const float alpha = Alpha(node);
+        return MapUnary<float>(context, node,
+                               [alpha](float x) { return x > 0.0f ? x : x * alpha; });
+      }
+      case kTfLiteInt8:
+        return EvalQuantized<int8_t>(context, node, d);
+      case kTfLiteUInt8:
+        return EvalQuantized<uint8_t>(context, node, d);
+      default:
+        return EvalQuantized<int16_t>(context, node, d);
     }
-    case kTfLiteInt8:
-      return LeakyReluQuantized<int8_t>(context, node, d);
-    case kTfLiteUInt8:
-      return LeakyReluQuantized<uint8_t>(context, node, d);
-    default:
-      return LeakyReluQuantized<int16_t>(context, node, d);
   }
-}
+};
 
 // ---- PRELU ------------------------------------------------------------------------
-
-constexpr char kPrelu[] = "PRELU";
 
 // Quantized (INT8, UINT8) as upstream: x - x_zp >= 0 is rescaled by
 // in_scale / out_scale, otherwise (x - x_zp) * (alpha - alpha_zp) by
 // in_scale * alpha_scale / out_scale (both ratios computed in float).
-struct PreluData {
-  internal::BroadcastOpData broadcast;
-  bool quantized = false;
+struct PreluData : internal::BroadcastOpData {
   int32_t input_zero_point = 0, alpha_zero_point = 0, output_zero_point = 0;
   internal::QuantizedMultiplier identity, alpha;
 };
 
-TfLiteStatus PreluPrepare(TfLiteContext* context, TfLiteNode* node) {
-  auto* d = static_cast<PreluData*>(node->user_data);
-  TF_LITE_ENSURE_OK(context,
-                    internal::PrepareSameTypeBinaryOp(context, node, kPrelu,
-                                                      {kTfLiteFloat32, kTfLiteInt8, kTfLiteUInt8},
-                                                      &d->broadcast));
-  const TfLiteTensor* input = internal::InputAt(context, node, 0);
-  d->quantized = input->type != kTfLiteFloat32;
-  if (!d->quantized) return kTfLiteOk;
-  internal::QuantParams in, alpha, out;
-  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kPrelu, "input", input, &in));
-  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kPrelu, "alpha",
-                                                      internal::InputAt(context, node, 1), &alpha));
-  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kPrelu, "output",
-                                                      internal::OutputAt(context, node, 0), &out));
-  d->input_zero_point = in.zero_point;
-  d->alpha_zero_point = alpha.zero_point;
-  d->output_zero_point = out.zero_point;
-  const float identity_scale = in.scale / out.scale;
-  const float alpha_scale = in.scale * alpha.scale / out.scale;
-  d->identity = internal::QuantizeMultiplier(identity_scale);
-  d->alpha = internal::QuantizeMultiplier(alpha_scale);
-  return kTfLiteOk;
-}
+struct PreluOp {
+  static constexpr const char* kName = "PRELU";
+  static constexpr internal::TypeSet kTypes = {kTfLiteFloat32, kTfLiteInt8, kTfLiteUInt8};
+  using Data = PreluData;
 
-template <typename T>
-void PreluQuantized(TfLiteContext* context, TfLiteNode* node, const PreluData& d) {
-  internal::EvalSameTypeBinaryOp<T>(context, node, d.broadcast, [&d](T x, T a) {
-    const int32_t v = static_cast<int32_t>(x) - d.input_zero_point;
-    const int32_t scaled =
-        v >= 0 ? internal::MultiplyByQuantizedMultiplier(v, d.identity)
-               : internal::MultiplyByQuantizedMultiplier(
-                     v * (static_cast<int32_t>(a) - d.alpha_zero_point), d.alpha);
-    return internal::ClampTo<T>(scaled + d.output_zero_point);
-  });
-}
-
-TfLiteStatus PreluEval(TfLiteContext* context, TfLiteNode* node) {
-  const auto& d = *static_cast<const PreluData*>(node->user_data);
-  switch (internal::InputAt(context, node, 0)->type) {
-    case kTfLiteInt8: PreluQuantized<int8_t>(context, node, d); break;
-    case kTfLiteUInt8: PreluQuantized<uint8_t>(context, node, d); break;
-    default:
-      internal::EvalSameTypeBinaryOp<float>(context, node, d.broadcast, [](float x, float alpha) {
-        return x >= 0.0f ? x : x * alpha;
-      });
+  static TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node, Data* d) {
+    const TfLiteTensor* input = internal::InputAt(context, node, 0);
+    if (input->type == kTfLiteFloat32) return kTfLiteOk;
+    internal::QuantParams in, alpha, out;
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kName, "input", input, &in));
+    const TfLiteTensor* alpha_tensor = internal::InputAt(context, node, 1);
+    const TfLiteTensor* output = internal::OutputAt(context, node, 0);
+    TF_LITE_ENSURE_OK(context,
+                      internal::GetQuantParams(context, kName, "alpha", alpha_tensor, &alpha));
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kName, "output", output, &out));
+    d->input_zero_point = in.zero_point;
+    d->alpha_zero_point = alpha.zero_point;
+    d->output_zero_point = out.zero_point;
+    const float identity_scale = in.scale / out.scale;
+    const float alpha_scale = in.scale * alpha.scale / out.scale;
+    d->identity = internal::QuantizeMultiplier(identity_scale);
+    d->alpha = internal::QuantizeMultiplier(alpha_scale);
+    return kTfLiteOk;
   }
-  return kTfLiteOk;
-}
+
+  template <typename T>
+  static void EvalQuantized(TfLiteContext* context, TfLiteNode* node, const Data& d) {
+    internal::MapBinary<T>(context, node, d, [&d](T x, T a) {
+      const int32_t v = static_cast<int32_t>(x) - d.input_zero_point;
+      const int32_t scaled =
+          v >= 0 ? internal::MultiplyByQuantizedMultiplier(v, d.identity)
+                 : internal::MultiplyByQuantizedMultiplier(
+                       v * (static_cast<int32_t>(a) - d.alpha_zero_point), d.alpha);
+      return internal::ClampTo<T>(scaled + d.output_zero_point);
+    });
+  }
+
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node, const Data& d) {
+    switch (internal::InputAt(context, node, 0)->type) {
+      case kTfLiteInt8: EvalQuantized<int8_t>(context, node, d); break;
+      case kTfLiteUInt8: EvalQuantized<uint8_t>(context, node, d); break;
+      default:
+        internal::MapBinary<float>(context, node, d, [](float x, float alpha) {
+          return x >= 0.0f ? x : x * alpha;
+        });
+    }
+    return kTfLiteOk;
+  }
+};
 
 // ---- HARD_SWISH: float, or INT8/UINT8 in 16-bit fixed point ----------------------
 //
@@ -177,9 +154,7 @@ TfLiteStatus PreluEval(TfLiteContext* context, TfLiteNode* node) {
 // before the final halving) and multiplied with the input rescaled to the
 // output scale; a last rounding shift and the output zero point finish.
 
-struct HardSwishData {
-  bool quantized = false;
-  int32_t input_zero_point = 0, output_zero_point = 0;
+struct HardSwishData : UnaryOpData {
   int16_t output_multiplier = 0, reluish_multiplier = 0;  // Q0.15
   int output_exponent = 0, reluish_exponent = 0;
 };
@@ -211,100 +186,82 @@ int16_t SaturatingShiftLeft16(int16_t v, int amount) {
       std::max<int64_t>(r, std::numeric_limits<int16_t>::min()), std::numeric_limits<int16_t>::max()));
 }
 
-TfLiteStatus HardSwishPrepare(TfLiteContext* context, TfLiteNode* node) {
-  constexpr const char* op = HardSwishOp::kName;
-  auto* d = static_cast<HardSwishData*>(node->user_data);
-  const TfLiteTensor* input;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, op, &input));
-  d->quantized = input->type == kTfLiteInt8 || input->type == kTfLiteUInt8;
-  if (!d->quantized) return internal::PrepareUnaryFloatOp(context, node, op);
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, 1, 1, 1));
-  TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, op, &output));
-  if (output->type != input->type) {
-    return internal::TypeMismatch(context, op, "input", input->type, "output", output->type);
-  }
-  internal::QuantParams in, out;
-  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, op, "input", input, &in));
-  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, op, "output", output, &out));
-  d->input_zero_point = in.zero_point;
-  d->output_zero_point = out.zero_point;
-  const float hires_input_scale = in.scale / 128.0f;
-  const float reluish_scale = 3.0f / 32768.0f;
-  const internal::QuantizedMultiplier output_m =
-      internal::QuantizeMultiplier(hires_input_scale / out.scale);
-  const internal::QuantizedMultiplier reluish_m =
-      internal::QuantizeMultiplier(hires_input_scale / reluish_scale);
-  if (output_m.shift > 0) {
-    TF_LITE_KERNEL_LOG(context,
-                       "%s: output scale %g is too small for input scale %g (input / output "
-                       "must stay below 128)",
-                       op, out.scale, in.scale);
-    return kTfLiteError;
-  }
-  d->output_multiplier = ToInt16Multiplier(output_m.multiplier);
-  d->output_exponent = output_m.shift;
-  d->reluish_multiplier = ToInt16Multiplier(reluish_m.multiplier);
-  d->reluish_exponent = reluish_m.shift;
-  return internal::ResizeOutputLike(context, output, input->dims);
-}
-
+// One input value in the recipe above.
 template <typename T>
-void HardSwishQuantized(const HardSwishData& d, const T* in, T* out, int64_t n) {
-  for (int64_t i = 0; i < n; ++i) {
-    const int16_t x = static_cast<int16_t>(in[i] - d.input_zero_point);
-    const int16_t hires = static_cast<int16_t>(x * (1 << 7));
-    const int16_t scaled_x = RoundingHighMul16(hires, d.output_multiplier);
-    int16_t reluish = hires;
-    if (d.reluish_exponent > 0) reluish = SaturatingShiftLeft16(reluish, d.reluish_exponent - 1);
-    reluish = RoundingHighMul16(reluish, d.reluish_multiplier);
-    if (d.reluish_exponent > 0) reluish = SaturatingShiftLeft16(reluish, 1);
-    if (d.reluish_exponent < 0) {
-      reluish = static_cast<int16_t>(internal::RoundingDivideByPOT(reluish, -d.reluish_exponent));
-    }
-    // [-1, 1) in Q0.15 -> [0, 1) in Q0.15: relu6(x + 3) / 6.
-    reluish = static_cast<int16_t>((int32_t{reluish} + (1 << 15)) >> 1);
-    const int16_t product = TruncatingHighMul16(reluish, scaled_x);
-    int32_t v = internal::RoundingDivideByPOT(product, -d.output_exponent);
-    out[i] = internal::ClampTo<T>(v + d.output_zero_point);
+T HardSwishQuantized(const HardSwishData& d, T value) {
+  const int16_t x = static_cast<int16_t>(value - d.in.zero_point);
+  const int16_t hires = static_cast<int16_t>(x * (1 << 7));
+  const int16_t scaled_x = RoundingHighMul16(hires, d.output_multiplier);
+  int16_t reluish = hires;
+  if (d.reluish_exponent > 0) reluish = SaturatingShiftLeft16(reluish, d.reluish_exponent - 1);
+  reluish = RoundingHighMul16(reluish, d.reluish_multiplier);
+  if (d.reluish_exponent > 0) reluish = SaturatingShiftLeft16(reluish, 1);
+  if (d.reluish_exponent < 0) {
+    reluish = static_cast<int16_t>(internal::RoundingDivideByPOT(reluish, -d.reluish_exponent));
   }
+  // [-1, 1) in Q0.15 -> [0, 1) in Q0.15: relu6(x + 3) / 6.
+  reluish = static_cast<int16_t>((int32_t{reluish} + (1 << 15)) >> 1);
+  const int16_t product = TruncatingHighMul16(reluish, scaled_x);
+  int32_t v = internal::RoundingDivideByPOT(product, -d.output_exponent);
+  return internal::ClampTo<T>(v + d.out.zero_point);
 }
 
-TfLiteStatus HardSwishEval(TfLiteContext* context, TfLiteNode* node) {
-  const auto& d = *static_cast<const HardSwishData*>(node->user_data);
-  if (!d.quantized) return internal::EvalUnaryFloatOp(context, node, HardSwishOp());
-  const TfLiteTensor* input = internal::InputAt(context, node, 0);
-  TfLiteTensor* output = internal::OutputAt(context, node, 0);
-  const int64_t n = internal::NumElements(input);
-  if (input->type == kTfLiteInt8) {
-    HardSwishQuantized(d, input->data.int8, output->data.int8, n);
-  } else {
-    HardSwishQuantized(d, input->data.uint8, output->data.uint8, n);
+struct HardSwishOp {
+  static constexpr const char* kName = "HARD_SWISH";
+  static constexpr internal::TypeSet kTypes = {kTfLiteFloat32, kTfLiteInt8, kTfLiteUInt8};
+  using Data = HardSwishData;
+
+  static TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode*, const TfLiteTensor* input,
+                              TfLiteTensor* output, Data* d) {
+    if (d->path == UnaryPath::kFloat) return kTfLiteOk;
+    d->path = UnaryPath::kQuantized;
+    TF_LITE_ENSURE_OK(context, internal::ReadUnaryQuantParams(context, kName, input, output, d));
+    const float hires_input_scale = d->in.scale / 128.0f;
+    const float reluish_scale = 3.0f / 32768.0f;
+    const internal::QuantizedMultiplier output_m =
+        internal::QuantizeMultiplier(hires_input_scale / d->out.scale);
+    const internal::QuantizedMultiplier reluish_m =
+        internal::QuantizeMultiplier(hires_input_scale / reluish_scale);
+    if (output_m.shift > 0) {
+      TF_LITE_KERNEL_LOG(context,
+                         "%s: output scale %g is too small for input scale %g (input / output "
+                         "must stay below 128)",
+                         kName, d->out.scale, d->in.scale);
+      return kTfLiteError;
+    }
+    d->output_multiplier = ToInt16Multiplier(output_m.multiplier);
+    d->output_exponent = output_m.shift;
+    d->reluish_multiplier = ToInt16Multiplier(reluish_m.multiplier);
+    d->reluish_exponent = reluish_m.shift;
+    return kTfLiteOk;
   }
-  return kTfLiteOk;
-}
+
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node, const Data& d) {
+    switch (internal::InputAt(context, node, 0)->type) {
+      case kTfLiteInt8:
+        return MapUnary<int8_t>(context, node, [&d](int8_t v) { return HardSwishQuantized(d, v); });
+      case kTfLiteUInt8:
+        return MapUnary<uint8_t>(context, node,
+                                 [&d](uint8_t v) { return HardSwishQuantized(d, v); });
+      default:
+        return MapUnary<float>(context, node, [](float x) {
+          return x * std::min(6.0f, std::max(0.0f, x + 3.0f)) / 6.0f;
+        });
+    }
+  }
+};
 
 }  // namespace
 
 const TfLiteRegistration* Register_HARD_SWISH() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<HardSwishData>, internal::FreeOpData<HardSwishData>, HardSwishPrepare,
-      HardSwishEval);
-  return &r;
+  return internal::RegisterUnaryOp<HardSwishOp>();
 }
 
 const TfLiteRegistration* Register_LEAKY_RELU() {
-  static const TfLiteRegistration r =
-      internal::MakeRegistration(internal::InitOpData<LeakyReluData>,
-                                 internal::FreeOpData<LeakyReluData>, LeakyReluPrepare, LeakyReluEval);
-  return &r;
+  return internal::RegisterUnaryOp<LeakyReluOp>();
 }
 
-const TfLiteRegistration* Register_PRELU() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<PreluData>, internal::FreeOpData<PreluData>, PreluPrepare, PreluEval);
-  return &r;
-}
+const TfLiteRegistration* Register_PRELU() { return internal::RegisterBinaryOp<PreluOp>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

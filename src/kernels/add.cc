@@ -1,7 +1,7 @@
 // ADD: out = activation(x + y), broadcasting x against y.
 // FLOAT32, INT32 and INT64 (integers wrap around on overflow); INT8, UINT8 and
 // INT16 quantized (see internal/quant_binary.h).
-#include "src/kernels/internal/binary_op.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -9,12 +9,12 @@ namespace tflite_c {
 namespace kernels {
 namespace {
 
-struct AddOp {
+struct AddOp : internal::FusedArithmeticOp<AddOp> {
   static constexpr const char* kName = "ADD";
   static constexpr internal::QuantBinaryKind kQuantKind = internal::QuantBinaryKind::kAdd;
   using Params = TfLiteAddParams;
   template <typename T>
-  T operator()(T x, T y) const {
+  static T Apply(T x, T y) {
     return internal::WrappingAdd(x, y);
   }
 };

@@ -2,9 +2,9 @@
 // shape and type (FLOAT32 or INT32; INT32 sums wrap around on overflow).
 #include <cstdint>
 
-#include "src/kernels/internal/binary_op.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/type_set.h"
+#include "src/kernels/internal/wrapping_math.h"
 #include "src/kernels/register_extra.h"
 
 namespace tflite_c {

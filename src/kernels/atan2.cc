@@ -3,64 +3,38 @@
 // as upstream) and one type: FLOAT32 or FLOAT64.
 #include <cmath>
 
-#include "src/kernels/internal/kernel_util.h"
-#include "src/kernels/internal/type_set.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/register_extra.h"
 
 namespace tflite_c {
 namespace kernels {
 namespace {
 
-constexpr char kOp[] = "ATAN2";
+struct Atan2Op {
+  static constexpr const char* kName = "ATAN2";
+  static constexpr internal::TypeSet kTypes = {kTfLiteFloat32, kTfLiteFloat64};
+  static constexpr bool kBroadcasts = false;
+  static constexpr const char* kInputNames[2] = {"y", "x"};
 
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
-  const TfLiteTensor *y, *x;
-  TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &y));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &x));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
-  if (!internal::TypeIn(y->type, {kTfLiteFloat32, kTfLiteFloat64})) {
-    return internal::UnsupportedType(context, kOp, "input", y->type);
+  template <typename T>
+  static void Apply(TfLiteContext* context, TfLiteNode* node,
+                    const internal::BroadcastOpData& data) {
+    internal::MapBinary<T>(context, node, data, [](T y, T x) { return std::atan2(y, x); });
   }
-  if (x->type != y->type) return internal::TypeMismatch(context, kOp, "y", y->type, "x", x->type);
-  if (output->type != y->type) {
-    return internal::TypeMismatch(context, kOp, "input", y->type, "output", output->type);
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node,
+                           const internal::BroadcastOpData& data) {
+    if (internal::OutputAt(context, node, 0)->type == kTfLiteFloat32) {
+      Apply<float>(context, node, data);
+    } else {
+      Apply<double>(context, node, data);
+    }
+    return kTfLiteOk;
   }
-  if (!internal::SameShape(y->dims, x->dims)) {
-    char a[64], b[64];
-    TF_LITE_KERNEL_LOG(context, "%s: y shape %s and x shape %s differ", kOp,
-                       internal::ShapeToString(y->dims, a, sizeof(a)),
-                       internal::ShapeToString(x->dims, b, sizeof(b)));
-    return kTfLiteError;
-  }
-  return internal::ResizeOutputLike(context, output, y->dims);
-}
-
-template <typename T>
-void Atan2(const T* y, const T* x, T* out, int64_t n) {
-  for (int64_t i = 0; i < n; ++i) out[i] = std::atan2(y[i], x[i]);
-}
-
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const TfLiteTensor* y = internal::InputAt(context, node, 0);
-  const TfLiteTensor* x = internal::InputAt(context, node, 1);
-  TfLiteTensor* output = internal::OutputAt(context, node, 0);
-  const int64_t n = internal::NumElements(output);
-  if (output->type == kTfLiteFloat32) {
-    Atan2(y->data.f, x->data.f, output->data.f, n);
-  } else {
-    Atan2(y->data.f64, x->data.f64, output->data.f64, n);
-  }
-  return kTfLiteOk;
-}
+};
 
 }  // namespace
 
-const TfLiteRegistration* Register_ATAN2() {
-  static const TfLiteRegistration r = internal::MakeRegistration(nullptr, nullptr, Prepare, Eval);
-  return &r;
-}
+const TfLiteRegistration* Register_ATAN2() { return internal::RegisterBinaryOp<Atan2Op>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

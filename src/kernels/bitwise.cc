@@ -6,7 +6,7 @@
 #include <climits>
 #include <cstdint>
 
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/register_extra.h"
 
 namespace tflite_c {
@@ -29,12 +29,12 @@ template <template <typename> class Op>
 TfLiteStatus EvalBitOp(TfLiteContext* context, TfLiteNode* node,
                        const internal::BroadcastOpData& data) {
   switch (internal::OutputAt(context, node, 0)->type) {
-    case kTfLiteInt8: internal::EvalSameTypeBinaryOp<int8_t>(context, node, data, Op<int8_t>()); break;
-    case kTfLiteUInt8: internal::EvalSameTypeBinaryOp<uint8_t>(context, node, data, Op<uint8_t>()); break;
-    case kTfLiteInt16: internal::EvalSameTypeBinaryOp<int16_t>(context, node, data, Op<int16_t>()); break;
-    case kTfLiteUInt16: internal::EvalSameTypeBinaryOp<uint16_t>(context, node, data, Op<uint16_t>()); break;
-    case kTfLiteInt32: internal::EvalSameTypeBinaryOp<int32_t>(context, node, data, Op<int32_t>()); break;
-    default: internal::EvalSameTypeBinaryOp<uint32_t>(context, node, data, Op<uint32_t>()); break;
+    case kTfLiteInt8: internal::MapBinary<int8_t>(context, node, data, Op<int8_t>()); break;
+    case kTfLiteUInt8: internal::MapBinary<uint8_t>(context, node, data, Op<uint8_t>()); break;
+    case kTfLiteInt16: internal::MapBinary<int16_t>(context, node, data, Op<int16_t>()); break;
+    case kTfLiteUInt16: internal::MapBinary<uint16_t>(context, node, data, Op<uint16_t>()); break;
+    case kTfLiteInt32: internal::MapBinary<int32_t>(context, node, data, Op<int32_t>()); break;
+    default: internal::MapBinary<uint32_t>(context, node, data, Op<uint32_t>()); break;
   }
   return kTfLiteOk;
 }
@@ -71,10 +71,10 @@ struct RightShiftOp {
 }  // namespace
 
 const TfLiteRegistration* Register_BITWISE_XOR() {
-  return internal::RegisterSameTypeBinaryOp<BitwiseXorOp>();
+  return internal::RegisterBinaryOp<BitwiseXorOp>();
 }
 const TfLiteRegistration* Register_RIGHT_SHIFT() {
-  return internal::RegisterSameTypeBinaryOp<RightShiftOp>();
+  return internal::RegisterBinaryOp<RightShiftOp>();
 }
 
 }  // namespace kernels

@@ -9,7 +9,7 @@
 
 #include "src/core/string_util.h"
 
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/register_elementwise.h"
 
@@ -25,37 +25,25 @@ struct OpData : internal::BroadcastOpData {
   internal::QuantizedMultiplier scale[2];
 };
 
-template <typename Cmp>
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  auto* data = static_cast<OpData*>(node->user_data);
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, Cmp::kName, 2, 2, 1));
-  const TfLiteTensor* a;
-  const TfLiteTensor* b;
-  TfLiteTensor* out;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, Cmp::kName, &a));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, Cmp::kName, &b));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, Cmp::kName, &out));
-  const bool type_ok =
-      internal::TypeIn(a->type, {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt64, kTfLiteInt16,
-                                 kTfLiteUInt8, kTfLiteInt8}) ||
-      (Cmp::kAllowsBool && (a->type == kTfLiteBool || a->type == kTfLiteString));
-  if (!type_ok) return internal::UnsupportedType(context, Cmp::kName, "input", a->type);
-  if (b->type != a->type) {
-    return internal::TypeMismatch(context, Cmp::kName, "input 0", a->type, "input 1", b->type);
-  }
-  if (out->type != kTfLiteBool) {
-    return internal::UnsupportedType(context, Cmp::kName, "output", out->type);
-  }
+constexpr internal::TypeSet kNumericTypes = {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt64,
+                                              kTfLiteInt16,   kTfLiteUInt8, kTfLiteInt8};
+constexpr internal::TypeSet kAllTypes = {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt64,
+                                          kTfLiteInt16,   kTfLiteUInt8, kTfLiteInt8,
+                                          kTfLiteBool,    kTfLiteString};
+
+TfLiteStatus PrepareQuantized(TfLiteContext* context, TfLiteNode* node, OpData* data) {
+  const TfLiteTensor* a = internal::InputAt(context, node, 0);
   data->quantized = a->type == kTfLiteUInt8 || a->type == kTfLiteInt8 ||
                     (a->type == kTfLiteInt16 && a->quantization.type != kTfLiteNoQuantization);
   if (data->quantized) {
     for (int i = 0; i < 2; ++i) {
-      const internal::QuantParams q = internal::LegacyQuantParams(i == 0 ? a : b);
+      const internal::QuantParams q =
+          internal::LegacyQuantParams(internal::InputAt(context, node, i));
       data->zero_point[i] = q.zero_point;
       data->scale[i] = internal::QuantizeMultiplier(q.scale);
     }
   }
-  return internal::PrepareBroadcastOp(context, node, Cmp::kName, 0, 2, data);
+  return kTfLiteOk;
 }
 
 template <typename T, typename Cmp>
@@ -105,8 +93,7 @@ TfLiteStatus CompareStrings(TfLiteContext* context, const TfLiteNode* node, cons
 }
 
 template <typename Cmp>
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const auto& d = *static_cast<const OpData*>(node->user_data);
+TfLiteStatus EvalComparison(TfLiteContext* context, TfLiteNode* node, const OpData& d) {
   switch (internal::InputAt(context, node, 0)->type) {
     case kTfLiteFloat32:
       Compare<float, Cmp>(context, node, d);
@@ -156,10 +143,22 @@ TFLITE_C_COMPARISON(GreaterEqualCmp, "GREATER_EQUAL", false, a >= b)
 #undef TFLITE_C_COMPARISON
 
 template <typename Cmp>
+struct ComparisonOp {
+  static constexpr const char* kName = Cmp::kName;
+  static constexpr internal::TypeSet kTypes = Cmp::kAllowsBool ? kAllTypes : kNumericTypes;
+  static constexpr TfLiteType kOutputType = kTfLiteBool;
+  using Data = OpData;
+  static TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node, OpData* data) {
+    return PrepareQuantized(context, node, data);
+  }
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node, const OpData& d) {
+    return EvalComparison<Cmp>(context, node, d);
+  }
+};
+
+template <typename Cmp>
 const TfLiteRegistration* Register() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<OpData>, internal::FreeOpData<OpData>, Prepare<Cmp>, Eval<Cmp>);
-  return &r;
+  return internal::RegisterBinaryOp<ComparisonOp<Cmp>>();
 }
 
 }  // namespace

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "src/kernels/internal/binary_op.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/type_set.h"
+#include "src/kernels/internal/wrapping_math.h"
 #include "src/kernels/register_extra.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 

@@ -9,7 +9,7 @@
 #include <limits>
 
 #include "src/kernels/internal/activation.h"
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/register_elementwise.h"
@@ -21,8 +21,7 @@ namespace {
 
 constexpr char kOp[] = "DIV";
 
-struct DivData {
-  internal::BroadcastOpData broadcast;
+struct DivData : internal::BroadcastOpData {
   // UINT8 only.
   int32_t in1_zero_point = 0, in2_zero_point = 0, out_zero_point = 0;
   internal::QuantizedMultiplier multiplier;
@@ -106,11 +105,15 @@ TfLiteFusedActivation Activation(const TfLiteNode* node) {
   return params ? params->activation : kTfLiteActNone;
 }
 
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  auto* d = static_cast<DivData*>(node->user_data);
+struct DivOp {
+  static constexpr const char* kName = kOp;
   static constexpr internal::TypeSet kTypes = {kTfLiteFloat32, kTfLiteInt32, kTfLiteUInt8};
-  TF_LITE_ENSURE_OK(context,
-                    internal::PrepareSameTypeBinaryOp(context, node, kOp, kTypes, &d->broadcast));
+  using Data = DivData;
+  static TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node, DivData* d);
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node, const DivData& d);
+};
+
+TfLiteStatus DivOp::Prepare(TfLiteContext* context, TfLiteNode* node, DivData* d) {
   const TfLiteTensor* a = internal::InputAt(context, node, 0);
   if (a->type != kTfLiteUInt8) return kTfLiteOk;
   const TfLiteTensor* b = internal::InputAt(context, node, 1);
@@ -137,14 +140,13 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                                             &d->act_max);
 }
 
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const auto& d = *static_cast<const DivData*>(node->user_data);
+TfLiteStatus DivOp::Eval(TfLiteContext* context, TfLiteNode* node, const DivData& d) {
   const TfLiteFusedActivation activation = Activation(node);
   const TfLiteTensor* divisor = internal::InputAt(context, node, 1);
   if (divisor->type == kTfLiteFloat32) {
     const auto range = internal::GetActivationRange<float>(activation);
-    internal::EvalSameTypeBinaryOp<float>(
-        context, node, d.broadcast,
+    internal::MapBinary<float>(
+        context, node, d,
         [range](float a, float b) { return internal::ApplyRange(a / b, range); });
     return kTfLiteOk;
   }
@@ -157,8 +159,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
         return kTfLiteError;
       }
     }
-    internal::EvalSameTypeBinaryOp<uint8_t>(
-        context, node, d.broadcast, [&d](uint8_t a, uint8_t b) { return DivideQuantized(d, a, b); });
+    internal::MapBinary<uint8_t>(
+        context, node, d, [&d](uint8_t a, uint8_t b) { return DivideQuantized(d, a, b); });
     return kTfLiteOk;
   }
   const int32_t* z = divisor->data.i32;
@@ -170,7 +172,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     }
   }
   const auto range = internal::GetActivationRange<int32_t>(activation);
-  internal::EvalSameTypeBinaryOp<int32_t>(context, node, d.broadcast, [range](int32_t a, int32_t b) {
+  internal::MapBinary<int32_t>(context, node, d, [range](int32_t a, int32_t b) {
     // INT32_MIN / -1 overflows; wrap it like two's-complement negation.
     const int32_t q = (b == -1) ? static_cast<int32_t>(0u - static_cast<uint32_t>(a)) : a / b;
     return internal::ApplyRange(q, range);
@@ -180,11 +182,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration* Register_DIV() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<DivData>, internal::FreeOpData<DivData>, Prepare, Eval);
-  return &r;
-}
+const TfLiteRegistration* Register_DIV() { return internal::RegisterBinaryOp<DivOp>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

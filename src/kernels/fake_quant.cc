@@ -12,8 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "src/kernels/internal/kernel_util.h"
-#include "src/kernels/internal/unary_op.h"
+#include "src/kernels/internal/elementwise_unary.h"
 #include "src/kernels/register_elementwise.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -21,69 +20,70 @@ namespace tflite_c {
 namespace kernels {
 namespace {
 
-constexpr char kOp[] = "FAKE_QUANT";
+struct FakeQuantOp {
+  static constexpr const char* kName = "FAKE_QUANT";
+  static constexpr internal::TypeSet kTypes = {kTfLiteFloat32};
+  struct Data : internal::UnaryOpData {
+    float nudged_min = 0.0f, nudged_max = 0.0f, scale = 1.0f;
+  };
 
-struct OpData {
-  float nudged_min = 0.0f, nudged_max = 0.0f, scale = 1.0f;
+  static TfLiteStatus CheckOptions(TfLiteContext* context, const TfLiteFakeQuantParams* params) {
+    if (params == nullptr) {
+      TF_LITE_KERNEL_LOG(context, "%s: missing params", kName);
+      return kTfLiteError;
+    }
+    if (params->narrow_range) {
+      TF_LITE_KERNEL_LOG(context, "%s: narrow_range is not supported (weights only)", kName);
+      return kTfLiteError;
+    }
+    if (params->num_bits < 1 || params->num_bits > 16) {
+      TF_LITE_KERNEL_LOG(context, "%s: num_bits %d is outside [1, 16]", kName, params->num_bits);
+      return kTfLiteError;
+    }
+    if (!std::isfinite(params->min) || !std::isfinite(params->max) ||
+        !(params->min < params->max)) {
+      TF_LITE_KERNEL_LOG(context, "%s: needs finite min < max, got min %g max %g", kName,
+                         params->min, params->max);
+      return kTfLiteError;
+    }
+    return kTfLiteOk;
+  }
+
+  static TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node, const TfLiteTensor*,
+                              TfLiteTensor*, Data* data) {
+    const auto* params = static_cast<const TfLiteFakeQuantParams*>(node->builtin_data);
+    TF_LITE_ENSURE_OK(context, CheckOptions(context, params));
+    const float levels_min = 0.0f;
+    const float levels_max = static_cast<float>((1 << params->num_bits) - 1);
+    data->scale = (params->max - params->min) / (levels_max - levels_min);
+    const float zero_point_from_min = levels_min - params->min / data->scale;
+    float zero_point;
+    if (zero_point_from_min < levels_min) {
+      zero_point = levels_min;
+    } else if (zero_point_from_min > levels_max) {
+      zero_point = levels_max;
+    } else {
+      zero_point = std::round(zero_point_from_min);
+    }
+    data->nudged_min = (levels_min - zero_point) * data->scale;
+    data->nudged_max = (levels_max - zero_point) * data->scale;
+    return kTfLiteOk;
+  }
+
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node, const Data& data) {
+    const float lo = data.nudged_min, hi = data.nudged_max, scale = data.scale;
+    const float inverse_scale = 1.0f / scale;
+    return internal::MapUnary<float>(context, node, [=](float x) {
+      // std::max(lo, NaN) is lo: NaN lands on the lowest level, as upstream.
+      const float clamped = std::min(hi, std::max(lo, x));
+      return std::round((clamped - lo) * inverse_scale) * scale + lo;
+    });
+  }
 };
-
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  const auto* params = static_cast<const TfLiteFakeQuantParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kOp);
-    return kTfLiteError;
-  }
-  if (params->narrow_range) {
-    TF_LITE_KERNEL_LOG(context, "%s: narrow_range is not supported (weights only)", kOp);
-    return kTfLiteError;
-  }
-  if (params->num_bits < 1 || params->num_bits > 16) {
-    TF_LITE_KERNEL_LOG(context, "%s: num_bits %d is outside [1, 16]", kOp, params->num_bits);
-    return kTfLiteError;
-  }
-  if (!std::isfinite(params->min) || !std::isfinite(params->max) ||
-      !(params->min < params->max)) {
-    TF_LITE_KERNEL_LOG(context, "%s: needs finite min < max, got min %g max %g", kOp,
-                       params->min, params->max);
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_OK(context, internal::PrepareUnaryFloatOp(context, node, kOp));
-
-  auto* data = static_cast<OpData*>(node->user_data);
-  const float levels_min = 0.0f;
-  const float levels_max = static_cast<float>((1 << params->num_bits) - 1);
-  data->scale = (params->max - params->min) / (levels_max - levels_min);
-  const float zero_point_from_min = levels_min - params->min / data->scale;
-  float zero_point;
-  if (zero_point_from_min < levels_min) {
-    zero_point = levels_min;
-  } else if (zero_point_from_min > levels_max) {
-    zero_point = levels_max;
-  } else {
-    zero_point = std::round(zero_point_from_min);
-  }
-  data->nudged_min = (levels_min - zero_point) * data->scale;
-  data->nudged_max = (levels_max - zero_point) * data->scale;
-  return kTfLiteOk;
-}
-
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const OpData d = *static_cast<const OpData*>(node->user_data);
-  const float inverse_scale = 1.0f / d.scale;
-  return internal::EvalUnaryFloatOp(context, node, [&d, inverse_scale](float x) {
-    // std::max(lo, NaN) is lo: NaN lands on the lowest level, as upstream.
-    const float clamped = std::min(d.nudged_max, std::max(d.nudged_min, x));
-    return std::round((clamped - d.nudged_min) * inverse_scale) * d.scale + d.nudged_min;
-  });
-}
 
 }  // namespace
 
-const TfLiteRegistration* Register_FAKE_QUANT() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<OpData>, internal::FreeOpData<OpData>, Prepare, Eval);
-  return &r;
-}
+const TfLiteRegistration* Register_FAKE_QUANT() { return internal::RegisterUnaryOp<FakeQuantOp>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

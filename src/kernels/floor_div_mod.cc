@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/register_elementwise.h"
 
 namespace tflite_c {
@@ -56,7 +56,7 @@ TfLiteStatus Run(TfLiteContext* context, TfLiteNode* node) {
       }
     }
   }
-  internal::EvalSameTypeBinaryOp<T>(
+  internal::MapBinary<T>(
       context, node, *static_cast<const internal::BroadcastOpData*>(node->user_data), Op());
   return kTfLiteOk;
 }
@@ -90,8 +90,8 @@ struct Described : Op {
 
 }  // namespace
 
-const TfLiteRegistration* Register_FLOOR_DIV() { return internal::RegisterSameTypeBinaryOp<Described<FloorDivOp>>(); }
-const TfLiteRegistration* Register_FLOOR_MOD() { return internal::RegisterSameTypeBinaryOp<Described<FloorModOp>>(); }
+const TfLiteRegistration* Register_FLOOR_DIV() { return internal::RegisterBinaryOp<Described<FloorDivOp>>(); }
+const TfLiteRegistration* Register_FLOOR_MOD() { return internal::RegisterBinaryOp<Described<FloorModOp>>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

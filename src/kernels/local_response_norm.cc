@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "src/kernels/internal/unary_op.h"
+#include "src/kernels/internal/elementwise_unary.h"
 #include "src/kernels/register_elementwise.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -29,7 +29,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     TF_LITE_KERNEL_LOG(context, "%s: radius %d is negative", kOp, params->radius);
     return kTfLiteError;
   }
-  TF_LITE_ENSURE_OK(context, internal::PrepareUnaryFloatOp(context, node, kOp));
+  TF_LITE_ENSURE_OK(context, internal::PrepareUnaryOp(context, node, kOp, {kTfLiteFloat32}));
   const int rank = internal::NumDims(internal::InputAt(context, node, 0));
   if (rank != 4) {
     TF_LITE_KERNEL_LOG(context, "%s: input must be 4-D, got rank %d", kOp, rank);

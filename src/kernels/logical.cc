@@ -1,5 +1,5 @@
 // LOGICAL_AND and LOGICAL_OR of two broadcast BOOL inputs.
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/register_elementwise.h"
 
 namespace tflite_c {
@@ -21,15 +21,15 @@ struct LogicalOp {
   static constexpr internal::TypeSet kTypes = {kTfLiteBool};
   static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node,
                            const internal::BroadcastOpData& data) {
-    internal::EvalSameTypeBinaryOp<bool>(context, node, data, Fn());
+    internal::MapBinary<bool>(context, node, data, Fn());
     return kTfLiteOk;
   }
 };
 
 }  // namespace
 
-const TfLiteRegistration* Register_LOGICAL_AND() { return internal::RegisterSameTypeBinaryOp<LogicalOp<AndOp>>(); }
-const TfLiteRegistration* Register_LOGICAL_OR() { return internal::RegisterSameTypeBinaryOp<LogicalOp<OrOp>>(); }
+const TfLiteRegistration* Register_LOGICAL_AND() { return internal::RegisterBinaryOp<LogicalOp<AndOp>>(); }
+const TfLiteRegistration* Register_LOGICAL_OR() { return internal::RegisterBinaryOp<LogicalOp<OrOp>>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

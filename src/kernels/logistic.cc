@@ -4,65 +4,67 @@
 #include <Eigen/Core>
 #include <cmath>
 
+#include "src/kernels/internal/elementwise_unary.h"
 #include "src/kernels/internal/int16_activation.h"
-#include "src/kernels/internal/lut8_op.h"
-#include "src/kernels/internal/unary_op.h"
 #include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {
 namespace {
 
-constexpr char kOp[] = "LOGISTIC";
+using internal::UnaryOpData;
+using internal::UnaryPath;
 
 float Sigmoid(float v) { return 1.0f / (1.0f + std::exp(-v)); }
 
-struct OpData {
-  internal::Lut8Data lut8;
-  internal::Int16ActivationData int16;
+// Paths: kFloat; kLut (INT8, UINT8); kQuantized (INT16, int16_activation.h).
+struct LogisticOp {
+  static constexpr const char* kName = "LOGISTIC";
+  static constexpr internal::TypeSet kTypes = {kTfLiteFloat32, kTfLiteInt8, kTfLiteUInt8,
+                                               kTfLiteInt16};
+  static constexpr float kOutputScale8 = 1.0f / 256;
+  struct Data : UnaryOpData {
+    internal::Int16ActivationData int16;
+  };
+
+  static TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node, const TfLiteTensor* input,
+                              TfLiteTensor* output, Data* data) {
+    if (input->type == kTfLiteFloat32) return kTfLiteOk;
+    if (input->type == kTfLiteInt16) {
+      data->path = UnaryPath::kQuantized;
+      return internal::PrepareInt16Activation(context, node, kName,
+                                              internal::Int16Activation::kLogistic, &data->int16);
+    }
+    TF_LITE_ENSURE_OK(context, internal::ReadUnaryQuantParams(context, kName, input, output, data));
+    if (output->params.scale != kOutputScale8) {
+      TF_LITE_KERNEL_LOG(context, "%s: quantized output scale must be %g, got %g", kName,
+                         kOutputScale8, output->params.scale);
+      return kTfLiteError;
+    }
+    internal::BuildUnaryLut(input->type, Sigmoid, data);
+    return kTfLiteOk;
+  }
+
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node, const Data& data) {
+    const TfLiteTensor* input = internal::InputAt(context, node, 0);
+    TfLiteTensor* output = internal::OutputAt(context, node, 0);
+    if (data.path == UnaryPath::kQuantized) {
+      internal::EvalInt16Activation(input, output, data.int16);
+      return kTfLiteOk;
+    }
+    const Eigen::Index n = internal::NumElements(input);
+    // Eigen's float logistic (a rational approximation, exp() below -9) is what
+    // upstream's default kernel evaluates, so using it keeps results identical
+    // rather than merely close.
+    Eigen::Map<Eigen::ArrayXf>(output->data.f, n) =
+        Eigen::Map<const Eigen::ArrayXf>(input->data.f, n).logistic();
+    return kTfLiteOk;
+  }
 };
-
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  auto* op_data = static_cast<OpData*>(node->user_data);
-  auto* data = &op_data->lut8;
-  TF_LITE_ENSURE_OK(context, internal::PrepareLut8(context, node, kOp, Sigmoid, 1.0f / 256, data));
-  if (data->active) return kTfLiteOk;
-  TF_LITE_ENSURE_OK(context, internal::PrepareInt16Activation(
-                                 context, node, kOp, internal::Int16Activation::kLogistic,
-                                 &op_data->int16));
-  if (op_data->int16.active) return kTfLiteOk;
-  return internal::PrepareUnaryFloatOp(context, node, kOp);
-}
-
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const TfLiteTensor* input = internal::InputAt(context, node, 0);
-  TfLiteTensor* output = internal::OutputAt(context, node, 0);
-  const auto& op_data = *static_cast<const OpData*>(node->user_data);
-  const auto& data = op_data.lut8;
-  if (op_data.int16.active) {
-    internal::EvalInt16Activation(input, output, op_data.int16);
-    return kTfLiteOk;
-  }
-  if (data.active) {
-    internal::EvalLut8(input, output, data);
-    return kTfLiteOk;
-  }
-  const Eigen::Index n = internal::NumElements(input);
-  // Eigen's float logistic (a rational approximation, exp() below -9) is what
-  // upstream's default kernel evaluates, so using it keeps results identical
-  // rather than merely close.
-  Eigen::Map<Eigen::ArrayXf>(output->data.f, n) =
-      Eigen::Map<const Eigen::ArrayXf>(input->data.f, n).logistic();
-  return kTfLiteOk;
-}
 
 }  // namespace
 
-const TfLiteRegistration* Register_LOGISTIC() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<OpData>, internal::FreeOpData<OpData>, Prepare, Eval);
-  return &r;
-}
+const TfLiteRegistration* Register_LOGISTIC() { return internal::RegisterUnaryOp<LogisticOp>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

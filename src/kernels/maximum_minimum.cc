@@ -2,7 +2,7 @@
 // INT32, INT64. Quantized inputs are compared as stored (upstream requires the
 // converter to give inputs and output one quantization). A NaN in input 0
 // yields input 1 and vice versa, as upstream's `a > b ? a : b`.
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/register_elementwise.h"
 
 namespace tflite_c {
@@ -30,22 +30,22 @@ TfLiteStatus EvalMinMax(TfLiteContext* context, TfLiteNode* node,
   const Op op;
   switch (internal::OutputAt(context, node, 0)->type) {
     case kTfLiteFloat32:
-      internal::EvalSameTypeBinaryOp<float>(context, node, data, op);
+      internal::MapBinary<float>(context, node, data, op);
       break;
     case kTfLiteUInt8:
-      internal::EvalSameTypeBinaryOp<uint8_t>(context, node, data, op);
+      internal::MapBinary<uint8_t>(context, node, data, op);
       break;
     case kTfLiteInt8:
-      internal::EvalSameTypeBinaryOp<int8_t>(context, node, data, op);
+      internal::MapBinary<int8_t>(context, node, data, op);
       break;
     case kTfLiteInt16:
-      internal::EvalSameTypeBinaryOp<int16_t>(context, node, data, op);
+      internal::MapBinary<int16_t>(context, node, data, op);
       break;
     case kTfLiteInt32:
-      internal::EvalSameTypeBinaryOp<int32_t>(context, node, data, op);
+      internal::MapBinary<int32_t>(context, node, data, op);
       break;
     case kTfLiteInt64:
-      internal::EvalSameTypeBinaryOp<int64_t>(context, node, data, op);
+      internal::MapBinary<int64_t>(context, node, data, op);
       break;
     default:
       return internal::UnsupportedType(context, Op::kName, "output",
@@ -68,8 +68,8 @@ struct Described {
 
 }  // namespace
 
-const TfLiteRegistration* Register_MAXIMUM() { return internal::RegisterSameTypeBinaryOp<Described<MaxOp>>(); }
-const TfLiteRegistration* Register_MINIMUM() { return internal::RegisterSameTypeBinaryOp<Described<MinOp>>(); }
+const TfLiteRegistration* Register_MAXIMUM() { return internal::RegisterBinaryOp<Described<MaxOp>>(); }
+const TfLiteRegistration* Register_MINIMUM() { return internal::RegisterBinaryOp<Described<MinOp>>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

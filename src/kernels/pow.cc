@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/register_elementwise.h"
 
 namespace tflite_c {
@@ -23,7 +23,7 @@ TfLiteStatus PowOp::Eval(TfLiteContext* context, TfLiteNode* node,
                          const internal::BroadcastOpData& data) {
   const TfLiteTensor* exponent = internal::InputAt(context, node, 1);
   if (exponent->type == kTfLiteFloat32) {
-    internal::EvalSameTypeBinaryOp<float>(context, node, data,
+    internal::MapBinary<float>(context, node, data,
                                           [](float a, float b) { return std::pow(a, b); });
     return kTfLiteOk;
   }
@@ -34,7 +34,7 @@ TfLiteStatus PowOp::Eval(TfLiteContext* context, TfLiteNode* node,
       return kTfLiteError;
     }
   }
-  internal::EvalSameTypeBinaryOp<int32_t>(context, node, data, [](int32_t a, int32_t b) {
+  internal::MapBinary<int32_t>(context, node, data, [](int32_t a, int32_t b) {
     return static_cast<int32_t>(std::pow(static_cast<double>(a), static_cast<double>(b)));
   });
   return kTfLiteOk;
@@ -42,7 +42,7 @@ TfLiteStatus PowOp::Eval(TfLiteContext* context, TfLiteNode* node,
 
 }  // namespace
 
-const TfLiteRegistration* Register_POW() { return internal::RegisterSameTypeBinaryOp<PowOp>(); }
+const TfLiteRegistration* Register_POW() { return internal::RegisterBinaryOp<PowOp>(); }
 
 }  // namespace kernels
 }  // namespace tflite_c

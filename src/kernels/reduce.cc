@@ -18,11 +18,11 @@
 #include <limits>
 #include <vector>
 
-#include "src/kernels/internal/binary_op.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/internal/type_set.h"
+#include "src/kernels/internal/wrapping_math.h"
 #include "src/kernels/register_elementwise.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 

@@ -11,7 +11,7 @@ namespace kernels {
 
 const TfLiteRegistration* Register_BATCH_MATMUL();
 
-// elementwise.cc
+// unary_math.cc
 const TfLiteRegistration* Register_ABS();
 const TfLiteRegistration* Register_CEIL();
 const TfLiteRegistration* Register_COS();

@@ -10,7 +10,7 @@
 #include <Eigen/Core>
 
 #include "src/kernels/internal/quant_math.h"
-#include "src/kernels/internal/unary_op.h"
+#include "src/kernels/internal/elementwise_unary.h"
 #include "src/kernels/register_elementwise.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -22,7 +22,7 @@ namespace {
 
 // Checks a FLOAT32 input of rank >= 1 and sizes the output like it.
 TfLiteStatus PrepareRowwise(TfLiteContext* context, TfLiteNode* node, const char* op) {
-  TF_LITE_ENSURE_OK(context, internal::PrepareUnaryFloatOp(context, node, op));
+  TF_LITE_ENSURE_OK(context, internal::PrepareUnaryOp(context, node, op, {kTfLiteFloat32}));
   if (internal::NumDims(internal::InputAt(context, node, 0)) < 1) {
     TF_LITE_KERNEL_LOG(context, "%s: input must have rank >= 1, got a scalar", op);
     return kTfLiteError;

@@ -9,9 +9,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "src/kernels/internal/binary_op.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/type_set.h"
+#include "src/kernels/internal/wrapping_math.h"
 #include "src/kernels/register_extra.h"
 
 namespace tflite_c {

@@ -14,9 +14,9 @@
 #include <cstdint>
 #include <limits>
 
-#include "src/kernels/internal/binary_op.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/type_set.h"
+#include "src/kernels/internal/wrapping_math.h"
 #include "src/kernels/register_extra.h"
 
 namespace tflite_c {

@@ -6,7 +6,7 @@
 // slices along dimension 0.
 #include <cstdint>
 
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/register_elementwise.h"
 
 namespace tflite_c {

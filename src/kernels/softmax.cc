@@ -14,7 +14,7 @@
 #include "src/kernels/internal/lut16.h"
 #include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/quant_math.h"
-#include "src/kernels/internal/unary_op.h"
+#include "src/kernels/internal/elementwise_unary.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -147,7 +147,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
     return PrepareQuantized(context, input, output, params ? params->beta : 1.0f, data);
   }
-  TF_LITE_ENSURE_OK(context, internal::PrepareUnaryFloatOp(context, node, kOp));
+  TF_LITE_ENSURE_OK(context, internal::PrepareUnaryOp(context, node, kOp, {kTfLiteFloat32}));
   input = internal::InputAt(context, node, 0);
   if (internal::NumDims(input) < 1) {
     TF_LITE_KERNEL_LOG(context, "%s: input must have rank >= 1, got a scalar", kOp);

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "src/kernels/internal/binary_op.h"
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/internal/quant_math.h"
+#include "src/kernels/internal/wrapping_math.h"
 #include "src/kernels/register_elementwise.h"
 
 namespace tflite_c {
@@ -23,67 +23,70 @@ struct OpData : internal::BroadcastOpData {
   internal::QuantizedMultiplier output_multiplier;
 };
 
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  auto* data = static_cast<OpData*>(node->user_data);
-  TF_LITE_ENSURE_OK(context, internal::PrepareSameTypeBinaryOp(
-                                 context, node, kOp, {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt8},
-                                 data));
-  if (internal::OutputAt(context, node, 0)->type != kTfLiteInt8) return kTfLiteOk;
-  internal::QuantParams q[2], out;
-  for (int i = 0; i < 2; ++i) {
-    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, i == 0 ? "input 0" : "input 1",
-                                                        internal::InputAt(context, node, i), &q[i]));
-    data->zero_point[i] = q[i].zero_point;
-  }
-  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "output",
-                                                      internal::OutputAt(context, node, 0), &out));
-  data->out_zero_point = out.zero_point;
-  // Both inputs go to the scale 2 * max(scale) / 2^7, the square to the output's.
-  const double twice_max = 2.0 * std::max(q[0].scale, q[1].scale);
-  for (int i = 0; i < 2; ++i) {
-    data->input_multiplier[i] = internal::QuantizeMultiplier(q[i].scale / twice_max);
-  }
-  data->output_multiplier = internal::QuantizeMultiplier(
-      twice_max * twice_max / ((1 << (2 * kHeadroomBits)) * static_cast<double>(out.scale)));
-  return kTfLiteOk;
-}
+struct SquaredDifferenceOp {
+  static constexpr const char* kName = kOp;
+  static constexpr internal::TypeSet kTypes = {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt8};
+  using Data = OpData;
 
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const auto& d = *static_cast<const OpData*>(node->user_data);
-  switch (internal::OutputAt(context, node, 0)->type) {
-    case kTfLiteFloat32:
-      internal::EvalSameTypeBinaryOp<float>(context, node, d, [](float a, float b) {
-        const float diff = a - b;
-        return diff * diff;
-      });
-      return kTfLiteOk;
-    case kTfLiteInt32:
-      internal::EvalSameTypeBinaryOp<int32_t>(context, node, d, [](int32_t a, int32_t b) {
-        const int32_t diff = internal::WrappingSub(a, b);
-        return internal::WrappingMul(diff, diff);
-      });
-      return kTfLiteOk;
-    default:
-      internal::EvalSameTypeBinaryOp<int8_t>(context, node, d, [&d](int8_t a, int8_t b) {
-        const int32_t sa = internal::MultiplyByQuantizedMultiplier(
-            (static_cast<int32_t>(a) - d.zero_point[0]) * (1 << kHeadroomBits), d.input_multiplier[0]);
-        const int32_t sb = internal::MultiplyByQuantizedMultiplier(
-            (static_cast<int32_t>(b) - d.zero_point[1]) * (1 << kHeadroomBits), d.input_multiplier[1]);
-        const int32_t diff = sa - sb;
-        return internal::ClampTo<int8_t>(
-            internal::MultiplyByQuantizedMultiplier(diff * diff, d.output_multiplier) +
-            d.out_zero_point);
-      });
-      return kTfLiteOk;
+  static TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node, OpData* data) {
+    if (internal::OutputAt(context, node, 0)->type != kTfLiteInt8) return kTfLiteOk;
+    internal::QuantParams q[2], out;
+    for (int i = 0; i < 2; ++i) {
+      TF_LITE_ENSURE_OK(context,
+                        internal::GetQuantParams(context, kOp, i == 0 ? "input 0" : "input 1",
+                                                 internal::InputAt(context, node, i), &q[i]));
+      data->zero_point[i] = q[i].zero_point;
+    }
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "output",
+                                                        internal::OutputAt(context, node, 0),
+                                                        &out));
+    data->out_zero_point = out.zero_point;
+    // Both inputs go to the scale 2 * max(scale) / 2^7, the square to the output's.
+    const double twice_max = 2.0 * std::max(q[0].scale, q[1].scale);
+    for (int i = 0; i < 2; ++i) {
+      data->input_multiplier[i] = internal::QuantizeMultiplier(q[i].scale / twice_max);
+    }
+    data->output_multiplier = internal::QuantizeMultiplier(
+        twice_max * twice_max / ((1 << (2 * kHeadroomBits)) * static_cast<double>(out.scale)));
+    return kTfLiteOk;
   }
-}
+
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node, const OpData& d) {
+    switch (internal::OutputAt(context, node, 0)->type) {
+      case kTfLiteFloat32:
+        internal::MapBinary<float>(context, node, d, [](float a, float b) {
+          const float diff = a - b;
+          return diff * diff;
+        });
+        return kTfLiteOk;
+      case kTfLiteInt32:
+        internal::MapBinary<int32_t>(context, node, d, [](int32_t a, int32_t b) {
+          const int32_t diff = internal::WrappingSub(a, b);
+          return internal::WrappingMul(diff, diff);
+        });
+        return kTfLiteOk;
+      default:
+        internal::MapBinary<int8_t>(context, node, d, [&d](int8_t a, int8_t b) {
+          const int32_t sa = internal::MultiplyByQuantizedMultiplier(
+              (static_cast<int32_t>(a) - d.zero_point[0]) * (1 << kHeadroomBits),
+              d.input_multiplier[0]);
+          const int32_t sb = internal::MultiplyByQuantizedMultiplier(
+              (static_cast<int32_t>(b) - d.zero_point[1]) * (1 << kHeadroomBits),
+              d.input_multiplier[1]);
+          const int32_t diff = sa - sb;
+          return internal::ClampTo<int8_t>(
+              internal::MultiplyByQuantizedMultiplier(diff * diff, d.output_multiplier) +
+              d.out_zero_point);
+        });
+        return kTfLiteOk;
+    }
+  }
+};
 
 }  // namespace
 
 const TfLiteRegistration* Register_SQUARED_DIFFERENCE() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<OpData>, internal::FreeOpData<OpData>, Prepare, Eval);
-  return &r;
+  return internal::RegisterBinaryOp<SquaredDifferenceOp>();
 }
 
 }  // namespace kernels

@@ -16,8 +16,8 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "src/kernels/internal/binary_op.h"
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
+#include "src/kernels/internal/wrapping_math.h"
 #include "src/kernels/register_stablehlo.h"
 
 namespace tflite_c {
@@ -90,7 +90,7 @@ TfLiteStatus EvalOnType(TfLiteContext* context, TfLiteNode* node,
   const TfLiteType type = internal::OutputAt(context, node, 0)->type;
   auto run = [&](auto zero) {
     using T = decltype(zero);
-    internal::EvalSameTypeBinaryOp<T>(context, node, data, [&](T a, T b) { return fn(a, b); });
+    internal::MapBinary<T>(context, node, data, [&](T a, T b) { return fn(a, b); });
     return kTfLiteOk;
   };
   switch (type) {
@@ -149,22 +149,22 @@ struct StablehloBinary {
 }  // namespace
 
 const TfLiteRegistration* Register_STABLEHLO_ADD() {
-  return internal::RegisterSameTypeBinaryOp<StablehloBinary<kAdd, AddFn, AllTypes>>();
+  return internal::RegisterBinaryOp<StablehloBinary<kAdd, AddFn, AllTypes>>();
 }
 const TfLiteRegistration* Register_STABLEHLO_MULTIPLY() {
-  return internal::RegisterSameTypeBinaryOp<StablehloBinary<kMultiply, MultiplyFn, AllTypes>>();
+  return internal::RegisterBinaryOp<StablehloBinary<kMultiply, MultiplyFn, AllTypes>>();
 }
 const TfLiteRegistration* Register_STABLEHLO_MAXIMUM() {
-  return internal::RegisterSameTypeBinaryOp<StablehloBinary<kMaximum, MaximumFn, AllTypes>>();
+  return internal::RegisterBinaryOp<StablehloBinary<kMaximum, MaximumFn, AllTypes>>();
 }
 const TfLiteRegistration* Register_STABLEHLO_MINIMUM() {
-  return internal::RegisterSameTypeBinaryOp<StablehloBinary<kMinimum, MinimumFn, AllTypes>>();
+  return internal::RegisterBinaryOp<StablehloBinary<kMinimum, MinimumFn, AllTypes>>();
 }
 const TfLiteRegistration* Register_STABLEHLO_AND() {
-  return internal::RegisterSameTypeBinaryOp<StablehloBinary<kAnd, AndFn, IntegerTypes>>();
+  return internal::RegisterBinaryOp<StablehloBinary<kAnd, AndFn, IntegerTypes>>();
 }
 const TfLiteRegistration* Register_STABLEHLO_SHIFT_LEFT() {
-  return internal::RegisterSameTypeBinaryOp<
+  return internal::RegisterBinaryOp<
       StablehloBinary<kShiftLeft, ShiftLeftFn, ShiftTypes>>();
 }
 

@@ -1,7 +1,5 @@
 #include "src/kernels/internal/broadcast.h"
 
-#include <algorithm>
-
 namespace tflite_c {
 namespace kernels {
 namespace internal {
@@ -14,18 +12,6 @@ int AlignedDim(const TfLiteIntArray* shape, int rank, int d) {
 }
 
 }  // namespace
-
-IntArrayPtr BroadcastShape(const TfLiteIntArray* a, const TfLiteIntArray* b) {
-  const int rank = std::max(a->size, b->size);
-  IntArrayPtr out(TfLiteIntArrayCreate(rank));
-  for (int d = 0; d < rank; ++d) {
-    const int da = AlignedDim(a, rank, d);
-    const int db = AlignedDim(b, rank, d);
-    if (da != db && da != 1 && db != 1) return nullptr;
-    out->data[d] = da == 1 ? db : da;
-  }
-  return out;
-}
 
 BroadcastPlan MakeBroadcastPlan(const TfLiteIntArray* a, const TfLiteIntArray* b,
                                 const TfLiteIntArray* out) {

@@ -18,10 +18,6 @@ namespace internal {
 // Highest input rank the binary ops accept (upstream allows 6).
 constexpr int kMaxBroadcastRank = 6;
 
-// Shape of broadcasting `a` against `b` (right-aligned; each pair of sizes
-// must be equal or contain a 1). Returns null when they are incompatible.
-IntArrayPtr BroadcastShape(const TfLiteIntArray* a, const TfLiteIntArray* b);
-
 struct BroadcastPlan {
   int rank = 1;  // >= 1 after collapsing
   int64_t dims[kMaxBroadcastRank] = {1};

@@ -87,9 +87,9 @@ int16_t TanhFromTable(const std::array<uint16_t, kTableSize>& table, int64_t x) 
 TfLiteStatus PrepareInt16Activation(TfLiteContext* context, TfLiteNode* node, const char* op,
                                     Int16Activation function, Int16ActivationData* data) {
   *data = Int16ActivationData();
-  const TfLiteTensor* input = GetOptionalInput(context, node, 0);
-  if (input == nullptr || input->type != kTfLiteInt16) return kTfLiteOk;
   TF_LITE_ENSURE_OK(context, CheckArity(context, node, op, 1, 1, 1));
+  const TfLiteTensor* input;
+  TF_LITE_ENSURE_OK(context, GetInput(context, node, 0, op, &input));
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, GetOutput(context, node, 0, op, &output));
   if (output->type != kTfLiteInt16) {
@@ -120,10 +120,12 @@ TfLiteStatus PrepareInt16Activation(TfLiteContext* context, TfLiteNode* node, co
   const bool pot = NearPowerOfTwo(in.scale, &in_log2);
   const int pot_shift = 12 + in_log2;
   data->function = function;
-  data->power_of_two =
-      pot && (pot_shift == 0 || (function == Int16Activation::kTanh && pot_shift == 1));
-  data->pot_doubling = data->power_of_two && pot_shift == 1;
-  if (!data->power_of_two) {
+  if (pot && pot_shift == 0) {
+    data->path = Int16ActivationPath::kFixedPoint;
+  } else if (pot && function == Int16Activation::kTanh && pot_shift == 1) {
+    data->path = Int16ActivationPath::kFixedPointDoubled;
+  } else {
+    data->path = Int16ActivationPath::kTable;
     // Units of 1/12288 (+-2^17 spans +-32/3): the multiplier is doubled until
     // it exceeds 2^14 - 1/2 (or the shift reaches 31) and then truncated.
     double multiplier = static_cast<double>(in.scale) * 4096.0 * 3.0;
@@ -136,7 +138,6 @@ TfLiteStatus PrepareInt16Activation(TfLiteContext* context, TfLiteNode* node, co
     data->multiplier = static_cast<int32_t>(std::min(multiplier, kMax));
     data->shift = shift;
   }
-  data->active = true;
   return ResizeOutputLike(context, output, input->dims);
 }
 
@@ -146,13 +147,13 @@ void EvalInt16Activation(const TfLiteTensor* input, TfLiteTensor* output,
   int16_t* out = output->data.i16;
   const int64_t n = NumElements(input);
   const bool logistic = data.function == Int16Activation::kLogistic;
-  if (data.power_of_two) {
+  if (data.path != Int16ActivationPath::kTable) {
     constexpr int64_t kChunk = 1024;
     int16_t doubled[kChunk];
     for (int64_t start = 0; start < n; start += kChunk) {
       const int count = static_cast<int>(std::min(kChunk, n - start));
       const int16_t* src = in + start;
-      if (data.pot_doubling) {
+      if (data.path == Int16ActivationPath::kFixedPointDoubled) {
         for (int i = 0; i < count; ++i) {
           doubled[i] = static_cast<int16_t>(std::min(32767, std::max(-32768, 2 * src[i])));
         }

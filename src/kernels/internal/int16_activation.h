@@ -26,21 +26,23 @@ namespace internal {
 
 enum class Int16Activation { kLogistic, kTanh };
 
+// How EvalInt16Activation computes, chosen by PrepareInt16Activation.
+enum class Int16ActivationPath : uint8_t {
+  kTable,              // any other input scale: the interpolated table
+  kFixedPoint,         // input scale 2^-12: the fixed-point routine
+  kFixedPointDoubled,  // TANH with input scale 2^-11: the input doubled first
+};
+
 struct Int16ActivationData {
-  bool active = false;  // the input is INT16
   Int16Activation function = Int16Activation::kLogistic;
-  // Power-of-two input scale: the fixed-point routine, after doubling the
-  // input when pot_doubling is set (TANH with scale 2^-11).
-  bool power_of_two = false;
-  bool pot_doubling = false;
-  // Other scales: table index source = (in * multiplier + rounding) >> shift.
+  Int16ActivationPath path = Int16ActivationPath::kTable;
+  // kTable: table index source = (in * multiplier + rounding) >> shift.
   int32_t multiplier = 0;
   int shift = 0;
 };
 
-// When input 0 of `node` is INT16: checks arity, types and quantization,
-// chooses the evaluation path and sizes the output. Otherwise leaves `data`
-// inactive and returns kTfLiteOk.
+// For an INT16 input 0: checks arity, types and quantization, chooses the
+// evaluation path and sizes the output.
 TfLiteStatus PrepareInt16Activation(TfLiteContext* context, TfLiteNode* node, const char* op,
                                     Int16Activation function, Int16ActivationData* data);
 

@@ -1,4 +1,4 @@
-#include "src/kernels/internal/broadcast_nary.h"
+#include "src/kernels/internal/elementwise_binary.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -61,8 +61,30 @@ TfLiteStatus PrepareBroadcastOp(TfLiteContext* context, TfLiteNode* node, const 
   return context->ResizeTensor(context, output, shape.release());
 }
 
-TfLiteStatus PrepareSameTypeBinaryOp(TfLiteContext* context, TfLiteNode* node, const char* op,
-                                     TypeSet types, BroadcastOpData* data) {
+namespace {
+
+// Refuses inputs 0 and 1 of different shapes (ops that do not broadcast).
+TfLiteStatus CheckSameShapeInputs(TfLiteContext* context, const BinaryOpSpec& spec,
+                                  const TfLiteTensor* a, const TfLiteTensor* b) {
+  if (SameShape(a->dims, b->dims)) return kTfLiteOk;
+  char shape_a[96], shape_b[96];
+  ShapeToString(a->dims, shape_a, sizeof(shape_a));
+  ShapeToString(b->dims, shape_b, sizeof(shape_b));
+  if (spec.input_names != nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: %s shape %s and %s shape %s differ", spec.name,
+                       spec.input_names[0], shape_a, spec.input_names[1], shape_b);
+  } else {
+    TF_LITE_KERNEL_LOG(context, "%s: operand shapes %s and %s differ", spec.name, shape_a,
+                       shape_b);
+  }
+  return kTfLiteError;
+}
+
+}  // namespace
+
+TfLiteStatus PrepareBinaryOp(TfLiteContext* context, TfLiteNode* node, const BinaryOpSpec& spec,
+                             BroadcastOpData* data) {
+  const char* op = spec.name;
   TF_LITE_ENSURE_OK(context, CheckArity(context, node, op, 2, 2, 1));
   const TfLiteTensor* a;
   const TfLiteTensor* b;
@@ -70,20 +92,22 @@ TfLiteStatus PrepareSameTypeBinaryOp(TfLiteContext* context, TfLiteNode* node, c
   TF_LITE_ENSURE_OK(context, GetInput(context, node, 0, op, &a));
   TF_LITE_ENSURE_OK(context, GetInput(context, node, 1, op, &b));
   TF_LITE_ENSURE_OK(context, GetOutput(context, node, 0, op, &out));
-  if (!TypeIn(a->type, types)) return UnsupportedType(context, op, "input", a->type);
-  if (b->type != a->type) return TypeMismatch(context, op, "input 0", a->type, "input 1", b->type);
-  if (out->type != a->type) return TypeMismatch(context, op, "input", a->type, "output", out->type);
+  if (!TypeIn(a->type, spec.types)) return UnsupportedType(context, op, "input", a->type);
+  if (b->type != a->type) {
+    const bool named = spec.input_names != nullptr;
+    return TypeMismatch(context, op, named ? spec.input_names[0] : "input 0", a->type,
+                        named ? spec.input_names[1] : "input 1", b->type);
+  }
+  if (spec.output_type != kTfLiteNoType) {
+    if (out->type != spec.output_type) return UnsupportedType(context, op, "output", out->type);
+  } else {
+    if (spec.quantized_output_takes_input_type && IsQuantizedType(a->type)) out->type = a->type;
+    if (out->type != a->type) {
+      return TypeMismatch(context, op, "input", a->type, "output", out->type);
+    }
+  }
+  if (!spec.broadcasts) TF_LITE_ENSURE_OK(context, CheckSameShapeInputs(context, spec, a, b));
   return PrepareBroadcastOp(context, node, op, 0, 2, data);
-}
-
-TfLiteStatus CheckSameShapeInputs(TfLiteContext* context, const TfLiteNode* node, const char* op) {
-  const TfLiteTensor* a = InputAt(context, node, 0);
-  const TfLiteTensor* b = InputAt(context, node, 1);
-  if (SameShape(a->dims, b->dims)) return kTfLiteOk;
-  char shape_a[96], shape_b[96];
-  TF_LITE_KERNEL_LOG(context, "%s: operand shapes %s and %s differ", op,
-                     ShapeToString(a->dims, shape_a, 96), ShapeToString(b->dims, shape_b, 96));
-  return kTfLiteError;
 }
 
 }  // namespace internal
