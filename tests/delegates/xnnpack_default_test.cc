@@ -239,6 +239,29 @@ TEST(XnnpackDefault, MalformedResizeToAnotherRankIsRefused) {
   EXPECT_EQ(TfLiteInterpreterInvoke(s.interpreter.get()), kTfLiteOk) << s.errors;
 }
 
+// Found by fuzz/resize_fuzzer (SEGV in XNNPACK's igemm; valgrind: reads past
+// the arena): XNNPACK's reshape checks neither rank nor channel count, so a
+// convolution defined for 3 input channels read 3 per pixel from an input
+// resized to 1 channel. A resize that changes the innermost dimension of a
+// partition with such operators fails AllocateTensors with a message; other
+// dimensions may still change, and a partition of element-wise operators
+// between non-constant tensors accepts any innermost size
+// (DynamicShapesStillWork).
+TEST(XnnpackDefault, MalformedResizeOfChannelsIsRefused) {
+  const std::vector<uint8_t> bytes = MixedModel();
+  for (const std::vector<int>& dims : {std::vector<int>{592, 1, 336, 1},
+                                       std::vector<int>{1, 6, 6, 4}}) {
+    SCOPED_TRACE(dims.back());
+    Session s;
+    CreateWith(&s, bytes, [](TfLiteInterpreterOptions*) {});
+    TfLiteInterpreter* it = s.interpreter.get();
+    ASSERT_GT(s.DelegateNodes(), 0);
+    ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, 0, dims.data(), 4), kTfLiteOk);
+    EXPECT_NE(TfLiteInterpreterAllocateTensors(it), kTfLiteOk);
+    EXPECT_NE(s.errors.find("was built for 3"), std::string::npos) << s.errors;
+  }
+}
+
 // Found by fuzz/resize_fuzzer (ASan allocator CHECK: a heap block's header
 // overwritten by XNNPACK): a resize whose reshape fails inside XNNPACK leaves
 // the operators before the failing one reshaped to the refused shape. A
