@@ -115,7 +115,7 @@ struct Kernel {
   xnn_runtime_t runtime = nullptr;
   std::vector<int> external_inputs;   // tensor indices (= external ids)
   std::vector<int> input_ranks;       // theirs when the graph was defined
-  std::vector<int> input_innermost;   // their innermost dimension then (-1: rank 0)
+  std::vector<int> input_innermost;   // their innermost dimension then (-1: not checked)
   // The graph has operators whose channel count is baked in at definition
   // (convolutions, fully connected, constants broadcast along channels...):
   // XNNPACK's reshape does not check it, so an input's innermost dimension

@@ -30,6 +30,7 @@
 #include "src/delegates/xnnpack/report.h"
 #include "src/delegates/xnnpack/variables.h"
 #include "tensorflow/lite/builtin_ops.h"
+#include "tensorflow/lite/core/c/c_api_opaque.h"
 #include "tensorflow/lite/core/c/common.h"
 
 namespace tflite_c {
@@ -205,6 +206,27 @@ void FoldPartitionPads(const TfLiteContext* context, PartitionPlan* plan) {
   for (const auto& kv : plan->fused_pads) plan->used[kv.first] = 0;
 }
 
+// The innermost dimension of partition input `t` that a resize must keep,
+// or -1 when it is not checked: only a model input whose shape signature
+// fixes it (a caller's ResizeInputTensor is where an inconsistent channel
+// count comes from; a tensor computed by builtin kernels gets its shape from
+// their shape inference, and a dimension the signature leaves open (-1) may
+// legitimately change).
+int CheckedInnermost(TfLiteContext* context, int t) {
+  const TfLiteTensor& tensor = context->tensors[t];
+  if (tensor.dims == nullptr || tensor.dims->size == 0) return -1;
+  const int* inputs = nullptr;
+  int count = 0;
+  if (TfLiteOpaqueContextGetInputs(reinterpret_cast<TfLiteOpaqueContext*>(context), &inputs,
+                                   &count) != kTfLiteOk ||
+      std::find(inputs, inputs + count, t) == inputs + count) {
+    return -1;
+  }
+  const TfLiteIntArray* sig = tensor.dims_signature;
+  if (sig != nullptr && sig->size == tensor.dims->size && sig->data[sig->size - 1] < 0) return -1;
+  return tensor.dims->data[tensor.dims->size - 1];
+}
+
 // Every used tensor becomes a value of `subgraph` (its id in `ids`, by
 // tensor). Non-constant inputs and outputs of the partition are external
 // values whose id is the tensor index; the kernel records them.
@@ -222,7 +244,7 @@ TfLiteStatus DefineValues(TfLiteContext* context, xnn_subgraph_t subgraph,
         kernel->external_inputs.push_back(static_cast<int>(t));
         const TfLiteIntArray* d = context->tensors[t].dims;
         kernel->input_ranks.push_back(d ? d->size : 0);
-        kernel->input_innermost.push_back(d && d->size > 0 ? d->data[d->size - 1] : -1);
+        kernel->input_innermost.push_back(CheckedInnermost(context, static_cast<int>(t)));
       }
       if (plan.is_output[t]) {
         external_id = static_cast<uint32_t>(t);
@@ -404,7 +426,7 @@ TfLiteStatus KernelPrepare(TfLiteContext* context, TfLiteNode* node) {
     }
     // Nor does it check channel counts: a convolution defined for 3 input
     // channels reads 3 per pixel from a tensor resized to 1 (out of bounds).
-    if (kernel->innermost_fixed && !dims[i].empty() &&
+    if (kernel->innermost_fixed && kernel->input_innermost[i] >= 0 && !dims[i].empty() &&
         dims[i].back() != kernel->input_innermost[i]) {
       return Report(context,
                     "input tensor %d was resized to innermost dimension %d, the delegated graph "
