@@ -284,12 +284,6 @@ foreach(_list IN LISTS TFLITE_C_SOURCE_LISTS)
 endforeach()
 
 # ---- every source in exactly one list -------------------------------------------------
-# The lists above are the only thing that compiles a file. This glob compiles
-# nothing: it looks at the tree (again at every build, CONFIGURE_DEPENDS, so a
-# new file re-runs configuration) to catch a file that no list names, which
-# would otherwise be silently left out of the library, and a file named twice.
-file(GLOB_RECURSE _tflite_c_tree_sources CONFIGURE_DEPENDS
-  ${CMAKE_CURRENT_LIST_DIR}/*.c ${CMAKE_CURRENT_LIST_DIR}/*.cc)
 set(_tflite_c_listed "")
 foreach(_list IN LISTS TFLITE_C_SOURCE_LISTS)
   list(APPEND _tflite_c_listed ${${_list}})
@@ -299,10 +293,5 @@ list(REMOVE_DUPLICATES _tflite_c_unique)
 if(NOT _tflite_c_unique STREQUAL _tflite_c_listed)
   message(FATAL_ERROR "src/sources.cmake names a file in two lists")
 endif()
-list(REMOVE_ITEM _tflite_c_tree_sources ${_tflite_c_listed})
-if(_tflite_c_tree_sources)
-  list(TRANSFORM _tflite_c_tree_sources REPLACE "^${CMAKE_CURRENT_LIST_DIR}/" "src/")
-  list(JOIN _tflite_c_tree_sources "\n  " _tflite_c_missing)
-  message(FATAL_ERROR "Sources under src/ that no list of src/sources.cmake names "
-          "(add each to the list of the library it belongs to):\n  ${_tflite_c_missing}")
-endif()
+tflite_c_require_listed(${CMAKE_CURRENT_LIST_DIR}
+  "add each to its library's list in src/sources.cmake" LISTED ${_tflite_c_listed})
