@@ -1,0 +1,559 @@
+#include "tests/kernels/op_table/harness.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+
+#include "tensorflow/lite/c/c_api_experimental.h"
+#include "tensorflow/lite/core/c/common.h"
+
+namespace tflite_c {
+namespace op_table {
+
+using testing::OneOpModel;
+
+// ---- reference helpers ---------------------------------------------------------------------
+
+int NumElements(const std::vector<int>& shape) {
+  int n = 1;
+  for (int d : shape) n *= d;
+  return n;
+}
+
+std::vector<int> Strides(const std::vector<int>& shape) {
+  std::vector<int> s(shape.size(), 1);
+  for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i) s[i] = s[i + 1] * shape[i + 1];
+  return s;
+}
+
+std::vector<int> Unflatten(int flat, const std::vector<int>& shape) {
+  std::vector<int> idx(shape.size());
+  for (int i = static_cast<int>(shape.size()) - 1; i >= 0; --i) {
+    idx[i] = flat % shape[i];
+    flat /= shape[i];
+  }
+  return idx;
+}
+
+double BroadcastAt(const FTensor& t, const std::vector<int>& idx) {
+  const size_t off = idx.size() - t.shape.size();
+  const std::vector<int> st = Strides(t.shape);
+  int flat = 0;
+  for (size_t i = 0; i < t.shape.size(); ++i) {
+    flat += (t.shape[i] == 1 ? 0 : idx[off + i]) * st[i];
+  }
+  return t.v[flat];
+}
+
+int Flatten(const std::vector<int>& idx, const std::vector<int>& shape) {
+  int flat = 0;
+  for (size_t i = 0; i < shape.size(); ++i) flat = flat * shape[i] + idx[i];
+  return flat;
+}
+
+std::vector<int> BroadcastShape(const std::vector<int>& a, const std::vector<int>& b) {
+  std::vector<int> out(std::max(a.size(), b.size()), 1);
+  for (size_t i = 0; i < out.size(); ++i) {
+    const int da = i < out.size() - a.size() ? 1 : a[i - (out.size() - a.size())];
+    const int db = i < out.size() - b.size() ? 1 : b[i - (out.size() - b.size())];
+    out[i] = std::max(da, db);
+  }
+  return out;
+}
+
+FTensor Unary(const FTensor& x, const std::function<double(double)>& f) {
+  FTensor y{x.shape, x.v};
+  for (double& e : y.v) e = f(e);
+  return y;
+}
+
+FTensor Binary(const FTensor& a, const FTensor& b, const std::function<double(double, double)>& f) {
+  FTensor y{BroadcastShape(a.shape, b.shape), {}};
+  const int n = NumElements(y.shape);
+  for (int i = 0; i < n; ++i) {
+    const std::vector<int> idx = Unflatten(i, y.shape);
+    y.v.push_back(f(BroadcastAt(a, idx), BroadcastAt(b, idx)));
+  }
+  return y;
+}
+
+FTensor Reduce(const FTensor& x, std::vector<int> axes, bool keep_dims, double init,
+               const std::function<double(double, double)>& step,
+               const std::function<double(double, int)>& finish) {
+  const int rank = static_cast<int>(x.shape.size());
+  std::vector<bool> reduced(rank, false);
+  for (int a : axes) reduced[(a + rank) % rank] = true;
+  std::vector<int> kept_shape;
+  for (int i = 0; i < rank; ++i) kept_shape.push_back(reduced[i] ? 1 : x.shape[i]);
+  std::vector<double> acc(NumElements(kept_shape), init);
+  std::vector<int> count(acc.size(), 0);
+  const std::vector<int> ks = Strides(kept_shape);
+  for (int i = 0; i < NumElements(x.shape); ++i) {
+    const std::vector<int> idx = Unflatten(i, x.shape);
+    int o = 0;
+    for (int d = 0; d < rank; ++d) o += (reduced[d] ? 0 : idx[d]) * ks[d];
+    acc[o] = step(acc[o], x.v[i]);
+    ++count[o];
+  }
+  FTensor y;
+  for (int i = 0; i < rank; ++i) {
+    if (!reduced[i]) y.shape.push_back(x.shape[i]);
+    else if (keep_dims) y.shape.push_back(1);
+  }
+  for (size_t i = 0; i < acc.size(); ++i) y.v.push_back(finish(acc[i], count[i]));
+  return y;
+}
+
+FTensor Transpose(const FTensor& x, const std::vector<int>& perm) {
+  FTensor y;
+  for (int p : perm) y.shape.push_back(x.shape[p]);
+  const std::vector<int> xs = Strides(x.shape);
+  for (int i = 0; i < NumElements(y.shape); ++i) {
+    const std::vector<int> idx = Unflatten(i, y.shape);
+    int src = 0;
+    for (size_t d = 0; d < perm.size(); ++d) src += idx[d] * xs[perm[d]];
+    y.v.push_back(x.v[src]);
+  }
+  return y;
+}
+
+FTensor Conv(const FTensor& x, const FTensor& w, const FTensor& bias, int stride, bool same,
+             bool depthwise, int multiplier) {
+  const int n = x.shape[0], h = x.shape[1], wd = x.shape[2], c = x.shape[3];
+  const int kh = w.shape[1], kw = w.shape[2];
+  const int oc = depthwise ? c * multiplier : w.shape[0];
+  const int oh = same ? (h + stride - 1) / stride : (h - kh) / stride + 1;
+  const int ow = same ? (wd + stride - 1) / stride : (wd - kw) / stride + 1;
+  const int pad_h = same ? std::max(0, ((oh - 1) * stride + kh - h) / 2) : 0;
+  const int pad_w = same ? std::max(0, ((ow - 1) * stride + kw - wd) / 2) : 0;
+  FTensor y{{n, oh, ow, oc}, {}};
+  for (int b = 0; b < n; ++b)
+    for (int oy = 0; oy < oh; ++oy)
+      for (int ox = 0; ox < ow; ++ox)
+        for (int o = 0; o < oc; ++o) {
+          double acc = bias.v.empty() ? 0.0 : bias.v[o];
+          for (int ky = 0; ky < kh; ++ky)
+            for (int kx = 0; kx < kw; ++kx) {
+              const int iy = oy * stride + ky - pad_h, ix = ox * stride + kx - pad_w;
+              if (iy < 0 || iy >= h || ix < 0 || ix >= wd) continue;
+              const double* in = &x.v[((b * h + iy) * wd + ix) * c];
+              if (depthwise) {
+                acc += in[o / multiplier] * w.v[(ky * kw + kx) * oc + o];
+              } else {
+                for (int ic = 0; ic < c; ++ic) acc += in[ic] * w.v[((o * kh + ky) * kw + kx) * c + ic];
+              }
+            }
+          y.v.push_back(acc);
+        }
+  return y;
+}
+
+FTensor Pool(const FTensor& x, int k, int stride, bool same, bool max) {
+  const int n = x.shape[0], h = x.shape[1], wd = x.shape[2], c = x.shape[3];
+  const int oh = same ? (h + stride - 1) / stride : (h - k) / stride + 1;
+  const int ow = same ? (wd + stride - 1) / stride : (wd - k) / stride + 1;
+  const int pad_h = same ? std::max(0, ((oh - 1) * stride + k - h) / 2) : 0;
+  const int pad_w = same ? std::max(0, ((ow - 1) * stride + k - wd) / 2) : 0;
+  FTensor y{{n, oh, ow, c}, {}};
+  for (int b = 0; b < n; ++b)
+    for (int oy = 0; oy < oh; ++oy)
+      for (int ox = 0; ox < ow; ++ox)
+        for (int ch = 0; ch < c; ++ch) {
+          double acc = max ? -std::numeric_limits<double>::infinity() : 0.0;
+          int count = 0;
+          for (int ky = 0; ky < k; ++ky)
+            for (int kx = 0; kx < k; ++kx) {
+              const int iy = oy * stride + ky - pad_h, ix = ox * stride + kx - pad_w;
+              if (iy < 0 || iy >= h || ix < 0 || ix >= wd) continue;
+              const double v = x.v[((b * h + iy) * wd + ix) * c + ch];
+              acc = max ? std::max(acc, v) : acc + v;
+              ++count;
+            }
+          y.v.push_back(max ? acc : acc / count);
+        }
+  return y;
+}
+
+// ---- case building blocks --------------------------------------------------------------------
+
+const std::vector<TensorType> kF = {tflite::TensorType_FLOAT32};
+const std::vector<TensorType> kF8 = {tflite::TensorType_FLOAT32, tflite::TensorType_INT8,
+                                     tflite::TensorType_UINT8};
+const std::vector<TensorType> kF8S = {tflite::TensorType_FLOAT32, tflite::TensorType_INT8};
+const std::vector<TensorType> kFU8 = {tflite::TensorType_FLOAT32, tflite::TensorType_UINT8};
+const std::vector<TensorType> kF816 = {tflite::TensorType_FLOAT32, tflite::TensorType_INT8,
+                                       tflite::TensorType_UINT8, tflite::TensorType_INT16};
+const std::vector<TensorType> kI32 = {tflite::TensorType_INT32};
+const std::vector<TensorType> kI64 = {tflite::TensorType_INT64};
+const std::vector<TensorType> kBool = {tflite::TensorType_BOOL};
+
+InputSpec Data(std::vector<int> shape) {
+  InputSpec s;
+  s.shape = std::move(shape);
+  return s;
+}
+InputSpec Weights(std::vector<int> shape) {
+  InputSpec s = Data(std::move(shape));
+  s.kind = Kind::kDataConst;
+  return s;
+}
+InputSpec Ints(std::vector<int> shape, std::vector<int32_t> v) {
+  InputSpec s = Data(std::move(shape));
+  s.kind = Kind::kInt32Const;
+  s.type = tflite::TensorType_INT32;
+  s.ints = std::move(v);
+  return s;
+}
+InputSpec In(std::vector<int> shape, std::vector<double> values, TensorType type) {
+  InputSpec s = Data(std::move(shape));
+  s.type = type;
+  s.fixed = true;
+  s.values = std::move(values);
+  return s;
+}
+InputSpec Const(std::vector<int> shape, std::vector<double> values, TensorType type) {
+  InputSpec s = In(std::move(shape), std::move(values), type);
+  s.kind = Kind::kDataConst;
+  return s;
+}
+InputSpec Omitted() {
+  InputSpec s;
+  s.kind = Kind::kOmitted;
+  return s;
+}
+
+RefFn Expect(std::vector<FTensor> outputs) {
+  return [outputs](const std::vector<FTensor>&, const std::vector<std::vector<int32_t>>&) {
+    return outputs;
+  };
+}
+
+RefFn UnaryRef(std::function<double(double)> f) {
+  return [f](const std::vector<FTensor>& d, const std::vector<std::vector<int32_t>>&) {
+    return std::vector<FTensor>{Unary(d[0], f)};
+  };
+}
+RefFn BinaryRef(std::function<double(double, double)> f) {
+  return [f](const std::vector<FTensor>& d, const std::vector<std::vector<int32_t>>&) {
+    return std::vector<FTensor>{Binary(d[0], d[1], f)};
+  };
+}
+
+std::string TypeName(TensorType t) { return tflite::EnumNameTensorType(t); }
+
+bool Quantized(TensorType t) {
+  return t == tflite::TensorType_INT8 || t == tflite::TensorType_UINT8 ||
+         t == tflite::TensorType_INT16;
+}
+
+namespace {
+
+bool IsFloat(TensorType t) {
+  return t == tflite::TensorType_FLOAT32 || t == tflite::TensorType_FLOAT64 ||
+         t == tflite::TensorType_FLOAT16;
+}
+
+void QRange(TensorType t, int* qmin, int* qmax) {
+  if (t == tflite::TensorType_INT8) { *qmin = -128; *qmax = 127; }
+  else if (t == tflite::TensorType_UINT8) { *qmin = 0; *qmax = 255; }
+  else { *qmin = -32767; *qmax = 32767; }
+}
+
+// Asymmetric quantization covering [lo, hi] (and 0); int16 is symmetric.
+Quantization ChooseQuant(TensorType t, float lo, float hi) {
+  lo = std::min(lo, 0.f);
+  hi = std::max(hi, 0.f);
+  if (hi - lo < 1e-6f) hi = lo + 1.f;
+  int qmin, qmax;
+  QRange(t, &qmin, &qmax);
+  if (t == tflite::TensorType_INT16) {
+    return {{std::max(-lo, hi) / 32767.f}, {0}, 0};
+  }
+  const float scale = (hi - lo) / static_cast<float>(qmax - qmin);
+  const int64_t zp = static_cast<int64_t>(std::lround(qmin - lo / scale));
+  return {{scale}, {std::clamp<int64_t>(zp, qmin, qmax)}, 0};
+}
+
+int32_t QuantizeOne(double v, const Quantization& q, TensorType t) {
+  int qmin, qmax;
+  QRange(t, &qmin, &qmax);
+  const long r = std::lround(static_cast<float>(v) / q.scale[0]) + static_cast<long>(q.zero_point[0]);
+  return static_cast<int32_t>(std::clamp<long>(r, qmin, qmax));
+}
+
+double Dequantize(int64_t v, const Quantization& q) {
+  return (static_cast<float>(v) - static_cast<float>(q.zero_point[0])) * q.scale[0];
+}
+
+template <typename T>
+void Append(std::vector<uint8_t>* out, T v) {
+  const uint8_t* b = reinterpret_cast<const uint8_t*>(&v);
+  out->insert(out->end(), b, b + sizeof v);
+}
+
+// Values as the bytes of type `t`; quantized types use `q` unless it is empty
+// (then the values are the raw integers).
+std::vector<uint8_t> Encode(const std::vector<double>& v, TensorType t, const Quantization& q) {
+  std::vector<uint8_t> out;
+  for (double f : v) {
+    const bool quant = Quantized(t) && !q.scale.empty();
+    const int64_t i = quant ? QuantizeOne(f, q, t) : static_cast<int64_t>(f);
+    switch (t) {
+      case tflite::TensorType_FLOAT32: Append(&out, static_cast<float>(f)); break;
+      case tflite::TensorType_FLOAT64: Append(&out, f); break;
+      case tflite::TensorType_INT8: Append(&out, static_cast<int8_t>(i)); break;
+      case tflite::TensorType_UINT8: Append(&out, static_cast<uint8_t>(i)); break;
+      case tflite::TensorType_INT16: Append(&out, static_cast<int16_t>(i)); break;
+      case tflite::TensorType_UINT16: Append(&out, static_cast<uint16_t>(i)); break;
+      case tflite::TensorType_INT32: Append(&out, static_cast<int32_t>(i)); break;
+      case tflite::TensorType_UINT32: Append(&out, static_cast<uint32_t>(i)); break;
+      case tflite::TensorType_INT64: Append(&out, static_cast<int64_t>(i)); break;
+      case tflite::TensorType_BOOL: Append(&out, static_cast<uint8_t>(f != 0)); break;
+      default: ADD_FAILURE() << "op table: cannot encode " << TypeName(t);
+    }
+  }
+  return out;
+}
+
+template <typename T>
+void DecodeAs(const uint8_t* p, size_t bytes, const Quantization& q, bool quant,
+              std::vector<double>* out) {
+  for (size_t i = 0; i + sizeof(T) <= bytes; i += sizeof(T)) {
+    T v;
+    std::memcpy(&v, p + i, sizeof v);
+    out->push_back(quant ? Dequantize(static_cast<int64_t>(v), q) : static_cast<double>(v));
+  }
+}
+
+std::vector<double> Decode(const uint8_t* p, size_t bytes, TensorType t, const Quantization& q) {
+  std::vector<double> out;
+  const bool quant = Quantized(t) && !q.scale.empty();
+  switch (t) {
+    case tflite::TensorType_FLOAT32: DecodeAs<float>(p, bytes, q, false, &out); break;
+    case tflite::TensorType_FLOAT64: DecodeAs<double>(p, bytes, q, false, &out); break;
+    case tflite::TensorType_INT8: DecodeAs<int8_t>(p, bytes, q, quant, &out); break;
+    case tflite::TensorType_UINT8: DecodeAs<uint8_t>(p, bytes, q, quant, &out); break;
+    case tflite::TensorType_INT16: DecodeAs<int16_t>(p, bytes, q, quant, &out); break;
+    case tflite::TensorType_UINT16: DecodeAs<uint16_t>(p, bytes, q, false, &out); break;
+    case tflite::TensorType_INT32: DecodeAs<int32_t>(p, bytes, q, false, &out); break;
+    case tflite::TensorType_UINT32: DecodeAs<uint32_t>(p, bytes, q, false, &out); break;
+    case tflite::TensorType_INT64: DecodeAs<int64_t>(p, bytes, q, false, &out); break;
+    case tflite::TensorType_BOOL:
+      for (size_t i = 0; i < bytes; ++i) out.push_back(p[i] ? 1.0 : 0.0);
+      break;
+    default: ADD_FAILURE() << "op table: cannot decode " << TypeName(t);
+  }
+  return out;
+}
+
+// Round-trips values through the quantization of type `t`.
+std::vector<double> Snap(const std::vector<double>& v, TensorType t, const Quantization& q) {
+  if (!Quantized(t) || q.scale.empty()) return v;
+  std::vector<double> out;
+  for (double f : v) out.push_back(Dequantize(QuantizeOne(f, q, t), q));
+  return out;
+}
+
+// Random values of type `t` in [lo, hi]: integers are rounded, bools are 0/1.
+double Draw(std::mt19937& rng, TensorType t, float lo, float hi) {
+  std::uniform_real_distribution<float> dist(lo, hi);
+  const float f = dist(rng);
+  if (t == tflite::TensorType_BOOL) return f > (lo + hi) / 2 ? 1.0 : 0.0;
+  if (IsFloat(t) || Quantized(t)) return f;
+  return std::nearbyint(f);
+}
+
+// The data inputs of a case for one element type, and their quantization.
+struct Inputs {
+  std::vector<FTensor> data;
+  std::vector<TensorType> types;
+  std::vector<Quantization> quant;
+  std::vector<std::vector<int32_t>> ints;
+};
+
+Inputs MakeInputs(const OpCase& c, TensorType type, const Quantization& in_q) {
+  std::mt19937 rng(static_cast<uint32_t>(std::hash<std::string>()(c.name + TypeName(type))));
+  // Weights of int8 kernels are symmetric (zero point 0), as upstream requires.
+  Quantization w_q = in_q;
+  if (type == tflite::TensorType_INT8 && !in_q.scale.empty()) {
+    const float m = std::max(std::fabs(c.lo), std::fabs(c.hi));
+    w_q = {{m / 127.f}, {0}, 0};
+  }
+  Inputs r;
+  for (const InputSpec& s : c.inputs) {
+    if (s.kind == Kind::kOmitted) continue;
+    if (s.kind == Kind::kInt32Const) {
+      r.ints.push_back(s.ints);
+      continue;
+    }
+    const TensorType t = s.type == kSameType ? type : s.type;
+    const Quantization q = t != type ? Quantization{} : s.kind == Kind::kDataConst ? w_q : in_q;
+    FTensor x{s.shape, s.values};
+    if (!s.fixed) {
+      for (int i = 0; i < NumElements(s.shape); ++i) x.v.push_back(Draw(rng, t, c.lo, c.hi));
+    }
+    x.v = Snap(x.v, t, q);
+    r.data.push_back(std::move(x));
+    r.types.push_back(t);
+    r.quant.push_back(q);
+  }
+  return r;
+}
+
+TensorType OutputType(const OpCase& c, TensorType type, size_t o) {
+  if (o < c.out_types.size() && c.out_types[o] != kSameType) return c.out_types[o];
+  return c.out_type_override != kSameType ? c.out_type_override : type;
+}
+
+Quantization OutputQuant(const OpCase& c, TensorType out_type, const Quantization& in_q,
+                         const FTensor& e) {
+  if (!Quantized(out_type) || c.raw_integers) return {};
+  if (c.out_like_input) return in_q;
+  if (c.fixed_out) return c.fixed_out(out_type);
+  const auto mm = std::minmax_element(e.v.begin(), e.v.end());
+  return ChooseQuant(out_type, e.v.empty() ? 0.f : static_cast<float>(*mm.first),
+                     e.v.empty() ? 1.f : static_cast<float>(*mm.second));
+}
+
+void CompareOutput(const OpCase& c, size_t o, TensorType out_type, const Quantization& q,
+                   const FTensor& want, const OneOpModel& m) {
+  EXPECT_EQ(m.Shape(static_cast<int>(o)), want.shape) << "output " << o;
+  const std::vector<uint8_t> raw = m.GetBytes(static_cast<int>(o));
+  const std::vector<double> got = Decode(raw.data(), raw.size(), out_type, q);
+  ASSERT_EQ(got.size(), want.v.size()) << "output " << o;
+  const bool exact = !IsFloat(out_type) && (!Quantized(out_type) || q.scale.empty());
+  int reported = 0;
+  for (size_t i = 0; i < got.size(); ++i) {
+    const double w = want.v[i];
+    const double tol = exact ? 0.0
+                       : Quantized(out_type) ? c.lsb * q.scale[0] + 1e-6
+                                             : c.atol + c.rtol * std::fabs(w);
+    const bool ok = std::isnan(w) ? std::isnan(got[i]) : std::fabs(got[i] - w) <= tol;
+    if (!ok && reported++ < 5) {
+      ADD_FAILURE() << "output " << o << " element " << i << ": got " << got[i] << ", want " << w
+                    << " (tolerance " << tol << ")";
+    }
+  }
+}
+
+}  // namespace
+
+void RunCase(const OpCase& c, TensorType type) {
+  const Quantization in_q =
+      Quantized(type) && !c.raw_integers ? ChooseQuant(type, c.lo, c.hi) : Quantization{};
+  const Inputs in = MakeInputs(c, type, in_q);
+  const std::vector<FTensor> expected = c.ref(in.data, in.ints);
+
+  OneOpModel m;
+  size_t d = 0, k = 0;
+  std::vector<size_t> fed;  // data index of each model input, in order
+  for (const InputSpec& s : c.inputs) {
+    if (s.kind == Kind::kOmitted) {
+      m.Omitted();
+    } else if (s.kind == Kind::kInt32Const) {
+      m.Const<int32_t>(s.shape, in.ints[k++]);
+    } else if (s.kind == Kind::kDataConst) {
+      m.ConstBytes(in.types[d], s.shape, Encode(in.data[d].v, in.types[d], in.quant[d]),
+                   in.quant[d]);
+      ++d;
+    } else {
+      m.Input(in.types[d], s.shape, in.quant[d]);
+      fed.push_back(d++);
+    }
+  }
+  std::vector<Quantization> out_q;
+  for (size_t o = 0; o < expected.size(); ++o) {
+    const TensorType t = OutputType(c, type, o);
+    out_q.push_back(OutputQuant(c, t, in_q, expected[o]));
+    m.Output(t, expected[o].shape, out_q.back());
+  }
+  m.Op(c.op, c.options(), c.version);
+  if (std::find(c.unsupported.begin(), c.unsupported.end(), type) != c.unsupported.end()) {
+    EXPECT_FALSE(m.Allocate()) << "now supported: move " << TypeName(type) << " to the case's types";
+    EXPECT_NE(m.log().find("not supported"), std::string::npos) << m.log();
+    return;
+  }
+  if (c.outcome == Outcome::kPrepareFails) {
+    EXPECT_FALSE(m.Allocate()) << "expected Prepare to fail";
+    EXPECT_NE(m.log().find(c.error), std::string::npos) << "log lacks \"" << c.error << "\":\n"
+                                                        << m.log();
+    return;
+  }
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  OutputGuards guards;
+  ASSERT_TRUE(guards.Attach(m, static_cast<int>(expected.size()))) << m.log();
+  for (size_t i = 0; i < fed.size(); ++i) {
+    m.SetBytes(static_cast<int>(i), Encode(in.data[fed[i]].v, in.types[fed[i]], in.quant[fed[i]]));
+  }
+  const bool invoked = m.Invoke();
+  EXPECT_EQ(guards.Damage(), "") << "a kernel wrote outside its output";
+  if (c.outcome == Outcome::kInvokeFails) {
+    EXPECT_FALSE(invoked) << "expected Invoke to fail";
+    EXPECT_NE(m.log().find(c.error), std::string::npos) << "log lacks \"" << c.error << "\":\n"
+                                                        << m.log();
+    return;
+  }
+  ASSERT_TRUE(invoked) << m.log();
+  for (size_t o = 0; o < expected.size(); ++o) {
+    CompareOutput(c, o, OutputType(c, type, o), out_q[o], expected[o], m);
+  }
+  if (!c.error.empty()) {
+    EXPECT_NE(m.log().find(c.error), std::string::npos) << m.log();
+  }
+}
+
+// ---- sentinels -----------------------------------------------------------------------------
+
+bool OutputGuards::Attach(OneOpModel& m, int num_outputs) {
+  for (int o = 0; o < num_outputs; ++o) {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(m.interpreter(), o);
+    if (t == nullptr || t->allocation_type != kTfLiteArenaRw) {
+      ++unguarded_;
+      continue;
+    }
+    Buffer b;
+    b.output = o;
+    b.bytes = t->bytes;
+    b.storage.assign(b.bytes + 3 * kGuardBytes, kGuardValue);
+    const uintptr_t base = reinterpret_cast<uintptr_t>(b.storage.data()) + kGuardBytes;
+    const uintptr_t aligned = (base + kGuardBytes - 1) / kGuardBytes * kGuardBytes;
+    b.offset = aligned - reinterpret_cast<uintptr_t>(b.storage.data());
+    TfLiteCustomAllocation a{b.storage.data() + b.offset, b.bytes};
+    if (TfLiteInterpreterSetCustomAllocationForTensor(m.interpreter(), m.OutputTensorIndex(o), &a,
+                                                      kTfLiteCustomAllocationFlagsNone) !=
+        kTfLiteOk) {
+      return false;
+    }
+    buffers_.push_back(std::move(b));
+  }
+  return buffers_.empty() || m.Reallocate();
+}
+
+std::string OutputGuards::Damage() const {
+  std::string damage;
+  for (const Buffer& b : buffers_) {
+    const uint8_t* data = b.storage.data() + b.offset;
+    for (size_t i = 1; i <= kGuardBytes; ++i) {
+      if (data[-static_cast<ptrdiff_t>(i)] != kGuardValue) {
+        damage += "output " + std::to_string(b.output) + ": byte " + std::to_string(i) +
+                  " before the start was written\n";
+        break;
+      }
+    }
+    for (size_t i = 0; i < kGuardBytes; ++i) {
+      if (data[b.bytes + i] != kGuardValue) {
+        damage += "output " + std::to_string(b.output) + ": byte " + std::to_string(i) +
+                  " past the end (of " + std::to_string(b.bytes) + ") was written\n";
+        break;
+      }
+    }
+  }
+  return damage;
+}
+
+}  // namespace op_table
+}  // namespace tflite_c
