@@ -21,6 +21,7 @@
 #include "src/core/op_resolver.h"
 #include "src/kernels/mediapipe/mediapipe_ops.h"
 #include "src/kernels/register.h"
+#include "tensorflow/lite/builtin_ops.h"
 #include "tests/util/test_paths.h"
 
 namespace tflite_c {
@@ -493,6 +494,34 @@ TEST(OpCoverage, DocsListExactlyTheRegisteredOperators) {
   have << in.rdbuf();
   EXPECT_EQ(have.str(), expected)
       << path << " is stale: regenerate it with TFLITE_C_UPDATE_DOCS=1 build/tests/op_coverage_test";
+}
+
+// The resolver offers each kernel for the versions TensorFlow Lite 2.19 does.
+TEST(RegisterTest, VersionRanges) {
+  MutableOpResolver resolver;
+  RegisterBuiltinKernels(&resolver);
+  const struct {
+    int32_t code;
+    int max_version;
+  } expected[] = {
+      {kTfLiteBuiltinAdd, 5},      {kTfLiteBuiltinSub, 5},
+      {kTfLiteBuiltinMul, 7},      {kTfLiteBuiltinFullyConnected, 13},
+      {kTfLiteBuiltinConv2d, 8},   {kTfLiteBuiltinDepthwiseConv2d, 7},
+      {kTfLiteBuiltinReshape, 1},  {kTfLiteBuiltinSoftmax, 3},
+      {kTfLiteBuiltinLogistic, 3}, {kTfLiteBuiltinRelu, 3},
+      {kTfLiteBuiltinRelu6, 3},    {kTfLiteBuiltinReluN1To1, 1},
+      {kTfLiteBuiltinRelu0To1, 1},
+  };
+  for (const auto& e : expected) {
+    for (int v = 1; v <= e.max_version; ++v) {
+      const TfLiteRegistration* reg = resolver.FindOp(e.code, v);
+      ASSERT_NE(reg, nullptr) << "op " << e.code << " v" << v;
+      EXPECT_NE(reg->prepare, nullptr);
+      EXPECT_NE(reg->invoke, nullptr);
+    }
+    EXPECT_EQ(resolver.FindOp(e.code, e.max_version + 1), nullptr) << "op " << e.code;
+    EXPECT_EQ(resolver.FindOp(e.code, 0), nullptr) << "op " << e.code;
+  }
 }
 
 }  // namespace

@@ -27,9 +27,14 @@ using testing::OneOpModel;
 struct Param {
   const OpCase* c;
   TensorType type;
+  bool default_delegates;
 };
 
-void PrintTo(const Param& p, std::ostream* os) { *os << p.c->name << "/" << TypeName(p.type); }
+std::string ParamName(const Param& p) {
+  return p.c->name + "_" + TypeName(p.type) + (p.default_delegates ? "_default_delegates" : "");
+}
+
+void PrintTo(const Param& p, std::ostream* os) { *os << ParamName(p); }
 
 // Cases the table-wide error checks below apply to: random data of the case's
 // own type, expected to run.
@@ -43,19 +48,26 @@ bool Generic(const OpCase& c) {
 
 std::vector<Param> AllParams() {
   std::vector<Param> params;
-  for (const OpCase& c : AllCases())
-    for (const auto* list : {&c.types, &c.unsupported})
-      for (TensorType t : *list) params.push_back({&c, t});
+  for (const OpCase& c : AllCases()) {
+    for (const auto* list : {&c.types, &c.unsupported}) {
+      for (TensorType t : *list) {
+        params.push_back({&c, t, false});
+        if (c.also_default_delegates) params.push_back({&c, t, true});
+      }
+    }
+  }
   return params;
 }
 
 class OpTable : public ::testing::TestWithParam<Param> {};
 
-TEST_P(OpTable, MatchesFloatReference) { RunCase(*GetParam().c, GetParam().type); }
+TEST_P(OpTable, MatchesFloatReference) {
+  RunCase(*GetParam().c, GetParam().type, GetParam().default_delegates);
+}
 
 INSTANTIATE_TEST_SUITE_P(Ops, OpTable, ::testing::ValuesIn(AllParams()),
                          [](const ::testing::TestParamInfo<Param>& info) {
-                           return info.param.c->name + "_" + TypeName(info.param.type);
+                           return ParamName(info.param);
                          });
 
 // ---- errors: every case's op must refuse malformed variants in Prepare -----------------------
@@ -231,7 +243,9 @@ TEST(OpTableSentinels, KernelThatStaysInsideLeavesGuardsIntact) {
 const std::vector<OpCase>& AllCases() {
   static const std::vector<OpCase>* cases = [] {
     auto* all = new std::vector<OpCase>();
-    for (auto gen : {UnaryCases, BinaryCases, ReductionCases, LayoutCases, NnCases}) {
+    for (auto gen : {UnaryCases, BinaryCases, ReductionCases, LayoutCases, NnCases, BinaryHandCases,
+                     ActivationHandCases, ReshapeHandCases, FullyConnectedHandCases, ConvHandCases,
+                     DepthwiseHandCases}) {
       for (OpCase& c : gen()) all->push_back(std::move(c));
     }
     return all;

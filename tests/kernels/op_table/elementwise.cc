@@ -15,6 +15,32 @@ namespace {
 
 float Sigmoid(float x) { return 1.f / (1.f + std::exp(-x)); }
 
+constexpr auto kNone = tflite::ActivationFunctionType_NONE;
+constexpr auto kRelu = tflite::ActivationFunctionType_RELU;
+constexpr auto kRelu6 = tflite::ActivationFunctionType_RELU6;
+constexpr auto kReluN1To1 = tflite::ActivationFunctionType_RELU_N1_TO_1;
+
+tflite::BuiltinOptionsUnion AddOpts(tflite::ActivationFunctionType act = kNone) {
+  tflite::AddOptionsT o;
+  o.fused_activation_function = act;
+  return Opts(o);
+}
+tflite::BuiltinOptionsUnion SubOpts(tflite::ActivationFunctionType act = kNone) {
+  tflite::SubOptionsT o;
+  o.fused_activation_function = act;
+  return Opts(o);
+}
+tflite::BuiltinOptionsUnion MulOpts(tflite::ActivationFunctionType act = kNone) {
+  tflite::MulOptionsT o;
+  o.fused_activation_function = act;
+  return Opts(o);
+}
+tflite::BuiltinOptionsUnion SoftmaxOpts(float beta) {
+  tflite::SoftmaxOptionsT o;
+  o.beta = beta;
+  return Opts(o);
+}
+
 }  // namespace
 
 std::vector<OpCase> UnaryCases() {
@@ -185,6 +211,120 @@ std::vector<OpCase> BinaryCases() {
   return cases;
 }
 
+
+// ---- hand-computed cases (fused activations, int32/int64, errors) ------------------------
+// One case per line group, name first; clang-format would put every field on
+// its own line.
+// clang-format off
+
+std::vector<OpCase> BinaryHandCases() {
+  using B = BuiltinOperator;
+  constexpr B kAdd = tflite::BuiltinOperator_ADD;
+  constexpr B kSub = tflite::BuiltinOperator_SUB;
+  constexpr B kMul = tflite::BuiltinOperator_MUL;
+  return Cases({
+      {"SameShape", kAdd, AddOpts(),
+       {F32({1, 2, 2, 1}, {1, 2, 3, 4}), F32({1, 2, 2, 1}, {10, 20, 30, 40})},
+       F32({1, 2, 2, 1}, {11, 22, 33, 44})},
+      {"BroadcastRow", kAdd, AddOpts(),
+       {F32({2, 3}, {1, 2, 3, 4, 5, 6}), Const(F32({3}, {10, 20, 30}))},
+       F32({2, 3}, {11, 22, 33, 14, 25, 36})},
+      {"BroadcastBothSides", kAdd, AddOpts(),
+       {F32({2, 1}, {1, 2}), F32({1, 3}, {10, 20, 30})},
+       F32({2, 3}, {11, 21, 31, 12, 22, 32})},
+      {"BroadcastSixDims", kAdd, AddOpts(),
+       {F32({2, 1, 1, 1, 1, 1}, {1, 2}), F32({1, 1, 1, 1, 1, 3}, {10, 20, 30})},
+       F32({2, 1, 1, 1, 1, 3}, {11, 21, 31, 12, 22, 32})},
+      {"ScalarRelu", kAdd, AddOpts(kRelu),
+       {F32({}, {-1}), F32({4}, {-2, 0.5, 3, 1})},
+       F32({4}, {0, 0, 2, 0})},
+      {"Relu6", kAdd, AddOpts(kRelu6),
+       {F32({4}, {1, 5, 7, -1}), F32({4}, {0, 2, 0, 0})},
+       F32({4}, {1, 6, 6, 0})},
+      {"ReluN1To1", kAdd, AddOpts(kReluN1To1),
+       {F32({4}, {-3, 0.25, 2, 0}), F32({4}, {0, 0, 0, 0.5})},
+       F32({4}, {-1, 0.25, 1, 0.5})},
+      {"Int32", kAdd, AddOpts(),
+       {I32({3}, {1, -2, 3}), I32({1}, {10})},
+       I32({3}, {11, 8, 13})},
+      {"Int32Relu", kAdd, AddOpts(kRelu),
+       {I32({3}, {1, -20, 3}), I32({3}, {1, 2, 3})},
+       I32({3}, {2, 0, 6})},
+      {"Int64", kAdd, AddOpts(),
+       {I64({2}, {5000000000.0, 1}), I64({2}, {1, 2})},
+       I64({2}, {5000000001.0, 3})},
+      {"Int8Unsupported", kAdd, AddOpts(),
+       {Typed(tflite::TensorType_INT8, {2}), Typed(tflite::TensorType_INT8, {2})},
+       Typed(tflite::TensorType_INT8, {2}), Outcome::kPrepareFails, "INT8"},
+      {"MixedTypes", kAdd, AddOpts(),
+       {F32({2}, {1, 2}), I32({2}, {1, 2})},
+       F32({2}, {0, 0}), Outcome::kPrepareFails, "ADD"},
+      {"NotBroadcastable", kAdd, AddOpts(),
+       {F32({2, 3}, {1, 2, 3, 4, 5, 6}), F32({4, 3}, std::vector<double>(12, 1.0))},
+       F32({4, 3}, {}), Outcome::kPrepareFails, "not broadcastable"},
+      {"Broadcast", kSub, SubOpts(),
+       {F32({2, 2}, {5, 6, 7, 8}), F32({2}, {1, 2})},
+       F32({2, 2}, {4, 4, 6, 6})},
+      {"ReversedBroadcastRelu", kSub, SubOpts(kRelu),
+       {F32({2}, {1, 2}), F32({2, 2}, {5, 0, 0, 5})},
+       F32({2, 2}, {0, 2, 1, 0})},
+      {"Int32", kSub, SubOpts(),
+       {I32({2}, {5, -5}), I32({2}, {7, -7})},
+       I32({2}, {-2, 2})},
+      {"ScalarBroadcast", kMul, MulOpts(),
+       {F32({2, 2}, {1, 2, 3, 4}), Const(F32({1}, {-2}))},
+       F32({2, 2}, {-2, -4, -6, -8})},
+      {"Relu", kMul, MulOpts(kRelu),
+       {F32({2, 2}, {1, -2, 3, -4}), F32({2, 1}, {2, -1})},
+       F32({2, 2}, {2, 0, 0, 4})},
+      {"Int32", kMul, MulOpts(),
+       {I32({3}, {2, -3, 4}), I32({3}, {5, 6, -7})},
+       I32({3}, {10, -18, -28})},
+      {"ShapeMismatch", kMul, MulOpts(),
+       {F32({3}, {1, 2, 3}), F32({2}, {1, 2})},
+       F32({3}, {}), Outcome::kPrepareFails, "MUL"},
+  });
+}
+
+std::vector<OpCase> ActivationHandCases() {
+  constexpr auto kSoftmax = tflite::BuiltinOperator_SOFTMAX;
+  constexpr auto kLogistic = tflite::BuiltinOperator_LOGISTIC;
+  const double ln3 = std::log(3.0);
+  // softmax([1, 2, 3]) = [e^-2, e^-1, 1] / (e^-2 + e^-1 + 1).
+  const double s = std::exp(-2.0) + std::exp(-1.0) + 1.0;
+  auto ramp = [] { return F32({6}, {-3, -0.5, 0, 0.5, 3, 7}); };
+  return Cases({
+      {"Basic", kSoftmax, SoftmaxOpts(1.0f), {F32({1, 3}, {1, 2, 3})},
+       F32({1, 3}, {std::exp(-2.0) / s, std::exp(-1.0) / s, 1.0 / s})},
+      // beta 2 on [0, ln3 / 2] gives weights 1 : 3.
+      {"Beta", kSoftmax, SoftmaxOpts(2.0f), {F32({2, 2}, {0, ln3 / 2, 1, 1})},
+       F32({2, 2}, {0.25, 0.75, 0.5, 0.5})},
+      {"Rank3LastDim", kSoftmax, SoftmaxOpts(1.0f),
+       {F32({2, 1, 2}, {0, ln3, ln3, 0})}, F32({2, 1, 2}, {0.25, 0.75, 0.75, 0.25})},
+      {"BetaZeroIsUniform", kSoftmax, SoftmaxOpts(0.0f), {F32({4}, {1, 5, -2, 9})},
+       F32({4}, {0.25, 0.25, 0.25, 0.25})},
+      {"Int32Unsupported", kSoftmax, SoftmaxOpts(1.0f), {I32({2}, {1, 2})},
+       I32({2}, {}), Outcome::kPrepareFails, "INT32"},
+      {"ScalarRejected", kSoftmax, SoftmaxOpts(1.0f), {F32({}, {1})}, F32({}, {}),
+       Outcome::kPrepareFails, "SOFTMAX"},
+      {"Basic", kLogistic, {}, {F32({2, 2}, {0, ln3, -ln3, 30})},
+       F32({2, 2}, {0.5, 0.75, 0.25, 1})},
+      {"Int32Unsupported", kLogistic, {}, {I32({2}, {1, 2})}, I32({2}, {}),
+       Outcome::kPrepareFails, "LOGISTIC"},
+      {"Basic", tflite::BuiltinOperator_RELU, {}, {ramp()}, F32({6}, {0, 0, 0, 0.5, 3, 7})},
+      {"Basic", tflite::BuiltinOperator_RELU6, {}, {ramp()}, F32({6}, {0, 0, 0, 0.5, 3, 6})},
+      {"Basic", tflite::BuiltinOperator_RELU_N1_TO_1, {}, {ramp()},
+       F32({6}, {-1, -0.5, 0, 0.5, 1, 1})},
+      {"Basic", tflite::BuiltinOperator_RELU_0_TO_1, {}, {ramp()},
+       F32({6}, {0, 0, 0, 0.5, 1, 1})},
+      {"KeepsShape", tflite::BuiltinOperator_RELU, {}, {F32({1, 2, 1, 2}, {-1, 2, -3, 4})},
+       F32({1, 2, 1, 2}, {0, 2, 0, 4})},
+      {"Int8Unsupported", tflite::BuiltinOperator_RELU, {},
+       {Typed(tflite::TensorType_INT8, {2})}, Typed(tflite::TensorType_INT8, {2}),
+       Outcome::kPrepareFails, "RELU"},
+  });
+}
+// clang-format on
 
 }  // namespace op_table
 }  // namespace tflite_c

@@ -9,6 +9,7 @@
 #include <random>
 
 #include "tensorflow/lite/c/c_api_experimental.h"
+#include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tensorflow/lite/core/c/common.h"
 
 namespace tflite_c {
@@ -224,6 +225,46 @@ InputSpec Omitted() {
   InputSpec s;
   s.kind = Kind::kOmitted;
   return s;
+}
+
+InputSpec F32(std::vector<int> shape, std::vector<double> values) {
+  return In(std::move(shape), std::move(values), tflite::TensorType_FLOAT32);
+}
+InputSpec I32(std::vector<int> shape, std::vector<double> values) {
+  return In(std::move(shape), std::move(values), tflite::TensorType_INT32);
+}
+InputSpec I64(std::vector<int> shape, std::vector<double> values) {
+  return In(std::move(shape), std::move(values), tflite::TensorType_INT64);
+}
+InputSpec Typed(TensorType type, std::vector<int> shape) {
+  const int n = NumElements(shape);
+  return In(std::move(shape), std::vector<double>(n, 0.0), type);
+}
+InputSpec Const(InputSpec s) {
+  s.kind = Kind::kDataConst;
+  return s;
+}
+
+std::vector<OpCase> Cases(std::vector<Hand> hands) {
+  std::vector<OpCase> cases;
+  for (Hand& h : hands) {
+    OpCase c;
+    c.name = std::string(tflite::EnumNameBuiltinOperator(h.op)) + "_" + h.name;
+    c.op = h.op;
+    c.inputs = std::move(h.inputs);
+    c.ref = Expect({FTensor{h.output.shape, h.output.values}});
+    c.types = {h.output.type};
+    c.out_type_override = h.output.type;
+    c.options = [o = h.options] { return o; };
+    c.raw_integers = true;
+    c.atol = c.rtol = 5e-6f;
+    c.outcome = h.outcome;
+    c.error = std::move(h.error);
+    c.version = h.version;
+    c.also_default_delegates = true;
+    cases.push_back(std::move(c));
+  }
+  return cases;
 }
 
 RefFn Expect(std::vector<FTensor> outputs) {
@@ -442,13 +483,19 @@ void CompareOutput(const OpCase& c, size_t o, TensorType out_type, const Quantiz
 
 }  // namespace
 
-void RunCase(const OpCase& c, TensorType type) {
+void RunCase(const OpCase& c, TensorType type, bool default_delegates) {
   const Quantization in_q =
       Quantized(type) && !c.raw_integers ? ChooseQuant(type, c.lo, c.hi) : Quantization{};
   const Inputs in = MakeInputs(c, type, in_q);
   const std::vector<FTensor> expected = c.ref(in.data, in.ints);
 
   OneOpModel m;
+  if (default_delegates) {
+    m.configure_options = [](TfLiteInterpreterOptions* o) {
+      TfLiteInterpreterOptionsSetUseXNNPACK(o, true);
+      TfLiteInterpreterOptionsSetNumThreads(o, 1);
+    };
+  }
   size_t d = 0, k = 0;
   std::vector<size_t> fed;  // data index of each model input, in order
   for (const InputSpec& s : c.inputs) {
@@ -479,6 +526,7 @@ void RunCase(const OpCase& c, TensorType type) {
   }
   if (c.outcome == Outcome::kPrepareFails) {
     EXPECT_FALSE(m.Allocate()) << "expected Prepare to fail";
+    EXPECT_NE(m.interpreter(), nullptr) << "the model did not load:\n" << m.log();
     EXPECT_NE(m.log().find(c.error), std::string::npos) << "log lacks \"" << c.error << "\":\n"
                                                         << m.log();
     return;

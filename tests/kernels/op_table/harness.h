@@ -130,10 +130,42 @@ struct OpCase {
   // Types upstream supports that this build still refuses: the table checks
   // they fail in Prepare with "not supported" (and flags them once they work).
   std::vector<TensorType> unsupported;
+  // Also run with the default delegates applied (XNNPACK), as a second test.
+  bool also_default_delegates = false;
   // Error cases: where the model must fail, and a substring of the message.
   Outcome outcome = Outcome::kOk;
   std::string error;
 };
+
+// ---- hand-computed cases ------------------------------------------------------------------
+// Written one per line: name (the variant; the op's name is prefixed), op,
+// options, inputs with their values, the expected output, then optionally
+// where it must fail and a word of the message, and the op version.
+//   {"SameShape", kAdd, AddOpts(), {F32({2}, {1, 2}), F32({2}, {3, 4})}, F32({2}, {4, 6})}
+struct Hand {
+  Hand(std::string name, BuiltinOperator op, tflite::BuiltinOptionsUnion options,
+       std::vector<InputSpec> inputs, InputSpec output, Outcome outcome = Outcome::kOk,
+       std::string error = "", int version = 1)
+      : name(std::move(name)), op(op), options(std::move(options)), inputs(std::move(inputs)),
+        output(std::move(output)), outcome(outcome), error(std::move(error)), version(version) {}
+  std::string name;
+  BuiltinOperator op;
+  tflite::BuiltinOptionsUnion options;
+  std::vector<InputSpec> inputs;
+  InputSpec output;
+  Outcome outcome;
+  std::string error;
+  int version;
+};
+InputSpec F32(std::vector<int> shape, std::vector<double> values);
+InputSpec I32(std::vector<int> shape, std::vector<double> values);
+InputSpec I64(std::vector<int> shape, std::vector<double> values);
+// A tensor of `type` with zeros (raw integers: no quantization).
+InputSpec Typed(TensorType type, std::vector<int> shape);
+InputSpec Const(InputSpec s);
+// Float results within 5e-6 * (1 + |want|), integers exact; each runs on the
+// builtin kernels and with the default delegates.
+std::vector<OpCase> Cases(std::vector<Hand> hands);
 
 // Element type lists most cases use.
 extern const std::vector<TensorType> kF, kF8, kF8S, kFU8, kF816, kI32, kI64, kBool;
@@ -141,8 +173,9 @@ extern const std::vector<TensorType> kF, kF8, kF8S, kFU8, kF816, kI32, kI64, kBo
 bool Quantized(TensorType t);
 std::string TypeName(TensorType t);
 
-// Builds, runs and checks one case for one element type (gtest assertions).
-void RunCase(const OpCase& c, TensorType type);
+// Builds, runs and checks one case for one element type (gtest assertions),
+// on the builtin kernels or with the default delegates (XNNPACK) applied.
+void RunCase(const OpCase& c, TensorType type, bool default_delegates = false);
 
 // The case lists, one per op family.
 std::vector<OpCase> UnaryCases();
@@ -150,10 +183,12 @@ std::vector<OpCase> BinaryCases();
 std::vector<OpCase> ReductionCases();
 std::vector<OpCase> LayoutCases();
 std::vector<OpCase> NnCases();
-std::vector<OpCase> ArithmeticExactCases();
-std::vector<OpCase> NnExactCases();
-std::vector<OpCase> IndexCases();
-std::vector<OpCase> MiscCases();
+std::vector<OpCase> BinaryHandCases();
+std::vector<OpCase> ActivationHandCases();
+std::vector<OpCase> ReshapeHandCases();
+std::vector<OpCase> ConvHandCases();
+std::vector<OpCase> FullyConnectedHandCases();
+std::vector<OpCase> DepthwiseHandCases();
 const std::vector<OpCase>& AllCases();
 
 // ---- sentinels -----------------------------------------------------------------------------

@@ -11,6 +11,16 @@
 namespace tflite_c {
 namespace op_table {
 
+namespace {
+
+tflite::BuiltinOptionsUnion ReshapeOpts(std::vector<int> new_shape) {
+  tflite::ReshapeOptionsT o;
+  o.new_shape = std::move(new_shape);
+  return Opts(o);
+}
+
+}  // namespace
+
 std::vector<OpCase> LayoutCases() {
   std::vector<OpCase> cases;
   auto add = [&cases](OpCase c) { c.out_like_input = true; c.atol = 0; c.rtol = 0; c.lsb = 0.01f; cases.push_back(std::move(c)); };
@@ -224,6 +234,37 @@ std::vector<OpCase> LayoutCases() {
   return cases;
 }
 
+
+// clang-format off
+std::vector<OpCase> ReshapeHandCases() {
+  constexpr auto kReshape = tflite::BuiltinOperator_RESHAPE;
+  auto six = [] { return F32({2, 3}, {1, 2, 3, 4, 5, 6}); };
+  return Cases({
+      {"FromParams", kReshape, ReshapeOpts({3, 2}), {six()},
+       F32({3, 2}, {1, 2, 3, 4, 5, 6})},
+      {"ParamsInferred", kReshape, ReshapeOpts({-1}), {six()},
+       F32({6}, {1, 2, 3, 4, 5, 6})},
+      {"ConstShapeTensor", kReshape, {}, {six(), Const(I32({2}, {-1, 2}))},
+       F32({3, 2}, {1, 2, 3, 4, 5, 6})},
+      // The shape tensor wins over the params when both are present.
+      {"ShapeTensorOverridesParams", kReshape, ReshapeOpts({6}),
+       {six(), Const(I32({3}, {1, 3, 2}))}, F32({1, 3, 2}, {1, 2, 3, 4, 5, 6})},
+      // A shape tensor fed at run time: the output is sized during Invoke.
+      {"DynamicShape", kReshape, {}, {six(), I32({2}, {3, -1})},
+       F32({3, 2}, {1, 2, 3, 4, 5, 6})},
+      {"ToScalar", kReshape, {}, {F32({1, 1}, {7}), Const(I32({0}, {}))},
+       F32({}, {7})},
+      {"Int32Data", kReshape, ReshapeOpts({2, 2}), {I32({4}, {1, 2, 3, 4})},
+       I32({2, 2}, {1, 2, 3, 4})},
+      {"WrongElementCount", kReshape, {}, {six(), Const(I32({2}, {4, -1}))},
+       F32({4, 1}, {}), Outcome::kPrepareFails, "RESHAPE"},
+      {"TwoUnknownDims", kReshape, {}, {six(), Const(I32({2}, {-1, -1}))}, F32({6}, {}),
+       Outcome::kPrepareFails, "-1"},
+      {"DynamicWrongCount", kReshape, {}, {six(), I32({2}, {4, 4})}, F32({4, 4}, {}),
+       Outcome::kInvokeFails, "RESHAPE"},
+  });
+}
+// clang-format on
 
 }  // namespace op_table
 }  // namespace tflite_c

@@ -11,6 +11,59 @@
 namespace tflite_c {
 namespace op_table {
 
+namespace {
+
+constexpr auto kNone = tflite::ActivationFunctionType_NONE;
+constexpr auto kRelu = tflite::ActivationFunctionType_RELU;
+constexpr auto kRelu6 = tflite::ActivationFunctionType_RELU6;
+constexpr auto kReluN1To1 = tflite::ActivationFunctionType_RELU_N1_TO_1;
+constexpr auto kSame = tflite::Padding_SAME;
+constexpr auto kValid = tflite::Padding_VALID;
+
+tflite::BuiltinOptionsUnion FcOpts(tflite::ActivationFunctionType act = kNone,
+                                   bool keep_num_dims = false,
+                                   tflite::FullyConnectedOptionsWeightsFormat format =
+                                       tflite::FullyConnectedOptionsWeightsFormat_DEFAULT) {
+  tflite::FullyConnectedOptionsT o;
+  o.fused_activation_function = act;
+  o.keep_num_dims = keep_num_dims;
+  o.weights_format = format;
+  return Opts(o);
+}
+tflite::BuiltinOptionsUnion ConvOpts(tflite::Padding padding, int stride_h = 1, int stride_w = 1,
+                                     int dilation_h = 1, int dilation_w = 1,
+                                     tflite::ActivationFunctionType act = kNone) {
+  tflite::Conv2DOptionsT o;
+  o.padding = padding;
+  o.stride_h = stride_h;
+  o.stride_w = stride_w;
+  o.dilation_h_factor = dilation_h;
+  o.dilation_w_factor = dilation_w;
+  o.fused_activation_function = act;
+  return Opts(o);
+}
+tflite::BuiltinOptionsUnion DepthwiseOpts(tflite::Padding padding, int multiplier, int stride_h = 1,
+                                          int stride_w = 1, int dilation_h = 1, int dilation_w = 1,
+                                          tflite::ActivationFunctionType act = kNone) {
+  tflite::DepthwiseConv2DOptionsT o;
+  o.padding = padding;
+  o.depth_multiplier = multiplier;
+  o.stride_h = stride_h;
+  o.stride_w = stride_w;
+  o.dilation_h_factor = dilation_h;
+  o.dilation_w_factor = dilation_w;
+  o.fused_activation_function = act;
+  return Opts(o);
+}
+
+// 1..9 as a [1, 3, 3, 1] image, and a 2x2 window of ones as conv / depthwise
+// filters: each output is the sum of the input pixels under the window.
+InputSpec Image3x3() { return F32({1, 3, 3, 1}, {1, 2, 3, 4, 5, 6, 7, 8, 9}); }
+InputSpec Ones2x2Filter() { return Const(F32({1, 2, 2, 1}, {1, 1, 1, 1})); }
+InputSpec ZeroBias1() { return Const(F32({1}, {0})); }
+
+}  // namespace
+
 std::vector<OpCase> NnCases() {
   std::vector<OpCase> cases;
   for (bool same : {true, false}) {
@@ -199,6 +252,139 @@ std::vector<OpCase> NnCases() {
   return cases;
 }
 
+
+// clang-format off
+std::vector<OpCase> FullyConnectedHandCases() {
+  constexpr auto kFc = tflite::BuiltinOperator_FULLY_CONNECTED;
+  // out[b] = W in[b] + bias with W = [[1, 0, -1], [0.5, 0.5, 0.5]], bias = [1, -1]:
+  // rows [1 2 3] -> [-1, 2] and [4 5 6] -> [-1, 6.5].
+  auto in = [] { return F32({2, 3}, {1, 2, 3, 4, 5, 6}); };
+  auto weights = [] { return Const(F32({2, 3}, {1, 0, -1, 0.5, 0.5, 0.5})); };
+  auto bias = [] { return Const(F32({2}, {1, -1})); };
+  return Cases({
+      {"Bias", kFc, FcOpts(), {in(), weights(), bias()}, F32({2, 2}, {-1, 2, -1, 6.5})},
+      {"Relu", kFc, FcOpts(kRelu), {in(), weights(), bias()}, F32({2, 2}, {0, 2, 0, 6.5})},
+      {"NoBiasInput", kFc, FcOpts(), {in(), weights()}, F32({2, 2}, {-2, 3, -2, 7.5}),
+       Outcome::kOk, "", 6},
+      {"OmittedBias", kFc, FcOpts(), {in(), weights(), Omitted()},
+       F32({2, 2}, {-2, 3, -2, 7.5})},
+      {"FlattensInput", kFc, FcOpts(), {F32({1, 2, 3}, {1, 2, 3, 4, 5, 6}), weights(), bias()},
+       F32({2, 2}, {-1, 2, -1, 6.5})},
+      {"KeepNumDims", kFc, FcOpts(kNone, true),
+       {F32({1, 2, 3}, {1, 2, 3, 4, 5, 6}), weights(), bias()},
+       F32({1, 2, 2}, {-1, 2, -1, 6.5}), Outcome::kOk, "", 5},
+      {"NonConstantWeights", kFc, FcOpts(),
+       {in(), F32({2, 3}, {1, 0, -1, 0.5, 0.5, 0.5}), bias()}, F32({2, 2}, {-1, 2, -1, 6.5})},
+      {"ShuffledWeightsUnsupported", kFc,
+       FcOpts(kNone, false, tflite::FullyConnectedOptionsWeightsFormat_SHUFFLED4x16INT8),
+       {in(), weights(), bias()}, F32({2, 2}, {}), Outcome::kPrepareFails, "weights format", 2},
+      {"Int8WeightsUnsupported", kFc, FcOpts(),
+       {in(), Const(Typed(tflite::TensorType_INT8, {2, 3})), bias()}, F32({2, 2}, {}),
+       Outcome::kPrepareFails, "INT8", 3},
+      {"BiasSizeMismatch", kFc, FcOpts(), {in(), weights(), Const(F32({3}, {1, 2, 3}))},
+       F32({2, 2}, {}), Outcome::kPrepareFails, "bias"},
+      {"DepthMismatch", kFc, FcOpts(), {F32({1, 5}, {1, 2, 3, 4, 5}), weights(), bias()},
+       F32({1, 2}, {}), Outcome::kPrepareFails, "FULLY_CONNECTED"},
+  });
+}
+
+std::vector<OpCase> ConvHandCases() {
+  constexpr auto kConv = tflite::BuiltinOperator_CONV_2D;
+  return Cases({
+      // 1x1: each pixel (a, b) -> (a, b, a + b + 10).
+      {"Pointwise", kConv, ConvOpts(kValid),
+       {F32({1, 2, 2, 2}, {1, 2, 3, 4, 5, 6, 7, 8}),
+        Const(F32({3, 1, 1, 2}, {1, 0, 0, 1, 1, 1})), Const(F32({3}, {0, 0, 10}))},
+       F32({1, 2, 2, 3}, {1, 2, 13, 3, 4, 17, 5, 6, 21, 7, 8, 25})},
+      {"Valid", kConv, ConvOpts(kValid), {Image3x3(), Ones2x2Filter(), ZeroBias1()},
+       F32({1, 2, 2, 1}, {12, 16, 24, 28})},
+      // SAME pads one row/column at the end (the odd total goes after).
+      {"Same", kConv, ConvOpts(kSame), {Image3x3(), Ones2x2Filter(), ZeroBias1()},
+       F32({1, 3, 3, 1}, {12, 16, 9, 24, 28, 15, 15, 17, 9})},
+      {"SameStride2", kConv, ConvOpts(kSame, 2, 2), {Image3x3(), Ones2x2Filter(), ZeroBias1()},
+       F32({1, 2, 2, 1}, {12, 9, 15, 9})},
+      {"ValidStride2x1", kConv, ConvOpts(kValid, 2, 1),
+       {Image3x3(), Ones2x2Filter(), ZeroBias1()}, F32({1, 1, 2, 1}, {12, 16})},
+      // Dilation 2: the 2x2 window spans 3x3, taking the corners.
+      {"ValidDilation2", kConv, ConvOpts(kValid, 1, 1, 2, 2),
+       {Image3x3(), Ones2x2Filter(), ZeroBias1()}, F32({1, 1, 1, 1}, {20})},
+      {"SameDilation2", kConv, ConvOpts(kSame, 1, 1, 2, 2),
+       {Image3x3(), Ones2x2Filter(), ZeroBias1()},
+       F32({1, 3, 3, 1}, {5, 10, 5, 10, 20, 10, 5, 10, 5})},
+      {"NoBias", kConv, ConvOpts(kValid), {Image3x3(), Ones2x2Filter()},
+       F32({1, 2, 2, 1}, {12, 16, 24, 28})},
+      {"OmittedBias", kConv, ConvOpts(kValid), {Image3x3(), Ones2x2Filter(), Omitted()},
+       F32({1, 2, 2, 1}, {12, 16, 24, 28})},
+      // Two channels in, two out: sums 10 and 1 - 2 - 3 + 4 = 0, bias -20 / 5, RELU.
+      {"MultiChannelBiasRelu", kConv, ConvOpts(kValid, 1, 1, 1, 1, kRelu),
+       {F32({1, 1, 2, 2}, {1, 2, 3, 4}), Const(F32({2, 1, 2, 2}, {1, 1, 1, 1, 1, -1, -1, 1})),
+        Const(F32({2}, {-20, 5}))},
+       F32({1, 1, 1, 2}, {0, 5})},
+      {"Batch2Relu6", kConv, ConvOpts(kValid, 1, 1, 1, 1, kRelu6),
+       {F32({2, 1, 2, 1}, {1, 2, 3, 4}), Const(F32({1, 1, 2, 1}, {1, 1})), ZeroBias1()},
+       F32({2, 1, 1, 1}, {3, 6})},
+      // Two groups of 2 input channels: (1, 2) . (1, 1) = 3, (3, 4) . (1, -1) = -1.
+      {"Grouped", kConv, ConvOpts(kValid),
+       {F32({1, 1, 1, 4}, {1, 2, 3, 4}), Const(F32({2, 1, 1, 2}, {1, 1, 1, -1})),
+        Const(F32({2}, {0, 0}))},
+       F32({1, 1, 1, 2}, {3, -1}), Outcome::kOk, "", 6},
+      {"InputRank3", kConv, ConvOpts(kValid),
+       {F32({3, 3, 1}, std::vector<double>(9, 1.0)), Ones2x2Filter(), ZeroBias1()},
+       F32({1, 2, 2, 1}, {}), Outcome::kPrepareFails, "CONV_2D"},
+      {"ChannelMismatch", kConv, ConvOpts(kValid),
+       {F32({1, 2, 2, 3}, std::vector<double>(12, 1.0)),
+        Const(F32({1, 1, 1, 2}, {1, 1})), ZeroBias1()},
+       F32({1, 2, 2, 1}, {}), Outcome::kPrepareFails, "CONV_2D"},
+      {"HybridUnsupported", kConv, ConvOpts(kValid),
+       {Image3x3(), Const(Typed(tflite::TensorType_INT8, {1, 2, 2, 1})), ZeroBias1()},
+       F32({1, 2, 2, 1}, {}), Outcome::kPrepareFails, "INT8", 2},
+      {"BiasSizeMismatch", kConv, ConvOpts(kValid),
+       {Image3x3(), Ones2x2Filter(), Const(F32({2}, {0, 0}))}, F32({1, 2, 2, 1}, {}),
+       Outcome::kPrepareFails, "bias"},
+      {"ZeroStride", kConv, ConvOpts(kValid, 0, 1),
+       {Image3x3(), Ones2x2Filter(), ZeroBias1()}, F32({1, 2, 2, 1}, {}),
+       Outcome::kPrepareFails, "stride"},
+  });
+}
+
+std::vector<OpCase> DepthwiseHandCases() {
+  constexpr auto kDw = tflite::BuiltinOperator_DEPTHWISE_CONV_2D;
+  // Channel 0 is summed with weights 1, channel 1 weighted 1, 2, 3, 4:
+  // 1 + 3 + 5 + 7 = 16 and 2 + 8 + 18 + 32 = 60.
+  auto in2x2x2 = [] { return F32({1, 2, 2, 2}, {1, 2, 3, 4, 5, 6, 7, 8}); };
+  auto filter2ch = [] { return Const(F32({1, 2, 2, 2}, {1, 1, 1, 2, 1, 3, 1, 4})); };
+  return Cases({
+      {"Valid", kDw, DepthwiseOpts(kValid, 1),
+       {in2x2x2(), filter2ch(), Const(F32({2}, {0, 0}))}, F32({1, 1, 1, 2}, {16, 60})},
+      {"BiasRelu", kDw, DepthwiseOpts(kValid, 1, 1, 1, 1, 1, kRelu),
+       {in2x2x2(), filter2ch(), Const(F32({2}, {1, -100}))}, F32({1, 1, 1, 2}, {17, 0})},
+      {"NoBias", kDw, DepthwiseOpts(kValid, 1), {in2x2x2(), filter2ch()},
+       F32({1, 1, 1, 2}, {16, 60})},
+      // Multiplier 2: input channel c feeds output channels 2c and 2c + 1.
+      {"Multiplier2", kDw, DepthwiseOpts(kValid, 2),
+       {F32({1, 1, 1, 2}, {2, 3}), Const(F32({1, 1, 1, 4}, {1, 2, 3, 4})),
+        Const(F32({4}, {0, 0, 0, 1}))},
+       F32({1, 1, 1, 4}, {2, 4, 9, 13})},
+      {"Same", kDw, DepthwiseOpts(kSame, 1), {Image3x3(), Ones2x2Filter(), ZeroBias1()},
+       F32({1, 3, 3, 1}, {12, 16, 9, 24, 28, 15, 15, 17, 9})},
+      {"SameStride2", kDw, DepthwiseOpts(kSame, 1, 2, 2),
+       {Image3x3(), Ones2x2Filter(), ZeroBias1()}, F32({1, 2, 2, 1}, {12, 9, 15, 9})},
+      {"SameDilation2", kDw, DepthwiseOpts(kSame, 1, 1, 1, 2, 2),
+       {Image3x3(), Ones2x2Filter(), ZeroBias1()},
+       F32({1, 3, 3, 1}, {5, 10, 5, 10, 20, 10, 5, 10, 5}), Outcome::kOk, "", 2},
+      {"FilterNotDepthwise", kDw, DepthwiseOpts(kValid, 1),
+       {in2x2x2(), Const(F32({2, 1, 1, 2}, {1, 1, 1, 1})), Const(F32({2}, {0, 0}))},
+       F32({1, 2, 2, 2}, {}), Outcome::kPrepareFails, "DEPTHWISE_CONV_2D"},
+      {"ChannelsNotMultiple", kDw, DepthwiseOpts(kValid, 1),
+       {in2x2x2(), Const(F32({1, 1, 1, 3}, {1, 1, 1})), Const(F32({3}, {0, 0, 0}))},
+       F32({1, 2, 2, 3}, {}), Outcome::kPrepareFails, "DEPTHWISE_CONV_2D"},
+      {"Int32Unsupported", kDw, DepthwiseOpts(kValid, 1),
+       {I32({1, 2, 2, 2}, {1, 2, 3, 4, 5, 6, 7, 8}),
+        Const(I32({1, 2, 2, 2}, {1, 1, 1, 1, 1, 1, 1, 1}))},
+       I32({1, 1, 1, 2}, {}), Outcome::kPrepareFails, "INT32"},
+  });
+}
+// clang-format on
 
 }  // namespace op_table
 }  // namespace tflite_c
