@@ -4,19 +4,10 @@
 #include <cstdio>
 
 #include "tensorflow/lite/c/tflite_c_experimental.h"
+#include "tests/util/error_capture.h"
 
 namespace tflite_c {
 namespace testing {
-
-namespace {
-
-void AppendLog(void* user_data, const char* format, va_list args) {
-  char line[1024];
-  std::vsnprintf(line, sizeof line, format, args);
-  *static_cast<std::string*>(user_data) += std::string(line) + "\n";
-}
-
-}  // namespace
 
 OneOpModel::~OneOpModel() {
   TfLiteInterpreterDelete(interpreter_);
@@ -53,7 +44,7 @@ bool OneOpModel::Allocate() {
   model_ = TfLiteModelCreate(bytes_.data(), bytes_.size());
   if (model_ == nullptr) return false;
   options_ = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetErrorReporter(options_, AppendLog, &log_);
+  TfLiteInterpreterOptionsSetErrorReporter(options_, CaptureError, &log_);
   TfLiteInterpreterOptionsSetUseXNNPACK(options_, false);  // kernel tests: builtin kernels
   if (configure_options) configure_options(options_);
   interpreter_ = TfLiteInterpreterCreate(model_, options_);

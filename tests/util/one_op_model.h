@@ -63,6 +63,14 @@ class OneOpModel {
     inputs_.push_back(t);
     return t;
   }
+  // A variable tensor (e.g. a recurrent state, zero at first) as the next
+  // operator input; not a model input.
+  int Variable(tflite::TensorType type, std::vector<int> shape) {
+    const int t = builder_.AddTensor(type, shape);
+    builder_.SetVariable(t);
+    inputs_.push_back(t);
+    return t;
+  }
   // An optional input left out (index -1 in the operator's input list).
   void Omitted() { inputs_.push_back(-1); }
   int Output(tflite::TensorType type, std::vector<int> shape, Quantization q = {});
