@@ -58,6 +58,13 @@ std::vector<int> OneOpModel::Shape(int output) const {
   return shape;
 }
 
+void SameTypeOp(OneOpModel& m, tflite::BuiltinOperator op, tflite::TensorType type,
+                const std::vector<std::vector<int>>& inputs, const std::vector<int>& output) {
+  for (const std::vector<int>& shape : inputs) m.Input(type, shape);
+  m.Output(type, output);
+  m.Op(op);
+}
+
 void ExpectPrepareError(OneOpModel& m, const std::string& message) {
   EXPECT_FALSE(m.Allocate());
   EXPECT_NE(m.log().find(message), std::string::npos) << m.log();

@@ -124,6 +124,11 @@ class OneOpModel {
   std::string log_;
 };
 
+// Declares op `op` on `m` with inputs of the given shapes and one output, all
+// of element type `type`.
+void SameTypeOp(OneOpModel& m, tflite::BuiltinOperator op, tflite::TensorType type,
+                const std::vector<std::vector<int>>& inputs, const std::vector<int>& output);
+
 // Expects that AllocateTensors fails and the log mentions `message`.
 void ExpectPrepareError(OneOpModel& m, const std::string& message);
 
