@@ -138,25 +138,12 @@ TEST(OpTableErrors, QuantizedTensorsWithoutParametersFailInPrepare) {
 // op here gains a case (remove it from the list) or when a newly registered
 // op lacks one.
 const std::set<std::string> kNotYetInTable = {
-    "ADD_N", "ARG_MAX", "ARG_MIN", "ASSIGN_VARIABLE", "ATAN2", "BATCH_TO_SPACE_ND",
-    "BIDIRECTIONAL_SEQUENCE_LSTM", "BIDIRECTIONAL_SEQUENCE_RNN", "BITCAST", "BITWISE_XOR",
-    "BROADCAST_ARGS", "BROADCAST_TO", "BUCKETIZE", "CALL_ONCE", "CAST", "COMPLEX_ABS", "CONV_3D",
-    "CONV_3D_TRANSPOSE", "CUMSUM", "DENSIFY", "DEQUANTIZE", "DILATE", "DYNAMIC_UPDATE_SLICE",
-    "EMBEDDING_LOOKUP", "EMBEDDING_LOOKUP_SPARSE", "FAKE_QUANT", "FILL", "GATHER_ND", "HASHTABLE",
-    "HASHTABLE_FIND", "HASHTABLE_IMPORT", "HASHTABLE_LOOKUP", "HASHTABLE_SIZE", "IF", "IMAG",
-    "L2_POOL_2D", "LOCAL_RESPONSE_NORMALIZATION", "LOGICAL_AND", "LOGICAL_NOT", "LOGICAL_OR",
-    "LSH_PROJECTION", "LSTM", "MATRIX_DIAG", "MATRIX_SET_DIAG", "MIRROR_PAD", "MULTINOMIAL",
-    "NON_MAX_SUPPRESSION_V4", "NON_MAX_SUPPRESSION_V5", "ONE_HOT", "PADV2", "QUANTIZE",
-    "RANDOM_STANDARD_NORMAL", "RANDOM_UNIFORM", "RANGE", "RANK", "READ_VARIABLE", "REAL",
-    "REDUCE_ALL", "REDUCE_ANY", "REDUCE_WINDOW", "RESIZE_BILINEAR", "RESIZE_NEAREST_NEIGHBOR",
-    "REVERSE_SEQUENCE", "RFFT2D", "RIGHT_SHIFT", "RNN", "SCATTER_ND", "SEGMENT_SUM", "SELECT",
-    "SELECT_V2", "SHAPE", "SIGN", "SKIP_GRAM", "SPACE_TO_BATCH_ND", "SPARSE_TO_DENSE", "SPLIT_V",
-    "STABLEHLO_ADD", "STABLEHLO_AND", "STABLEHLO_CASE", "STABLEHLO_COMPOSITE", "STABLEHLO_GATHER",
-    "STABLEHLO_MAXIMUM", "STABLEHLO_MINIMUM", "STABLEHLO_MULTIPLY", "STABLEHLO_PAD",
-    "STABLEHLO_REDUCE_WINDOW", "STABLEHLO_RNG_BIT_GENERATOR", "STABLEHLO_SCATTER",
-    "STABLEHLO_SHIFT_LEFT", "SVDF", "TOPK_V2", "TRANSPOSE_CONV", "UNIDIRECTIONAL_SEQUENCE_LSTM",
-    "UNIDIRECTIONAL_SEQUENCE_RNN", "UNIQUE", "UNSORTED_SEGMENT_MAX", "UNSORTED_SEGMENT_MIN",
-    "UNSORTED_SEGMENT_PROD", "UNSORTED_SEGMENT_SUM", "VAR_HANDLE", "WHERE", "WHILE", "ZEROS_LIKE",
+    "ASSIGN_VARIABLE", "BIDIRECTIONAL_SEQUENCE_LSTM", "BIDIRECTIONAL_SEQUENCE_RNN", "CALL_ONCE",
+    "DENSIFY", "HASHTABLE", "HASHTABLE_FIND", "HASHTABLE_IMPORT", "HASHTABLE_SIZE", "IF",
+    "LSH_PROJECTION", "LSTM", "MULTINOMIAL", "RANDOM_STANDARD_NORMAL", "RANDOM_UNIFORM",
+    "READ_VARIABLE", "SKIP_GRAM", "STABLEHLO_CASE", "STABLEHLO_COMPOSITE", "STABLEHLO_GATHER",
+    "STABLEHLO_REDUCE_WINDOW", "STABLEHLO_RNG_BIT_GENERATOR", "STABLEHLO_SCATTER", "SVDF",
+    "UNIDIRECTIONAL_SEQUENCE_LSTM", "VAR_HANDLE", "WHILE",
 };
 
 TEST(OpTableCoverage, EveryRegisteredBuiltinHasACase) {
@@ -245,7 +232,10 @@ const std::vector<OpCase>& AllCases() {
     auto* all = new std::vector<OpCase>();
     for (auto gen : {UnaryCases, BinaryCases, ReductionCases, LayoutCases, NnCases, BinaryHandCases,
                      ActivationHandCases, ReshapeHandCases, FullyConnectedHandCases, ConvHandCases,
-                     DepthwiseHandCases}) {
+                     DepthwiseHandCases, LogicHandCases, ConversionCases, ShapeHandCases,
+                     IndexHandCases, NmsHandCases, ImageHandCases, ComplexHandCases,
+                     StablehloHandCases, ReduceWindowCases,
+                     RecurrentHandCases}) {
       for (OpCase& c : gen()) all->push_back(std::move(c));
     }
     return all;

@@ -226,6 +226,11 @@ InputSpec Omitted() {
   s.kind = Kind::kOmitted;
   return s;
 }
+InputSpec Variable(std::vector<int> shape) {
+  InputSpec s = Data(std::move(shape));
+  s.kind = Kind::kVariable;
+  return s;
+}
 
 InputSpec F32(std::vector<int> shape, std::vector<double> values) {
   return In(std::move(shape), std::move(values), tflite::TensorType_FLOAT32);
@@ -252,9 +257,13 @@ std::vector<OpCase> Cases(std::vector<Hand> hands) {
     c.name = std::string(tflite::EnumNameBuiltinOperator(h.op)) + "_" + h.name;
     c.op = h.op;
     c.inputs = std::move(h.inputs);
-    c.ref = Expect({FTensor{h.output.shape, h.output.values}});
-    c.types = {h.output.type};
-    c.out_type_override = h.output.type;
+    std::vector<FTensor> outputs;
+    for (const InputSpec& o : h.outputs) {
+      outputs.push_back({o.shape, o.values});
+      c.out_types.push_back(o.type);
+    }
+    c.ref = Expect(std::move(outputs));
+    c.types = {h.outputs[0].type};
     c.options = [o = h.options] { return o; };
     c.raw_integers = true;
     c.atol = c.rtol = 5e-6f;
@@ -295,7 +304,7 @@ namespace {
 
 bool IsFloat(TensorType t) {
   return t == tflite::TensorType_FLOAT32 || t == tflite::TensorType_FLOAT64 ||
-         t == tflite::TensorType_FLOAT16;
+         t == tflite::TensorType_FLOAT16 || t == tflite::TensorType_COMPLEX64;
 }
 
 void QRange(TensorType t, int* qmin, int* qmax) {
@@ -346,6 +355,8 @@ std::vector<uint8_t> Encode(const std::vector<double>& v, TensorType t, const Qu
     switch (t) {
       case tflite::TensorType_FLOAT32: Append(&out, static_cast<float>(f)); break;
       case tflite::TensorType_FLOAT64: Append(&out, f); break;
+      // Complex values are given as (real, imaginary) pairs.
+      case tflite::TensorType_COMPLEX64: Append(&out, static_cast<float>(f)); break;
       case tflite::TensorType_INT8: Append(&out, static_cast<int8_t>(i)); break;
       case tflite::TensorType_UINT8: Append(&out, static_cast<uint8_t>(i)); break;
       case tflite::TensorType_INT16: Append(&out, static_cast<int16_t>(i)); break;
@@ -376,6 +387,7 @@ std::vector<double> Decode(const uint8_t* p, size_t bytes, TensorType t, const Q
   switch (t) {
     case tflite::TensorType_FLOAT32: DecodeAs<float>(p, bytes, q, false, &out); break;
     case tflite::TensorType_FLOAT64: DecodeAs<double>(p, bytes, q, false, &out); break;
+    case tflite::TensorType_COMPLEX64: DecodeAs<float>(p, bytes, q, false, &out); break;
     case tflite::TensorType_INT8: DecodeAs<int8_t>(p, bytes, q, quant, &out); break;
     case tflite::TensorType_UINT8: DecodeAs<uint8_t>(p, bytes, q, quant, &out); break;
     case tflite::TensorType_INT16: DecodeAs<int16_t>(p, bytes, q, quant, &out); break;
@@ -426,7 +438,7 @@ Inputs MakeInputs(const OpCase& c, TensorType type, const Quantization& in_q) {
   }
   Inputs r;
   for (const InputSpec& s : c.inputs) {
-    if (s.kind == Kind::kOmitted) continue;
+    if (s.kind == Kind::kOmitted || s.kind == Kind::kVariable) continue;
     if (s.kind == Kind::kInt32Const) {
       r.ints.push_back(s.ints);
       continue;
@@ -501,6 +513,8 @@ void RunCase(const OpCase& c, TensorType type, bool default_delegates) {
   for (const InputSpec& s : c.inputs) {
     if (s.kind == Kind::kOmitted) {
       m.Omitted();
+    } else if (s.kind == Kind::kVariable) {
+      m.Variable(type, s.shape);
     } else if (s.kind == Kind::kInt32Const) {
       m.Const<int32_t>(s.shape, in.ints[k++]);
     } else if (s.kind == Kind::kDataConst) {
@@ -519,6 +533,7 @@ void RunCase(const OpCase& c, TensorType type, bool default_delegates) {
     m.Output(t, expected[o].shape, out_q.back());
   }
   m.Op(c.op, c.options(), c.version);
+  if (c.after_op) c.after_op(m);
   if (std::find(c.unsupported.begin(), c.unsupported.end(), type) != c.unsupported.end()) {
     EXPECT_FALSE(m.Allocate()) << "now supported: move " << TypeName(type) << " to the case's types";
     EXPECT_NE(m.log().find("not supported"), std::string::npos) << m.log();

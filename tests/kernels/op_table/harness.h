@@ -71,6 +71,7 @@ enum class Kind {
   kDataConst,  // constant (weights); quantized per tensor like the data inputs
   kInt32Const, // int32 constant (axes, shapes, paddings ...): goes to the reference's `ints`
   kOmitted,    // optional input left out (-1)
+  kVariable,   // variable tensor (recurrent state), zero at the first Invoke
 };
 
 // Input/output type marker: the case's element type.
@@ -95,6 +96,7 @@ InputSpec Ints(std::vector<int> shape, std::vector<int32_t> v);
 InputSpec In(std::vector<int> shape, std::vector<double> values, TensorType type = kSameType);
 InputSpec Const(std::vector<int> shape, std::vector<double> values, TensorType type = kSameType);
 InputSpec Omitted();
+InputSpec Variable(std::vector<int> shape);
 
 // The reference sees the data inputs (Data, Weights, In, Const; in order,
 // dequantized for quantized types) and, apart, the Ints() constants.
@@ -130,6 +132,9 @@ struct OpCase {
   // Types upstream supports that this build still refuses: the table checks
   // they fail in Prepare with "not supported" (and flags them once they work).
   std::vector<TensorType> unsupported;
+  // Called on the model after the operator is added (e.g. to set
+  // builtin_options_2, which the options union above does not reach).
+  std::function<void(testing::OneOpModel&)> after_op;
   // Also run with the default delegates applied (XNNPACK), as a second test.
   bool also_default_delegates = false;
   // Error cases: where the model must fail, and a substring of the message.
@@ -147,12 +152,17 @@ struct Hand {
        std::vector<InputSpec> inputs, InputSpec output, Outcome outcome = Outcome::kOk,
        std::string error = "", int version = 1)
       : name(std::move(name)), op(op), options(std::move(options)), inputs(std::move(inputs)),
-        output(std::move(output)), outcome(outcome), error(std::move(error)), version(version) {}
+        outputs{std::move(output)}, outcome(outcome), error(std::move(error)), version(version) {}
+  // A further output (ops with several).
+  Hand&& And(InputSpec output) && {
+    outputs.push_back(std::move(output));
+    return std::move(*this);
+  }
   std::string name;
   BuiltinOperator op;
   tflite::BuiltinOptionsUnion options;
   std::vector<InputSpec> inputs;
-  InputSpec output;
+  std::vector<InputSpec> outputs;
   Outcome outcome;
   std::string error;
   int version;
@@ -166,6 +176,19 @@ InputSpec Const(InputSpec s);
 // Float results within 5e-6 * (1 + |want|), integers exact; each runs on the
 // builtin kernels and with the default delegates.
 std::vector<OpCase> Cases(std::vector<Hand> hands);
+
+// Sets `options` as builtin_options_2 (the StableHLO-era options table) of
+// every case in `cases`.
+template <typename T>
+std::vector<OpCase> WithOptions2(std::vector<OpCase> cases, T options) {
+  for (OpCase& c : cases) {
+    c.after_op = [options](testing::OneOpModel& m) {
+      T copy = options;
+      m.builder().op(0).builtin_options_2.Set(std::move(copy));
+    };
+  }
+  return cases;
+}
 
 // Element type lists most cases use.
 extern const std::vector<TensorType> kF, kF8, kF8S, kFU8, kF816, kI32, kI64, kBool;
@@ -189,6 +212,16 @@ std::vector<OpCase> ReshapeHandCases();
 std::vector<OpCase> ConvHandCases();
 std::vector<OpCase> FullyConnectedHandCases();
 std::vector<OpCase> DepthwiseHandCases();
+std::vector<OpCase> LogicHandCases();
+std::vector<OpCase> ConversionCases();
+std::vector<OpCase> ShapeHandCases();
+std::vector<OpCase> IndexHandCases();
+std::vector<OpCase> NmsHandCases();
+std::vector<OpCase> ImageHandCases();
+std::vector<OpCase> ComplexHandCases();
+std::vector<OpCase> StablehloHandCases();
+std::vector<OpCase> ReduceWindowCases();
+std::vector<OpCase> RecurrentHandCases();
 const std::vector<OpCase>& AllCases();
 
 // ---- sentinels -----------------------------------------------------------------------------

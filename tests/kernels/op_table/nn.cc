@@ -386,5 +386,29 @@ std::vector<OpCase> DepthwiseHandCases() {
 }
 // clang-format on
 
+
+// One RNN step from a zero state: relu(W x + b); a sequence adds R h.
+// W = [[1, 2], [3, 4]], R = identity, b = [1, -1].
+// clang-format off
+std::vector<OpCase> RecurrentHandCases() {
+  tflite::RNNOptionsT rnn;
+  rnn.fused_activation_function = kRelu;
+  tflite::SequenceRNNOptionsT seq;
+  seq.time_major = true;
+  seq.fused_activation_function = kRelu;
+  auto w = [] { return Const({2, 2}, {1, 2, 3, 4}); };
+  auto r = [] { return Const({2, 2}, {1, 0, 0, 1}); };
+  auto b = [] { return Const({2}, {1, -1}); };
+  return Cases({
+      {"OneStep", tflite::BuiltinOperator_RNN, Opts(rnn),
+       {F32({1, 2}, {1, 2}), w(), r(), b(), Variable({1, 2})}, F32({1, 2}, {6, 10})},
+      // Step 2: W [0, 1] + R [6, 10] + b = [2 + 6 + 1, 4 + 10 - 1].
+      {"TwoStepsTimeMajor", tflite::BuiltinOperator_UNIDIRECTIONAL_SEQUENCE_RNN, Opts(seq),
+       {F32({2, 1, 2}, {1, 2, 0, 1}), w(), r(), b(), Variable({1, 2})},
+       F32({2, 1, 2}, {6, 10, 9, 13})},
+  });
+}
+// clang-format on
+
 }  // namespace op_table
 }  // namespace tflite_c
