@@ -6,9 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <memory>
-#include <string>
 #include <vector>
 
 #include "tests/util/model_builder.h"

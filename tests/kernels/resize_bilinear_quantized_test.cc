@@ -5,13 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <functional>
-#include <limits>
-#include <memory>
-#include <string>
 #include <vector>
 
-#include "tests/util/model_builder.h"
 #include "tests/util/one_op_model.h"
 
 namespace tflite_c {

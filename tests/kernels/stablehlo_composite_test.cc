@@ -2,13 +2,6 @@
 // subgraph index or input count.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cmath>
-#include <cstdint>
-#include <functional>
-#include <limits>
-#include <memory>
-#include <string>
 #include <vector>
 
 #include "tests/util/model_builder.h"

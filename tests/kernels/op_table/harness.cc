@@ -571,13 +571,18 @@ void RunCase(const OpCase& c, TensorType type, bool default_delegates) {
 
 // ---- sentinels -----------------------------------------------------------------------------
 
+int OutputGuards::total_guarded = 0;
+int OutputGuards::total_unguarded = 0;
+
 bool OutputGuards::Attach(OneOpModel& m, int num_outputs) {
   for (int o = 0; o < num_outputs; ++o) {
     const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(m.interpreter(), o);
     if (t == nullptr || t->allocation_type != kTfLiteArenaRw) {
       ++unguarded_;
+      ++total_unguarded;
       continue;
     }
+    ++total_guarded;
     Buffer b;
     b.output = o;
     b.bytes = t->bytes;

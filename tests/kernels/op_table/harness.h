@@ -238,6 +238,9 @@ class OutputGuards {
   // Empty when every guard byte is intact, else which output and where.
   std::string Damage() const;
   int unguarded() const { return unguarded_; }
+  // Outputs guarded / left unguarded by every Attach so far (for the summary).
+  static int total_guarded;
+  static int total_unguarded;
 
  private:
   struct Buffer {

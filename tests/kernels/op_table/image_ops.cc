@@ -146,6 +146,18 @@ std::vector<OpCase> StablehloHandCases() {
        }), pad)) {
     cases.push_back(std::move(c));
   }
+  // Scalar slices of a vector at indices [2, 0].
+  tflite::StablehloGatherOptionsT gather;
+  gather.collapsed_slice_dims = {0};
+  gather.start_index_map = {0};
+  gather.index_vector_dim = 1;
+  gather.slice_sizes = {1};
+  for (OpCase& c : WithOptions2(Cases({
+           {"Elements", tflite::BuiltinOperator_STABLEHLO_GATHER, {},
+            {F32({3}, {10, 20, 30}), I32({2, 1}, {2, 0})}, F32({2}, {30, 10})},
+       }), gather)) {
+    cases.push_back(std::move(c));
+  }
   return cases;
 }
 // clang-format on

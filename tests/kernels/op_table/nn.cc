@@ -69,45 +69,39 @@ std::vector<OpCase> NnCases() {
   for (bool same : {true, false}) {
     for (int stride : {1, 2}) {
       const std::string suffix = std::string(same ? "_same" : "_valid") + "_s" + std::to_string(stride);
-      {
+      // Regular (filter [O,kh,kw,C]) or depthwise with multiplier 2 (filter [1,kh,kw,C*2]).
+      auto add_conv = [&](const std::string& name, BuiltinOperator op, std::vector<InputSpec> inputs,
+                          bool depthwise, std::function<tflite::BuiltinOptionsUnion()> options) {
         OpCase c;
-        c.name = "CONV_2D" + suffix;
-        c.op = tflite::BuiltinOperator_CONV_2D;
-        c.inputs = {Data({1, 6, 5, 3}), Weights({4, 3, 3, 3})};
-        c.ref = [stride, same](const std::vector<FTensor>& d, const std::vector<std::vector<int32_t>>&) {
-          return std::vector<FTensor>{Conv(d[0], d[1], {}, stride, same, false, 1)};
+        c.name = name + suffix;
+        c.op = op;
+        c.inputs = std::move(inputs);
+        c.ref = [stride, same, depthwise](const std::vector<FTensor>& d,
+                                          const std::vector<std::vector<int32_t>>&) {
+          return std::vector<FTensor>{Conv(d[0], d[1], {}, stride, same, depthwise, depthwise ? 2 : 1)};
         };
-        c.options = [stride, same] {
-          tflite::Conv2DOptionsT o;
-          o.padding = same ? tflite::Padding_SAME : tflite::Padding_VALID;
-          o.stride_w = o.stride_h = stride;
-          return Opts(o);
-        };
+        c.options = std::move(options);
         c.types = kF8;
         c.lo = -1, c.hi = 1;
         c.rtol = 1e-4f, c.atol = 1e-4f;
         cases.push_back(c);
-      }
-      {
-        OpCase c;
-        c.name = "DEPTHWISE_CONV_2D" + suffix;
-        c.op = tflite::BuiltinOperator_DEPTHWISE_CONV_2D;
-        c.inputs = {Data({1, 6, 5, 2}), Weights({1, 3, 3, 4})};
-        c.ref = [stride, same](const std::vector<FTensor>& d, const std::vector<std::vector<int32_t>>&) {
-          return std::vector<FTensor>{Conv(d[0], d[1], {}, stride, same, true, 2)};
-        };
-        c.options = [stride, same] {
-          tflite::DepthwiseConv2DOptionsT o;
-          o.padding = same ? tflite::Padding_SAME : tflite::Padding_VALID;
-          o.stride_w = o.stride_h = stride;
-          o.depth_multiplier = 2;
-          return Opts(o);
-        };
-        c.types = kF8;
-        c.lo = -1, c.hi = 1;
-        c.rtol = 1e-4f, c.atol = 1e-4f;
-        cases.push_back(c);
-      }
+      };
+      const tflite::Padding padding = same ? tflite::Padding_SAME : tflite::Padding_VALID;
+      add_conv("CONV_2D", tflite::BuiltinOperator_CONV_2D, {Data({1, 6, 5, 3}), Weights({4, 3, 3, 3})},
+               false, [stride, padding] {
+                 tflite::Conv2DOptionsT o;
+                 o.padding = padding;
+                 o.stride_w = o.stride_h = stride;
+                 return Opts(o);
+               });
+      add_conv("DEPTHWISE_CONV_2D", tflite::BuiltinOperator_DEPTHWISE_CONV_2D,
+               {Data({1, 6, 5, 2}), Weights({1, 3, 3, 4})}, true, [stride, padding] {
+                 tflite::DepthwiseConv2DOptionsT o;
+                 o.padding = padding;
+                 o.stride_w = o.stride_h = stride;
+                 o.depth_multiplier = 2;
+                 return Opts(o);
+               });
       for (bool max : {true, false}) {
         OpCase c;
         c.name = std::string(max ? "MAX_POOL_2D" : "AVERAGE_POOL_2D") + suffix;
@@ -396,6 +390,10 @@ std::vector<OpCase> RecurrentHandCases() {
   tflite::SequenceRNNOptionsT seq;
   seq.time_major = true;
   seq.fused_activation_function = kRelu;
+  tflite::BidirectionalSequenceRNNOptionsT birnn;
+  birnn.fused_activation_function = kRelu;
+  tflite::SVDFOptionsT svdf;
+  svdf.rank = 1;
   auto w = [] { return Const({2, 2}, {1, 2, 3, 4}); };
   auto r = [] { return Const({2, 2}, {1, 0, 0, 1}); };
   auto b = [] { return Const({2}, {1, -1}); };
@@ -406,6 +404,17 @@ std::vector<OpCase> RecurrentHandCases() {
       {"TwoStepsTimeMajor", tflite::BuiltinOperator_UNIDIRECTIONAL_SEQUENCE_RNN, Opts(seq),
        {F32({2, 1, 2}, {1, 2, 0, 1}), w(), r(), b(), Variable({1, 2})},
        F32({2, 1, 2}, {6, 10, 9, 13})},
+      // Backward weights swap the two inputs: relu([2, 1] + 0).
+      Hand("OneStepEachWay", tflite::BuiltinOperator_BIDIRECTIONAL_SEQUENCE_RNN, Opts(birnn),
+           {F32({1, 1, 2}, {1, 2}), w(), r(), b(), Variable({1, 2}), Const({2, 2}, {0, 1, 1, 0}), r(),
+            Const({2}, {0, 0}), Variable({1, 2}), Omitted(), Omitted(), Omitted()},
+           F32({1, 1, 2}, {6, 10}))
+          .And(F32({1, 1, 2}, {2, 1})),
+      // Rank 1, memory 1, zero state: (feature weights . x) * time weight + bias.
+      {"RankOneMemoryOne", tflite::BuiltinOperator_SVDF, Opts(svdf),
+       {F32({1, 2}, {1, 2}), Const({2, 2}, {1, 0, 0, 1}), Const({2, 1}, {3, 4}), Const({2}, {1, 1}),
+        Variable({1, 2})},
+       F32({1, 2}, {4, 9})},
   });
 }
 // clang-format on
