@@ -30,10 +30,11 @@ tflite::BuiltinOptionsUnion FcOpts(tflite::ActivationFunctionType act = kNone,
   o.weights_format = format;
   return Opts(o);
 }
-tflite::BuiltinOptionsUnion ConvOpts(tflite::Padding padding, int stride_h = 1, int stride_w = 1,
-                                     int dilation_h = 1, int dilation_w = 1,
-                                     tflite::ActivationFunctionType act = kNone) {
-  tflite::Conv2DOptionsT o;
+// Sets the fields Conv2DOptionsT and DepthwiseConv2DOptionsT share.
+template <typename T>
+tflite::BuiltinOptionsUnion ConvLikeOpts(T o, tflite::Padding padding, int stride_h, int stride_w,
+                                         int dilation_h, int dilation_w,
+                                         tflite::ActivationFunctionType act) {
   o.padding = padding;
   o.stride_h = stride_h;
   o.stride_w = stride_w;
@@ -42,18 +43,18 @@ tflite::BuiltinOptionsUnion ConvOpts(tflite::Padding padding, int stride_h = 1, 
   o.fused_activation_function = act;
   return Opts(o);
 }
+tflite::BuiltinOptionsUnion ConvOpts(tflite::Padding padding, int stride_h = 1, int stride_w = 1,
+                                     int dilation_h = 1, int dilation_w = 1,
+                                     tflite::ActivationFunctionType act = kNone) {
+  return ConvLikeOpts(tflite::Conv2DOptionsT(), padding, stride_h, stride_w, dilation_h, dilation_w,
+                      act);
+}
 tflite::BuiltinOptionsUnion DepthwiseOpts(tflite::Padding padding, int multiplier, int stride_h = 1,
                                           int stride_w = 1, int dilation_h = 1, int dilation_w = 1,
                                           tflite::ActivationFunctionType act = kNone) {
   tflite::DepthwiseConv2DOptionsT o;
-  o.padding = padding;
   o.depth_multiplier = multiplier;
-  o.stride_h = stride_h;
-  o.stride_w = stride_w;
-  o.dilation_h_factor = dilation_h;
-  o.dilation_w_factor = dilation_w;
-  o.fused_activation_function = act;
-  return Opts(o);
+  return ConvLikeOpts(o, padding, stride_h, stride_w, dilation_h, dilation_w, act);
 }
 
 // 1..9 as a [1, 3, 3, 1] image, and a 2x2 window of ones as conv / depthwise
