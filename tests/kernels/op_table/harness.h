@@ -13,7 +13,7 @@
 // guard bytes on both sides (a custom allocation): a kernel that writes
 // outside its output fails the case.
 //
-// The case lists live next to this file, one per op family
+// The references live in reference.cc; the case lists next to this file, one per op family
 // (elementwise.cc, reduce.cc, layout.cc, nn.cc, ...); op_table_test.cc runs them.
 #ifndef TFLITE_C_TESTS_KERNELS_OP_TABLE_HARNESS_H_
 #define TFLITE_C_TESTS_KERNELS_OP_TABLE_HARNESS_H_
