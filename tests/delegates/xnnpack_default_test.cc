@@ -1,4 +1,4 @@
-// The XNNPACK delegate TfLiteInterpreterCreate applies by default (issue 11):
+// The XNNPACK delegate TfLiteInterpreterCreate applies by default:
 // on without any call, with the interpreter's thread count, after the user's
 // delegates and not at all on a fully delegated graph; off with
 // TfLiteInterpreterOptionsSetUseXNNPACK(options, false) or the environment
@@ -49,7 +49,7 @@ void CreateWith(Session* s, const std::vector<uint8_t>& bytes, Setup setup) {
   s->model.reset(TfLiteModelCreate(bytes.data(), bytes.size()));
   ASSERT_NE(s->model, nullptr);
   OptionsPtr options(TfLiteInterpreterOptionsCreate());
-  TfLiteInterpreterOptionsSetErrorReporter(options.get(), AppendError, &s->errors);
+  TfLiteInterpreterOptionsSetErrorReporter(options.get(), CaptureError, &s->errors);
   setup(options.get());
   s->interpreter.reset(TfLiteInterpreterCreate(s->model.get(), options.get()));
   ASSERT_NE(s->interpreter, nullptr) << s->errors;
