@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -44,6 +45,27 @@ struct Delegate {
   pthreadpool_t threadpool = nullptr;
   // weight_cache_file_path / _descriptor (when no weights_cache is given).
   std::unique_ptr<FileWeightCache> file_cache;
+  // One XNNPACK workspace (the memory of values internal to a runtime) per
+  // graph this delegate runs, shared by the runtimes of all its partitions:
+  // they run one after another, so one workspace sized for the largest
+  // serves them all (separate ones summed; conformer has six partitions).
+  // Keyed by the graph's context, so interpreters that share this delegate
+  // never share a workspace. Runtimes hold their own reference.
+  std::map<const TfLiteContext*, xnn_workspace_t> workspaces;
+  std::mutex workspaces_mutex;
+  // The shared workspace for `context`'s partitions (nullptr: XNNPACK gives
+  // the runtime its own).
+  xnn_workspace_t WorkspaceFor(const TfLiteContext* context) {
+    std::lock_guard<std::mutex> lock(workspaces_mutex);
+    xnn_workspace_t& w = workspaces[context];
+    if (w == nullptr && xnn_create_workspace(&w) != xnn_status_success) w = nullptr;
+    return w;
+  }
+  ~Delegate() {
+    for (auto& kv : workspaces) {
+      if (kv.second != nullptr) xnn_release_workspace(kv.second);
+    }
+  }
   // Set by DelegatePrepare while ReplaceNodeSubsetsWithDelegateKernels runs
   // the partitions' KernelInit (below).
   PartitionBuild* building = nullptr;

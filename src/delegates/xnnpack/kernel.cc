@@ -304,12 +304,13 @@ TfLiteStatus ReportRuntimeFailure(TfLiteContext* context, const Delegate& delega
 // delegate's weights cache, if any).
 TfLiteStatus CreateRuntime(TfLiteContext* context, xnn_subgraph_t subgraph, bool sparse_weights,
                            Kernel* kernel) {
-  const Delegate& delegate = *kernel->delegate;
+  Delegate& delegate = *kernel->delegate;
   const uint32_t flags =
       delegate.RuntimeFlags(context) | (sparse_weights ? XNN_FLAG_HINT_SPARSE_INFERENCE : 0);
   const xnn_status s =
       xnn_create_runtime_v4(subgraph, delegate.WeightsCache(),
-                            /*workspace=*/nullptr, delegate.threadpool, flags, &kernel->runtime);
+                            delegate.WorkspaceFor(context), delegate.threadpool, flags,
+                            &kernel->runtime);
   if (s != xnn_status_success) {
     kernel->runtime = nullptr;
     return ReportRuntimeFailure(context, delegate, s);
