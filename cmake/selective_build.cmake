@@ -10,7 +10,8 @@
 # whole version range of the full table. The models' operators are listed at
 # build time by tflite_c_list_ops (the reader of "model_inspector --list_ops",
 # tools/model_inspector/op_list.h); cmake/selected_kernels.cmake then writes
-# generated/selected_kernels.cc, which replaces src/kernels/register*.cc and
+# generated/selected_kernels.cc from src/kernels/registrations.inc, which
+# replaces src/kernels/register.cc and
 # src/kernels/mediapipe/register_mediapipe.cc. Everything else is compiled as
 # usual, with -ffunction-sections -fdata-sections; the library is linked with
 # --gc-sections, so kernels nothing refers to any more are dropped.
@@ -43,9 +44,7 @@ foreach(_m IN LISTS TFLITE_C_SELECTED_MODELS)
 endforeach()
 string(REPLACE ";" "," _sel_ops "${TFLITE_C_SELECTED_OPS}")
 
-file(GLOB _sel_register_sources CONFIGURE_DEPENDS
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/kernels/register*.cc)
-list(REMOVE_ITEM TFLITE_C_SOURCES ${_sel_register_sources})
+list(REMOVE_ITEM TFLITE_C_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/kernels/register.cc)
 file(GLOB _sel_mediapipe_sources CONFIGURE_DEPENDS
   ${CMAKE_CURRENT_SOURCE_DIR}/src/kernels/mediapipe/*.cc)
 
@@ -53,7 +52,7 @@ set(_sel_out ${SCHEMA_GEN_DIR}/selected_kernels.cc)
 set(_sel_gen ${CMAKE_COMMAND} -DSRC=${CMAKE_CURRENT_SOURCE_DIR} "-DOPS=${_sel_ops}"
     -DOUT=${_sel_out})
 set(_sel_depends ${CMAKE_CURRENT_SOURCE_DIR}/cmake/selected_kernels.cmake
-    ${_sel_register_sources} ${_sel_mediapipe_sources} ${SCHEMA_FBS}
+    ${CMAKE_CURRENT_SOURCE_DIR}/src/kernels/registrations.inc ${_sel_mediapipe_sources} ${SCHEMA_FBS}
     ${CMAKE_CURRENT_SOURCE_DIR}/include/tensorflow/lite/builtin_ops.h)
 if(_sel_models)
   # The op lister needs only the generated schema header, not the library.

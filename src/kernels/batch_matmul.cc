@@ -28,7 +28,7 @@
 #include "src/kernels/internal/qgemm.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/scratch_vector.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {

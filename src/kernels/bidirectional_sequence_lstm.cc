@@ -23,7 +23,7 @@
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/recurrent_util.h"
 #include "src/kernels/lstm_cell.h"
-#include "src/kernels/register_recurrent.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {

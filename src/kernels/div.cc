@@ -12,7 +12,7 @@
 #include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/quant_math.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {

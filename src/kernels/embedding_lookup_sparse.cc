@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "src/kernels/internal/layout_util.h"
-#include "src/kernels/register_extra.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {

@@ -17,7 +17,7 @@
 
 #include "src/kernels/internal/fingerprint64.h"
 #include "src/kernels/internal/kernel_util.h"
-#include "src/kernels/register_strings.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {

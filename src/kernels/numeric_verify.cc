@@ -20,7 +20,7 @@
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/type_set.h"
 #include "src/kernels/internal/flex_map.h"
-#include "src/kernels/register_audio.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

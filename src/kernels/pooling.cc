@@ -17,7 +17,7 @@
 #include "src/kernels/internal/activation.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/padding.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

@@ -29,7 +29,7 @@
 
 #include "src/kernels/internal/counter_rng.h"
 #include "src/kernels/internal/index_util.h"
-#include "src/kernels/register_random.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {

@@ -23,7 +23,7 @@
 #include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/internal/type_set.h"
 #include "src/kernels/internal/wrapping_math.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {

@@ -1,7 +1,7 @@
 // SHAPE: the input's dimensions as a 1-D tensor of out_type (INT32 or
 // INT64). Any input type.
 #include "src/kernels/internal/index_util.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {

@@ -7,7 +7,7 @@
 // gather over a 6-D view of the output.
 #include "src/kernels/internal/axis_gather.h"
 #include "src/kernels/internal/checked_math.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

@@ -13,7 +13,7 @@
 #include "src/kernels/internal/checked_math.h"
 #include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/layout_util.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {

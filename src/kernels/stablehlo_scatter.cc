@@ -29,7 +29,7 @@
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/stablehlo_util.h"
-#include "src/kernels/register_extra.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/builtin_ops.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
