@@ -118,11 +118,8 @@ TfLiteStatus CheckWeights(TfLiteContext* context, const OpData* d, const TfLiteT
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteBidirectionalSequenceRNNParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing options", kOp);
-    return kTfLiteError;
-  }
   d->merge_outputs = params->merge_outputs;
   d->time_major = params->time_major;
   d->activation = params->activation;

@@ -20,11 +20,8 @@ namespace {
 constexpr char kOp[] = "LOCAL_RESPONSE_NORMALIZATION";
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteLocalResponseNormParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kOp);
-    return kTfLiteError;
-  }
   if (params->radius < 0) {
     TF_LITE_KERNEL_LOG(context, "%s: radius %d is negative", kOp, params->radius);
     return kTfLiteError;

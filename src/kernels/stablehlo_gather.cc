@@ -45,8 +45,8 @@ TfLiteStatus Fail(TfLiteContext* context, const char* what) {
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* p = static_cast<const TfLiteStablehloGatherParams*>(node->builtin_data);
-  if (p == nullptr) return Fail(context, "missing params");
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
   const TfLiteTensor *operand, *indices;
   TfLiteTensor* output;

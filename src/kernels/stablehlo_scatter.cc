@@ -132,8 +132,8 @@ TfLiteStatus CheckAttributes(TfLiteContext* context, const TfLiteStablehloScatte
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* p = static_cast<const TfLiteStablehloScatterParams*>(node->builtin_data);
-  if (p == nullptr) return Fail(context, "missing params");
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 3, 3, 1));
   const TfLiteTensor *operand, *indices, *updates;
   TfLiteTensor* output;

@@ -61,11 +61,8 @@ struct OpData {
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteSVDFParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing options", kOp);
-    return kTfLiteError;
-  }
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 5, 5, 1));
   const TfLiteTensor* input;
   const TfLiteTensor* weights_feature;
