@@ -24,9 +24,6 @@ set(TFLITE_C_PKGCONFIG_DIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 # ---- libraries -------------------------------------------------------------------
 set(_tflite_c_install_targets tflite_c)
 if(TARGET tflite_c_static)
-  # The archive holds C++ objects: a plain C program linking it must also get
-  # the C++ runtime and libm, whichever linker driver it uses.
-  target_link_libraries(tflite_c_static INTERFACE stdc++ m)
   list(APPEND _tflite_c_install_targets tflite_c_static)
 endif()
 # The C++ SimpleDelegate framework (tflite_c::delegate_utils), a static

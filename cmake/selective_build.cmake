@@ -21,8 +21,8 @@
 # delegate declines, so a selected model keeps its builtin kernels even for
 # the operators XNNPACK executes.
 #
-# Included from the top-level CMakeLists.txt after TFLITE_C_SOURCES is set;
-# sets TFLITE_C_SELECTIVE.
+# Included from the top-level CMakeLists.txt after TFLITE_C_SOURCES (the
+# library's sources, from src/sources.cmake) is set; sets TFLITE_C_SELECTIVE.
 
 set(TFLITE_C_SELECTED_MODELS "" CACHE STRING
     "Selective build: .tflite models whose operators the default resolver keeps (';'-separated)")
@@ -44,9 +44,14 @@ foreach(_m IN LISTS TFLITE_C_SELECTED_MODELS)
 endforeach()
 string(REPLACE ";" "," _sel_ops "${TFLITE_C_SELECTED_OPS}")
 
-list(REMOVE_ITEM TFLITE_C_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/kernels/register.cc)
-file(GLOB _sel_mediapipe_sources CONFIGURE_DEPENDS
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/kernels/mediapipe/*.cc)
+# The registration table (src/kernels/register.cc, which expands
+# src/kernels/registrations.inc) and the MediaPipe operators'
+# register_mediapipe.cc are not compiled: the generated table replaces them.
+# selected_kernels.cmake reads registrations.inc and the MediaPipe sources, so
+# they are the generated table's inputs.
+list(REMOVE_ITEM TFLITE_C_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/kernels/register.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/kernels/mediapipe/register_mediapipe.cc)
+set(_sel_mediapipe_sources ${TFLITE_C_MEDIAPIPE_SOURCES})
 
 set(_sel_out ${SCHEMA_GEN_DIR}/selected_kernels.cc)
 set(_sel_gen ${CMAKE_COMMAND} -DSRC=${CMAKE_CURRENT_SOURCE_DIR} "-DOPS=${_sel_ops}"

@@ -1,5 +1,7 @@
-# XNNPACK delegate (src/delegates/xnnpack), included at the end of the
-# top-level CMakeLists.txt.
+# Finds the XNNPACK the delegate (src/delegates/xnnpack) is built on;
+# included from the top-level CMakeLists.txt before the library is defined.
+# Sets TFLITE_C_WITH_XNNPACK and, when ON, TFLITE_C_XNNPACK_LINK (the
+# archives as imported targets, in link order, and what they need).
 #
 # XNNPACK, pthreadpool and cpuinfo come as static PIC archives from the
 # per-version cache prefix that third_party/xnnpack/build.sh fills; they are
@@ -77,89 +79,22 @@ if(NOT TFLITE_C_WITH_XNNPACK)
   else()
     message(STATUS "XNNPACK delegate: OFF (TFLITE_C_WITH_XNNPACK=OFF)")
   endif()
-  # The C API of xnnpack_delegate.h still exists and reports "not built".
-  target_sources(tflite_c_obj PRIVATE
-    ${CMAKE_CURRENT_SOURCE_DIR}/src/delegates/xnnpack/xnnpack_disabled.cc)
   return()
 endif()
 
 message(STATUS "XNNPACK delegate: ON (${TFLITE_C_XNNPACK_ROOT})")
 
-set(_xnn_targets)
+set(TFLITE_C_XNNPACK_LINK "")
 foreach(_l ${_xnn_libs})
   if(NOT TARGET tflite_c_xnn_${_l})
     add_library(tflite_c_xnn_${_l} STATIC IMPORTED)
     set_target_properties(tflite_c_xnn_${_l} PROPERTIES
       IMPORTED_LOCATION "${TFLITE_C_XNNPACK_ROOT}/lib/lib${_l}.a")
   endif()
-  list(APPEND _xnn_targets tflite_c_xnn_${_l})
+  list(APPEND TFLITE_C_XNNPACK_LINK tflite_c_xnn_${_l})
 endforeach()
 find_library(TFLITE_C_LIBM m)
-set(_xnn_link ${_xnn_targets} Threads::Threads)
+list(APPEND TFLITE_C_XNNPACK_LINK Threads::Threads)
 if(TFLITE_C_LIBM)
-  list(APPEND _xnn_link m)
-endif()
-
-file(GLOB TFLITE_C_XNNPACK_SOURCES CONFIGURE_DEPENDS
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/delegates/xnnpack/*.cc)
-list(REMOVE_ITEM TFLITE_C_XNNPACK_SOURCES
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/delegates/xnnpack/xnnpack_disabled.cc)
-target_sources(tflite_c_obj PRIVATE ${TFLITE_C_XNNPACK_SOURCES})
-# Our prefix first, so that no system xnnpack.h/pthreadpool.h (bookworm's
-# libxnnpack-dev is too old) can shadow it.
-set_source_files_properties(${TFLITE_C_XNNPACK_SOURCES} PROPERTIES
-  INCLUDE_DIRECTORIES "${TFLITE_C_XNNPACK_ROOT}/include")
-# INTERFACE: no library source looks at it, so the library's objects compile
-# the same with XNNPACK on or off (and share compiler-cache entries).
-target_compile_definitions(tflite_c_obj INTERFACE TFLITE_C_WITH_XNNPACK=1)
-
-# Objects -> shared library: the archives (by full path, in order) are linked
-# in; their symbols stay local.
-target_link_libraries(tflite_c PRIVATE ${_xnn_link})
-target_link_options(tflite_c PRIVATE -Wl,--exclude-libs,ALL)
-# Everything else that links the objects directly (tests, tools).
-target_link_libraries(tflite_c_obj PUBLIC ${_xnn_link})
-if(TARGET tflite_c_static)
-  # A static archive cannot contain other archives; its users link these too.
-  target_link_libraries(tflite_c_static PUBLIC $<BUILD_INTERFACE:${_xnn_link}>)
-endif()
-
-# The delegate as an external delegate library, libtflite_c_xnnpack_delegate.so
-# (TfLiteExternalDelegateCreate, --external_delegate_path): option parsing
-# only, on top of libtflite_c's C API. Exports the two plugin entry points.
-set(_xnn_plugin_dir ${CMAKE_CURRENT_SOURCE_DIR}/src/delegates/xnnpack/plugin)
-add_library(tflite_c_xnnpack_plugin SHARED ${_xnn_plugin_dir}/xnnpack_plugin.cc)
-target_include_directories(tflite_c_xnnpack_plugin PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/include)
-target_link_libraries(tflite_c_xnnpack_plugin PRIVATE tflite_c)
-target_link_options(tflite_c_xnnpack_plugin PRIVATE
-  -Wl,--version-script=${_xnn_plugin_dir}/exported_symbols.map ${TFLITE_C_NO_UNDEFINED})
-set_target_properties(tflite_c_xnnpack_plugin PROPERTIES
-  OUTPUT_NAME tflite_c_xnnpack_delegate CXX_VISIBILITY_PRESET hidden
-  VISIBILITY_INLINES_HIDDEN ON LINK_DEPENDS ${_xnn_plugin_dir}/exported_symbols.map
-  INSTALL_RPATH "\$ORIGIN")
-# Installed next to libtflite_c.so (found through $ORIGIN).
-install(TARGETS tflite_c_xnnpack_plugin LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  COMPONENT runtime)
-if(TFLITE_C_BUILD_TESTS)
-  function(tflite_c_wire_xnnpack_plugin_test)
-    # White-box tests of the delegate's internals see xnnpack.h too.
-    foreach(_t xnnpack_precision_test xnnpack_weight_cache_test)
-      if(TARGET ${_t})
-        target_include_directories(${_t} PRIVATE "${TFLITE_C_XNNPACK_ROOT}/include")
-      endif()
-    endforeach()
-    if(TARGET xnnpack_plugin_test)
-      add_dependencies(xnnpack_plugin_test tflite_c_xnnpack_plugin)
-      target_compile_definitions(xnnpack_plugin_test PRIVATE
-        XNNPACK_PLUGIN_PATH="$<TARGET_FILE:tflite_c_xnnpack_plugin>")
-      if(TARGET benchmark_model)
-        tflite_c_runnable(_run_benchmark_model benchmark_model)
-        add_dependencies(xnnpack_plugin_test benchmark_model)
-        target_compile_definitions(xnnpack_plugin_test PRIVATE
-          BENCHMARK_MODEL_PATH="${_run_benchmark_model}")
-      endif()
-    endif()
-  endfunction()
-  cmake_language(DEFER DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
-                 CALL tflite_c_wire_xnnpack_plugin_test)
+  list(APPEND TFLITE_C_XNNPACK_LINK m)
 endif()

@@ -13,7 +13,3 @@ add_test(NAME example_custom_op_atan
 set_tests_properties(example_custom_op_atan PROPERTIES
   ENVIRONMENT "${TFLITE_C_TEST_RUN_ENV}" TIMEOUT 300)
 
-# tests/c/guide_custom_op_test.c: the guide's ATAN in C, checked with atanf.
-if(TARGET c_guide_custom_op_test)
-  target_link_libraries(c_guide_custom_op_test PRIVATE m)
-endif()

@@ -1,4 +1,11 @@
 # Tests of the command-line tools (included from the end of extra.cmake).
+
+# A deliberately wrong external delegate (ADD computes a + b + 1).
+add_library(tflite_c_test_wrong_add_delegate SHARED
+  ${CMAKE_CURRENT_SOURCE_DIR}/tools/wrong_add_delegate.c)
+target_include_directories(tflite_c_test_wrong_add_delegate PRIVATE ${PROJECT_SOURCE_DIR}/include)
+target_link_libraries(tflite_c_test_wrong_add_delegate PRIVATE tflite_c)
+
 if(TFLITE_C_BUILD_TOOLS)
   set(_tools_models ${TFLITE_C_SHARED_DIR}/models/files)
   # The tools as programs the scripts can run (through qemu in a cross build).
@@ -46,26 +53,6 @@ if(TFLITE_C_BUILD_TOOLS)
               ${CMAKE_CURRENT_BINARY_DIR}/inference_diff_dummy_provider.txt)
     set_tests_properties(inference_diff_dummy_provider PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
   endif()
-
-  # The registrar itself: flags, ordering, errors, one run per provider.
-  if(TARGET delegate_registry_test)
-    target_sources(delegate_registry_test PRIVATE
-      ${PROJECT_SOURCE_DIR}/tools/common/delegate_registry.cc
-      ${PROJECT_SOURCE_DIR}/tools/common/builtin_providers.cc
-      ${PROJECT_SOURCE_DIR}/examples/dummy_delegate/dummy_delegate_provider.cc)
-    target_include_directories(delegate_registry_test PRIVATE ${PROJECT_SOURCE_DIR}/tools)
-    target_link_libraries(delegate_registry_test PRIVATE tflite_c_delegate_utils_obj
-                          tflite_c_dummy_delegate_obj)
-    add_dependencies(delegate_registry_test tflite_c_dummy_external_delegate)
-    target_compile_definitions(delegate_registry_test PRIVATE
-      TFLITE_C_DUMMY_EXTERNAL_DELEGATE="$<TARGET_FILE:tflite_c_dummy_external_delegate>")
-  endif()
-
-  # A deliberately wrong external delegate (ADD computes a + b + 1).
-  add_library(tflite_c_test_wrong_add_delegate SHARED
-    ${CMAKE_CURRENT_SOURCE_DIR}/tools/wrong_add_delegate.c)
-  target_include_directories(tflite_c_test_wrong_add_delegate PRIVATE ${PROJECT_SOURCE_DIR}/include)
-  target_link_libraries(tflite_c_test_wrong_add_delegate PRIVATE tflite_c)
 
   # inference_diff: exact delegate, wrong delegate, flag and model errors.
   foreach(case exact wrong bad_flag no_delegate bad_model)

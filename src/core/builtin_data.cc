@@ -40,10 +40,8 @@ bool BuiltinOptionsRequired(tflite::BuiltinOperator code) {
     case tflite::BuiltinOperator_STABLEHLO_REDUCE_WINDOW:
     case tflite::BuiltinOperator_STABLEHLO_PAD:
     case tflite::BuiltinOperator_STABLEHLO_COMPOSITE:
-    case tflite::BuiltinOperator_STABLEHLO_CASE:
-      return true;
-    default:
-      return false;
+    case tflite::BuiltinOperator_STABLEHLO_CASE: return true;
+    default: return false;
   }
 }
 
@@ -51,7 +49,6 @@ namespace {
 
 using builtin_data_internal::Ctx;
 using builtin_data_internal::ParserFn;
-
 
 TfLiteStatus Dispatch(const Ctx& c, void** r) {
   // Operators with a parameter struct.

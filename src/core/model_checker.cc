@@ -101,7 +101,8 @@ class ModelChecker {
       std::vector<int64_t> producer(num_tensors, -1);
       for (uint32_t o = 0; o < ops->size(); ++o) {
         if (!CheckOperator(sg, o, *ops->Get(o), num_tensors) ||
-            !CheckSingleProducer(sg, o, *ops->Get(o), &producer)) {
+            !CheckSingleProducer(sg, o, *ops->Get(o), &producer) ||
+            !CheckOutputsWritable(sg, o, *ops->Get(o), tensors)) {
           return false;
         }
       }
@@ -168,6 +169,31 @@ class ModelChecker {
                       sg, o, t, static_cast<long long>(p));
       }
       p = o;
+    }
+    return true;
+  }
+
+  // An operator writes its outputs, so none may be a constant: its data is
+  // the model's (read-only when the file is mapped), and a kernel that folds
+  // constants in Prepare would copy over its own input (a CONCATENATION
+  // writing in place into a subgraph input that is also a constant; found by
+  // structured_fuzzer as a memcpy overlap). Variables may carry an initial
+  // value.
+  bool CheckOutputsWritable(uint32_t sg, uint32_t o, const tflite::Operator& op,
+                            const flatbuffers::Vector<flatbuffers::Offset<tflite::Tensor>>& tensors) {
+    if (op.outputs() == nullptr) return true;
+    for (uint32_t i = 0; i < op.outputs()->size(); ++i) {
+      const int32_t t = op.outputs()->Get(i);
+      if (t == kOptionalTensor) continue;
+      const tflite::Tensor& tensor = *tensors.Get(static_cast<uint32_t>(t));
+      const uint8_t* data = nullptr;
+      size_t size = 0;
+      if (!tensor.is_variable() && model_.GetTensorData(tensor, &data, &size) && size > 0) {
+        return Reject(reporter_,
+                      "Subgraph %u operator %u: output tensor %d is a constant (buffer %u holds "
+                      "%zu bytes); an operator cannot write it.",
+                      sg, o, t, tensor.buffer(), size);
+      }
     }
     return true;
   }

@@ -19,8 +19,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 1, 1));
   TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteBucketizeParams*>(node->builtin_data);
-  if (params->num_boundaries < 0 ||
-      (params->num_boundaries > 0 && params->boundaries == nullptr)) {
+  if (params->num_boundaries < 0 || (params->num_boundaries > 0 && params->boundaries == nullptr)) {
     TF_LITE_KERNEL_LOG(context, "%s: missing boundaries", kOp);
     return kTfLiteError;
   }

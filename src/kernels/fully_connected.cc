@@ -307,8 +307,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     TF_LITE_ENSURE_OK(context, PrepareHybrid(context, weights, data->units, data->depth, data));
   }
   if (quantized) {
-    TF_LITE_ENSURE_OK(context, PrepareQuantized(context, input, weights, bias, output,
-                                                params->activation, data));
+    TF_LITE_ENSURE_OK(
+        context, PrepareQuantized(context, input, weights, bias, output, params->activation, data));
   } else if (weights->sparsity != nullptr) {
     data->mode = Mode::kSparse;
   }

@@ -69,8 +69,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return internal::TypeMismatch(context, kOp, "input", input->type, "output", output->type);
   }
   const int rank = internal::NumDims(input), prank = internal::NumDims(positions);
-  TF_LITE_ENSURE_OK(context, internal::NormalizeAxis(context, kOp, params->axis, rank,
-                                                     &data->axis));
+  TF_LITE_ENSURE_OK(context,
+                    internal::NormalizeAxis(context, kOp, params->axis, rank, &data->axis));
   data->batch_dims = params->batch_dims;
   if (data->batch_dims < 0) data->batch_dims += prank;
   if (data->batch_dims < 0 || data->batch_dims > data->axis || data->batch_dims > prank) {

@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "src/kernels/internal/custom_options.h"
-#include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/flex_map.h"
+#include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/register.h"
 

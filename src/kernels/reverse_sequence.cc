@@ -35,9 +35,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteReverseSequenceParams*>(node->builtin_data);
   const int rank = internal::NumDims(input);
-  if (params->seq_dim < 0 || params->seq_dim >= rank ||
-      params->batch_dim < 0 || params->batch_dim >= rank ||
-      params->seq_dim == params->batch_dim) {
+  if (params->seq_dim < 0 || params->seq_dim >= rank || params->batch_dim < 0 ||
+      params->batch_dim >= rank || params->seq_dim == params->batch_dim) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: seq_dim and batch_dim must be distinct dimensions in [0, %d), got "
                        "%d and %d",

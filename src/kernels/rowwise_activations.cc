@@ -9,8 +9,8 @@
 
 #include <Eigen/Core>
 
-#include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/elementwise_unary.h"
+#include "src/kernels/internal/quant_math.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 

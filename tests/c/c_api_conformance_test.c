@@ -16,55 +16,13 @@
 #include <string.h>
 
 #include "tensorflow/lite/c/c_api.h"
+#include "c_check.h"
 
 #ifndef TFLITE_C_SHARED_DIR
 #define TFLITE_C_SHARED_DIR "../shared"
 #endif
 #define MODELS TFLITE_C_SHARED_DIR "/models/files/"
 #define GOLDEN TFLITE_C_SHARED_DIR "/models/golden/"
-
-static int g_failures;
-static int g_checks;
-
-/* CHECK records a failure with file:line and goes on, so one run shows every
- * broken expectation. REQUIRE also leaves the current test function. */
-#define CHECK(cond)                                                       \
-  do {                                                                    \
-    ++g_checks;                                                           \
-    if (!(cond)) {                                                        \
-      ++g_failures;                                                       \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                     \
-  } while (0)
-#define REQUIRE(cond)                                                     \
-  do {                                                                    \
-    ++g_checks;                                                           \
-    if (!(cond)) {                                                        \
-      ++g_failures;                                                       \
-      fprintf(stderr, "%s:%d: REQUIRE failed: %s\n", __FILE__, __LINE__, #cond); \
-      return;                                                             \
-    }                                                                     \
-  } while (0)
-
-/* ---- error reporter capture --------------------------------------------------- */
-typedef struct {
-  int calls;
-  char text[2048];
-} Reporter;
-
-static void Report(void* user_data, const char* format, va_list args) {
-  Reporter* r = (Reporter*)user_data;
-  size_t len = strlen(r->text);
-  ++r->calls;
-  if (len + 2 < sizeof(r->text)) {
-    vsnprintf(r->text + len, sizeof(r->text) - len - 1, format, args);
-    len = strlen(r->text);
-    r->text[len] = '\n';
-    r->text[len + 1] = '\0';
-  }
-}
-
-static void ResetReporter(Reporter* r) { memset(r, 0, sizeof(*r)); }
 
 /* ---- file helpers ------------------------------------------------------------------ */
 static void* ReadFile(const char* path, size_t* size) {
@@ -207,9 +165,9 @@ static void TestCreateFromBuffer(void) {
   REQUIRE(data != NULL);
   TfLiteModel* model = TfLiteModelCreate(data, size);
   CHECK(model != NULL);
-  Reporter rep;
-  ResetReporter(&rep);
-  TfLiteModel* model2 = TfLiteModelCreateWithErrorReporter(data, size, Report, &rep);
+  CapturedErrors rep;
+  ResetCapturedErrors(&rep);
+  TfLiteModel* model2 = TfLiteModelCreateWithErrorReporter(data, size, CaptureError, &rep);
   CHECK(model2 != NULL);
   CHECK(rep.calls == 0);
   if (model) {
@@ -489,10 +447,10 @@ static void TestNullArguments(void) {
   CHECK(TfLiteModelCreate(NULL, 0) == NULL);
   CHECK(TfLiteModelCreate(NULL, 100) == NULL);
   CHECK(TfLiteModelCreateFromFile(NULL) == NULL);
-  Reporter rep;
-  ResetReporter(&rep);
-  CHECK(TfLiteModelCreateWithErrorReporter(NULL, 0, Report, &rep) == NULL);
-  CHECK(TfLiteModelCreateFromFileWithErrorReporter(NULL, Report, &rep) == NULL);
+  CapturedErrors rep;
+  ResetCapturedErrors(&rep);
+  CHECK(TfLiteModelCreateWithErrorReporter(NULL, 0, CaptureError, &rep) == NULL);
+  CHECK(TfLiteModelCreateFromFileWithErrorReporter(NULL, CaptureError, &rep) == NULL);
   CHECK(TfLiteInterpreterCreate(NULL, NULL) == NULL);
   TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
   CHECK(TfLiteInterpreterCreate(NULL, options) == NULL);
@@ -544,7 +502,7 @@ static void TestNullArguments(void) {
 
   /* Options setters ignore a NULL options object. */
   TfLiteInterpreterOptionsSetNumThreads(NULL, 2);
-  TfLiteInterpreterOptionsSetErrorReporter(NULL, Report, NULL);
+  TfLiteInterpreterOptionsSetErrorReporter(NULL, CaptureError, NULL);
   CHECK(TfLiteInterpreterOptionsEnableCancellation(NULL, true) != kTfLiteOk);
   CHECK(TfLiteInterpreterOptionsCopy(NULL) == NULL);
 
@@ -571,12 +529,12 @@ static void TestNullArguments(void) {
 }
 
 static void TestBadModels(void) {
-  Reporter rep;
+  CapturedErrors rep;
 
   /* A file that does not exist: NULL, and the reporter says why. */
-  ResetReporter(&rep);
+  ResetCapturedErrors(&rep);
   TfLiteModel* model = TfLiteModelCreateFromFileWithErrorReporter(
-      MODELS "this_file_does_not_exist.tflite", Report, &rep);
+      MODELS "this_file_does_not_exist.tflite", CaptureError, &rep);
   CHECK(model == NULL);
   CHECK(rep.calls >= 1);
   CHECK(rep.text[0] != '\0');
@@ -584,16 +542,16 @@ static void TestBadModels(void) {
   CHECK(TfLiteModelCreateFromFile(MODELS "this_file_does_not_exist.tflite") == NULL);
 
   /* A directory is not a model either. */
-  ResetReporter(&rep);
-  model = TfLiteModelCreateFromFileWithErrorReporter(MODELS, Report, &rep);
+  ResetCapturedErrors(&rep);
+  model = TfLiteModelCreateFromFileWithErrorReporter(MODELS, CaptureError, &rep);
   CHECK(model == NULL);
   TfLiteModelDelete(model);
 
   /* Garbage bytes, an empty buffer, a truncated model. */
   unsigned char garbage[256];
   for (size_t i = 0; i < sizeof(garbage); ++i) garbage[i] = (unsigned char)(i * 37u + 11u);
-  ResetReporter(&rep);
-  model = TfLiteModelCreateWithErrorReporter(garbage, sizeof(garbage), Report, &rep);
+  ResetCapturedErrors(&rep);
+  model = TfLiteModelCreateWithErrorReporter(garbage, sizeof(garbage), CaptureError, &rep);
   CHECK(model == NULL);
   CHECK(rep.calls >= 1);
   TfLiteModelDelete(model);
@@ -636,10 +594,10 @@ static void TestBadModels(void) {
 static void TestInvokeBeforeAllocate(void) {
   TfLiteModel* model = TfLiteModelCreateFromFile(MODELS "java_add.tflite");
   REQUIRE(model != NULL);
-  Reporter rep;
-  ResetReporter(&rep);
+  CapturedErrors rep;
+  ResetCapturedErrors(&rep);
   TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetErrorReporter(options, Report, &rep);
+  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &rep);
   TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(model, options);
   TfLiteInterpreterOptionsDelete(options);
   TfLiteModelDelete(model);
@@ -700,10 +658,10 @@ static void TestErrorReporterOnInterpreter(void) {
    * interpreter keeps using it after both options objects are gone. */
   TfLiteModel* model = TfLiteModelCreateFromFile(MODELS "java_add.tflite");
   REQUIRE(model != NULL);
-  Reporter rep;
-  ResetReporter(&rep);
+  CapturedErrors rep;
+  ResetCapturedErrors(&rep);
   TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetErrorReporter(options, Report, &rep);
+  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &rep);
   TfLiteInterpreterOptions* copy = TfLiteInterpreterOptionsCopy(options);
   TfLiteInterpreterOptionsDelete(options);
   REQUIRE(copy != NULL);

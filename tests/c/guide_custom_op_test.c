@@ -189,32 +189,28 @@ static void TestAccessors(void) {
   TfLiteRegistrationExternalSetAsyncKernel(NULL, MyCustomOpAsyncKernel);
 }
 
-static void Quiet(void* user_data, const char* format, va_list args) {
-  (void)format;
-  (void)args;
-  ++*(int*)user_data;
-}
-
 static void TestRunsModel(void) {
   TfLiteModel* model = TfLiteModelCreate(kAtanModel.bytes, sizeof(kAtanModel.bytes));
   TfLiteInterpreterOptions* options;
   TfLiteInterpreter* interpreter;
   const float x[6] = {-8.0f, -1.0f, 0.0f, 0.5f, 2.2f, 201.0f};
   float y[6];
-  int i, reports = 0;
+  int i;
+  CapturedErrors reports;
 
+  ResetCapturedErrors(&reports);
   CHECK(model != NULL);
   if (model == NULL) return;
 
   /* Without the op the model is refused: ATAN is not built in. */
   options = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetErrorReporter(options, Quiet, &reports);
+  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &reports);
   interpreter = TfLiteInterpreterCreate(model, options);
   if (interpreter != NULL) {
     CHECK(TfLiteInterpreterAllocateTensors(interpreter) != kTfLiteOk);
     TfLiteInterpreterDelete(interpreter);
   }
-  CHECK(reports > 0);
+  CHECK(reports.calls > 0);
   CHECK(g_num_calls == 0);
 
   /* NULL arguments are reported, not fatal. */

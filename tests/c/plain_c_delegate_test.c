@@ -225,13 +225,6 @@ static TfLiteStatus DelegatePrepare(TfLiteContext* context, TfLiteDelegate* dele
 
 /* ---- running -------------------------------------------------------------- */
 
-static void Reporter(void* user_data, const char* format, va_list args) {
-  (void)user_data;
-  fprintf(stderr, "tflite: ");
-  vfprintf(stderr, format, args);
-  fprintf(stderr, "\n");
-}
-
 static char* ReadAll(const char* path, size_t* size) {
   FILE* f = fopen(path, "rb");
   char* data;
@@ -258,14 +251,19 @@ static float* Run(TfLiteModel* model, TfLiteDelegate* delegate, const char* inpu
   TfLiteInterpreter* interpreter;
   const TfLiteTensor* out;
   float* result = NULL;
-  TfLiteInterpreterOptionsSetErrorReporter(options, Reporter, NULL);
+  CapturedErrors errors;
+  ResetCapturedErrors(&errors);
+  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &errors);
   if (delegate != NULL) {
     TfLiteInterpreterOptionsAddDelegate(options, (TfLiteOpaqueDelegate*)delegate);
   }
   interpreter = TfLiteInterpreterCreate(model, options);
   TfLiteInterpreterOptionsDelete(options);
   CHECK(interpreter != NULL);
-  if (interpreter == NULL) return NULL;
+  if (interpreter == NULL) {
+    fprintf(stderr, "tflite: %s", errors.text);
+    return NULL;
+  }
   CHECK(TfLiteInterpreterAllocateTensors(interpreter) == kTfLiteOk);
   CHECK(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(interpreter, 0), input,
                                    input_size) == kTfLiteOk);
@@ -276,6 +274,7 @@ static float* Run(TfLiteModel* model, TfLiteDelegate* delegate, const char* inpu
   if (result != NULL) {
     CHECK(TfLiteTensorCopyToBuffer(out, result, *out_bytes) == kTfLiteOk);
   }
+  if (errors.calls > 0) fprintf(stderr, "tflite: %s", errors.text);
   TfLiteInterpreterDelete(interpreter);
   return result;
 }

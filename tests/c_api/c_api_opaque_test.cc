@@ -24,20 +24,14 @@
 #include "tensorflow/lite/core/c/c_api_experimental.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tests/util/model_builder.h"
+#include "tests/util/error_capture.h"
 
 namespace {
 
+using tflite_c::testing::CaptureError;
 using tflite_c::testing::ModelBuilder;
 
 // ---- harness ---------------------------------------------------------------------
-
-void CaptureError(void* user_data, const char* format, va_list args) {
-  char buf[2048];
-  vsnprintf(buf, sizeof(buf), format, args);
-  auto* log = static_cast<std::string*>(user_data);
-  *log += buf;
-  *log += "\n";
-}
 
 // Owns a model built from bytes and an interpreter created with `ops`.
 class Runner {

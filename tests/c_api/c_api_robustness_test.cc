@@ -18,9 +18,11 @@
 #include "tensorflow/lite/core/c/c_api.h"
 #include "tensorflow/lite/core/c/c_api_experimental.h"
 #include "tests/util/model_builder.h"
+#include "tests/util/error_capture.h"
 
 namespace {
 
+using tflite_c::testing::CaptureError;
 using tflite_c::testing::ModelBuilder;
 
 // y = x + 1 through a custom op "Thrower" whose callbacks may throw.
@@ -88,12 +90,6 @@ TfLiteRegistration ThrowerRegistration() {
   return r;
 }
 
-void Collect(void* user_data, const char* format, va_list args) {
-  char buffer[1024];
-  std::vsnprintf(buffer, sizeof(buffer), format, args);
-  *static_cast<std::string*>(user_data) += std::string(buffer) + "\n";
-}
-
 class ThrowingKernelTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -105,7 +101,7 @@ class ThrowingKernelTest : public ::testing::Test {
     options_ = TfLiteInterpreterOptionsCreate();
     registration_ = ThrowerRegistration();
     TfLiteInterpreterOptionsAddCustomOp(options_, "Thrower", &registration_, 1, 1);
-    TfLiteInterpreterOptionsSetErrorReporter(options_, Collect, &log_);
+    TfLiteInterpreterOptionsSetErrorReporter(options_, CaptureError, &log_);
   }
   void TearDown() override {
     g_where = Where::kNowhere;
@@ -286,7 +282,7 @@ TEST(LastErrorTest, InterpreterKeepsItsLastMessage) {
   ASSERT_NE(model, nullptr);
   TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
   std::string log;
-  TfLiteInterpreterOptionsSetErrorReporter(options, Collect, &log);
+  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &log);
   TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(model, options);
   ASSERT_NE(interpreter, nullptr);
   EXPECT_STREQ(TfLiteInterpreterGetLastError(interpreter), "");
@@ -355,7 +351,7 @@ TEST(ModelCreateCopyTest, RejectsWhatModelCreateRejects) {
   EXPECT_EQ(TfLiteModelCreateCopy(nullptr, 10), nullptr);
   EXPECT_EQ(TfLiteModelCreateCopy("x", 0), nullptr);
   const char garbage[32] = "definitely not a model";
-  EXPECT_EQ(TfLiteModelCreateCopyWithErrorReporter(garbage, sizeof(garbage), Collect, &log),
+  EXPECT_EQ(TfLiteModelCreateCopyWithErrorReporter(garbage, sizeof(garbage), CaptureError, &log),
             nullptr);
   EXPECT_NE(log, "");
   EXPECT_NE(log.find(TfLiteGetLastCreateError()), std::string::npos);

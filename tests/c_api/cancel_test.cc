@@ -84,7 +84,7 @@ struct Cancellable {
     model.reset(TfLiteModelCreate(bytes, size));
     if (!model) return false;
     OptionsPtr options(TfLiteInterpreterOptionsCreate());
-    TfLiteInterpreterOptionsSetErrorReporter(options.get(), AppendError, &errors);
+    TfLiteInterpreterOptionsSetErrorReporter(options.get(), CaptureError, &errors);
     TfLiteInterpreterOptionsSetUseXNNPACK(options.get(), false);
     if (delegate != nullptr) {
       TfLiteInterpreterOptionsAddDelegate(options.get(),

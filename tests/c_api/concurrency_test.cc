@@ -70,7 +70,7 @@ class Failures {
 InterpreterPtr MakeInterpreter(TfLiteModel* model, Backend backend, XnnPtr* delegate,
                                std::string* errors, int xnnpack_threads = kXnnpackThreads) {
   OptionsPtr options(TfLiteInterpreterOptionsCreate());
-  TfLiteInterpreterOptionsSetErrorReporter(options.get(), AppendError, errors);
+  TfLiteInterpreterOptionsSetErrorReporter(options.get(), CaptureError, errors);
   TfLiteInterpreterOptionsSetNumThreads(options.get(), xnnpack_threads);
   TfLiteInterpreterOptionsSetUseXNNPACK(options.get(), backend == Backend::kDefaultXnnpack);
   if (backend == Backend::kExplicitXnnpack) {
@@ -161,7 +161,7 @@ TEST_P(SharedModelTest, XnnpackWeightsCacheSharedByThreads) {
       delegates[t].reset(TfLiteXNNPackDelegateCreate(&o));
       ASSERT_NE(delegates[t], nullptr);
       OptionsPtr options(TfLiteInterpreterOptionsCreate());
-      TfLiteInterpreterOptionsSetErrorReporter(options.get(), AppendError, &errors[t]);
+      TfLiteInterpreterOptionsSetErrorReporter(options.get(), CaptureError, &errors[t]);
       TfLiteInterpreterOptionsSetUseXNNPACK(options.get(), false);
       TfLiteInterpreterOptionsAddDelegate(
           options.get(), reinterpret_cast<TfLiteOpaqueDelegate*>(delegates[t].get()));

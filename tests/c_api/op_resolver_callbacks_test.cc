@@ -14,9 +14,11 @@
 #include "tensorflow/lite/core/c/c_api_opaque.h"
 #include "tensorflow/lite/core/c/common.h"
 #include "tests/util/model_builder.h"
+#include "tests/util/error_capture.h"
 
 namespace {
 
+using tflite_c::testing::CaptureError;
 using tflite_c::testing::ModelBuilder;
 
 // y = (x + x) * 10: the builtin ADD, then a custom op "Times10".
@@ -110,25 +112,15 @@ const TfLiteOperator* FindCustomOperator(void* user_data, const char* name, int 
   return static_cast<Lookups*>(user_data)->custom_operator;
 }
 
-struct Messages {
-  std::string text;
-};
-
-void Capture(void* user_data, const char* format, va_list args) {
-  char buf[512];
-  std::vsnprintf(buf, sizeof(buf), format, args);
-  static_cast<Messages*>(user_data)->text += std::string(buf) + "\n";
-}
-
 // Runs the model with the resolver `configure` installs; empty when the
 // interpreter could not be created or run.
 template <typename Configure>
-std::vector<float> RunModel(Configure configure, Messages* messages = nullptr) {
+std::vector<float> RunModel(Configure configure, std::string* messages = nullptr) {
   const std::vector<uint8_t> bytes = AddThenTimes10Model();
   TfLiteModel* model = TfLiteModelCreate(bytes.data(), bytes.size());
   EXPECT_NE(model, nullptr);
   TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
-  if (messages != nullptr) TfLiteInterpreterOptionsSetErrorReporter(options, Capture, messages);
+  if (messages != nullptr) TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, messages);
   configure(options);
   TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(model, options);
   TfLiteInterpreterOptionsDelete(options);
@@ -210,7 +202,7 @@ TEST(OpResolverCallbacks, OperatorFirstThenLegacyFallback) {
 TEST(OpResolverCallbacks, UnknownCustomOpIsReported) {
   Lookups lookups;
   lookups.find_custom = false;
-  Messages messages;
+  std::string messages;
   EXPECT_TRUE(RunModel(
                   [&](TfLiteInterpreterOptions* o) {
                     TfLiteInterpreterOptionsSetOpResolverV2(o, FindBuiltin<TfLiteRegistration_V2>,
@@ -219,14 +211,14 @@ TEST(OpResolverCallbacks, UnknownCustomOpIsReported) {
                   },
                   &messages)
                   .empty());
-  EXPECT_NE(messages.text.find("Times10"), std::string::npos) << messages.text;
+  EXPECT_NE(messages.find("Times10"), std::string::npos) << messages;
   EXPECT_EQ(lookups.log, kLegacyLookups);
 }
 
 TEST(OpResolverCallbacks, CallbacksReplaceTheBuiltinKernels) {
   // Only the custom op is resolvable: ADD, although a builtin, is not found.
   Lookups lookups;
-  Messages messages;
+  std::string messages;
   EXPECT_TRUE(RunModel(
                   [&](TfLiteInterpreterOptions* o) {
                     TfLiteInterpreterOptionsSetOpResolver(o, nullptr,
@@ -235,7 +227,7 @@ TEST(OpResolverCallbacks, CallbacksReplaceTheBuiltinKernels) {
                   },
                   &messages)
                   .empty());
-  EXPECT_NE(messages.text.find("ADD"), std::string::npos) << messages.text;
+  EXPECT_NE(messages.find("ADD"), std::string::npos) << messages;
   EXPECT_EQ(lookups.log, "cTimes10v1 ");
 }
 

@@ -15,16 +15,12 @@
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/c_api_opaque.h"
 #include "tests/util/model_builder.h"
+#include "tests/util/error_capture.h"
 
 namespace {
 
+using tflite_c::testing::CaptureError;
 using tflite_c::testing::ModelBuilder;
-
-void Capture(void* user_data, const char* format, va_list args) {
-  char buf[1024];
-  vsnprintf(buf, sizeof(buf), format, args);
-  *static_cast<std::string*>(user_data) += std::string(buf) + "\n";
-}
 
 const std::vector<uint8_t> kOptions = {9, 0, 255, 7, 0};
 const std::vector<uint8_t> kMetadata = {'m', 'e', 't', 'a', 0, 1};
@@ -47,7 +43,7 @@ struct OpRun {
   OpRun(std::vector<uint8_t> b, TfLiteOperator* op) : bytes(std::move(b)) {
     model = TfLiteModelCreate(bytes.data(), bytes.size());
     TfLiteInterpreterOptions* o = TfLiteInterpreterOptionsCreate();
-    TfLiteInterpreterOptionsSetErrorReporter(o, Capture, &log);
+    TfLiteInterpreterOptionsSetErrorReporter(o, CaptureError, &log);
     TfLiteInterpreterOptionsAddOperator(o, op);
     interpreter = TfLiteInterpreterCreate(model, o);
     TfLiteInterpreterOptionsDelete(o);

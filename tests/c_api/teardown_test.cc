@@ -97,7 +97,7 @@ std::string Cycle(const TinyModel& m, Variant v, const std::vector<float>& x) {
   if (model == nullptr) return "TfLiteModelCreate failed";
   TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
   std::string errors;
-  TfLiteInterpreterOptionsSetErrorReporter(options, AppendError, &errors);
+  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &errors);
   TfLiteInterpreterOptionsSetUseXNNPACK(options, v == kDefaultXnnpack);
   TfLiteInterpreterOptionsSetNumThreads(options, 1);
   TfLiteXNNPackDelegateWeightsCache* cache = nullptr;

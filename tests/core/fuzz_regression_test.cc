@@ -15,14 +15,11 @@
 #include "schema_generated.h"
 #include "tensorflow/lite/c/c_api.h"
 #include "tests/util/shared_models.h"
+#include "tests/util/error_capture.h"
 
 namespace {
 
-void Append(void* user_data, const char* format, va_list args) {
-  char buf[1024];
-  vsnprintf(buf, sizeof(buf), format, args);
-  *static_cast<std::string*>(user_data) += std::string(buf) + "\n";
-}
+using tflite_c::testing::CaptureError;
 
 std::unique_ptr<tflite::ModelT> LoadShared(const std::string& name) {
   std::ifstream in(tflite_c::testing::SharedModelPath(name), std::ios::binary);
@@ -43,7 +40,7 @@ bool AllocateAndInvoke(const tflite::ModelT& m, std::string* log) {
   TfLiteModel* model = TfLiteModelCreate(bytes.data(), bytes.size());
   if (model == nullptr) return false;
   TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetErrorReporter(options, Append, log);
+  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, log);
   TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(model, options);
   bool allocated = false;
   if (interpreter != nullptr) {

@@ -14,39 +14,32 @@
 
 #include "tensorflow/lite/c/c_api.h"
 #include "tests/util/model_builder.h"
+#include "tests/util/error_capture.h"
 
 namespace tflite_c {
 namespace {
 
+using testing::CaptureError;
 using testing::ModelBuilder;
 using namespace tflite;  // NOLINT(build/namespaces): schema enums and options
-
-struct Reporter {
-  std::string text;
-  static void Callback(void* user_data, const char* format, va_list args) {
-    char buf[1024];
-    vsnprintf(buf, sizeof(buf), format, args);
-    static_cast<Reporter*>(user_data)->text += std::string(buf) + "\n";
-  }
-};
 
 // Loads `bytes`, creates an interpreter, allocates, fills every float input
 // with 1 and invokes; returns "" or the failing step's messages.
 // `outputs` receives output 0's values when everything succeeded.
 std::string RunModel(const std::vector<uint8_t>& bytes, std::vector<float>* outputs = nullptr) {
-  Reporter rep;
+  std::string rep;
   TfLiteModel* model =
-      TfLiteModelCreateWithErrorReporter(bytes.data(), bytes.size(), &Reporter::Callback, &rep);
-  if (model == nullptr) return "model: " + rep.text;
+      TfLiteModelCreateWithErrorReporter(bytes.data(), bytes.size(), CaptureError, &rep);
+  if (model == nullptr) return "model: " + rep;
   TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetErrorReporter(options, &Reporter::Callback, &rep);
+  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &rep);
   TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(model, options);
   TfLiteInterpreterOptionsDelete(options);
   TfLiteModelDelete(model);
-  if (interpreter == nullptr) return "interpreter: " + rep.text;
+  if (interpreter == nullptr) return "interpreter: " + rep;
   std::string result;
   if (TfLiteInterpreterAllocateTensors(interpreter) != kTfLiteOk) {
-    result = "allocate: " + rep.text;
+    result = "allocate: " + rep;
   } else {
     for (int i = 0; i < TfLiteInterpreterGetInputTensorCount(interpreter); ++i) {
       TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter, i);
@@ -54,7 +47,7 @@ std::string RunModel(const std::vector<uint8_t>& bytes, std::vector<float>* outp
       TfLiteTensorCopyFromBuffer(t, ones.data(), ones.size() * sizeof(float));
     }
     if (TfLiteInterpreterInvoke(interpreter) != kTfLiteOk) {
-      result = "invoke: " + rep.text;
+      result = "invoke: " + rep;
     } else if (outputs != nullptr) {
       const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter, 0);
       outputs->resize(TfLiteTensorByteSize(t) / sizeof(float));

@@ -41,8 +41,11 @@
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tests/util/shared_models.h"
+#include "tests/util/error_capture.h"
 
 namespace {
+
+using tflite_c::testing::CaptureError;
 
 constexpr int kDefaultIterations = 80;
 // Ceiling on WHILE iterations, so that a mutated loop condition cannot hang.
@@ -110,22 +113,6 @@ long EnvLong(const char* name, long fallback) {
   const long n = std::strtol(v, &end, 10);
   return (end != nullptr && *end == '\0') ? n : fallback;
 }
-
-// Counts reporter messages; keeps the last few for failure output.
-struct Reporter {
-  int count = 0;
-  std::string text;
-  static void Callback(void* user_data, const char* format, va_list args) {
-    auto* self = static_cast<Reporter*>(user_data);
-    char buf[512];
-    vsnprintf(buf, sizeof(buf), format, args);
-    ++self->count;
-    if (self->text.size() < 4000) {
-      self->text += buf;
-      self->text += '\n';
-    }
-  }
-};
 
 // ---- where to mutate ------------------------------------------------------------
 
@@ -378,24 +365,24 @@ struct Outcome {
 // One mutated model through the whole C API. `bytes` must outlive the model.
 Outcome RunCase(const std::vector<uint8_t>& bytes, bool xnnpack, int threads, std::mt19937& rng) {
   Outcome out;
-  Reporter rep;
-  auto fail_quietly = [&](const char* step, int before) {
-    if (rep.count <= before) out.problem = std::string(step) + " failed without a message";
+  std::string rep;  // what the library reported
+  auto fail_quietly = [&](const char* step, size_t before) {
+    if (rep.size() <= before) out.problem = std::string(step) + " failed without a message";
   };
-  int before = rep.count;
-  TfLiteModel* model = TfLiteModelCreateWithErrorReporter(bytes.data(), bytes.size(), &Reporter::Callback, &rep);
+  size_t before = rep.size();
+  TfLiteModel* model = TfLiteModelCreateWithErrorReporter(bytes.data(), bytes.size(), CaptureError, &rep);
   if (model == nullptr) {
     fail_quietly("TfLiteModelCreate", before);
     return out;
   }
   out.created_model = true;
   TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetErrorReporter(options, &Reporter::Callback, &rep);
+  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &rep);
   TfLiteInterpreterOptionsSetUseXNNPACK(options, xnnpack);
   TfLiteInterpreterOptionsSetNumThreads(options, threads);
   TfLiteInterpreterOptionsSetMaxWhileIterations(options, kMaxWhileIterations);
   TfLiteInterpreterOptionsSetMaxAllocationBytes(options, kMaxAllocationBytes);
-  before = rep.count;
+  before = rep.size();
   TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(model, options);
   TfLiteInterpreterOptionsDelete(options);
   TfLiteModelDelete(model);  // the interpreter keeps what it needs
@@ -404,7 +391,7 @@ Outcome RunCase(const std::vector<uint8_t>& bytes, bool xnnpack, int threads, st
     return out;
   }
   out.created_interpreter = true;
-  before = rep.count;
+  before = rep.size();
   if (TfLiteInterpreterAllocateTensors(interpreter) != kTfLiteOk) {
     fail_quietly("TfLiteInterpreterAllocateTensors", before);
   } else {
@@ -412,7 +399,7 @@ Outcome RunCase(const std::vector<uint8_t>& bytes, bool xnnpack, int threads, st
     for (int run = 0; run < 2 && out.problem.empty(); ++run) {
       const int32_t inputs = TfLiteInterpreterGetInputTensorCount(interpreter);
       for (int32_t i = 0; i < inputs; ++i) FillInput(TfLiteInterpreterGetInputTensor(interpreter, i), rng);
-      before = rep.count;
+      before = rep.size();
       if (TfLiteInterpreterInvoke(interpreter) != kTfLiteOk) {
         fail_quietly("TfLiteInterpreterInvoke", before);
         break;
@@ -425,7 +412,7 @@ Outcome RunCase(const std::vector<uint8_t>& bytes, bool xnnpack, int threads, st
     }
   }
   TfLiteInterpreterDelete(interpreter);
-  if (!out.problem.empty()) out.problem += "; messages:\n" + rep.text;
+  if (!out.problem.empty()) out.problem += "; messages:\n" + rep;
   return out;
 }
 
@@ -508,20 +495,20 @@ TEST(HostileModelFuzz, MutatedModelsFailCleanlyOrRun) {
 // first failing step's messages, or "" when everything succeeded.
 std::string BuildAndAllocate(const std::vector<uint8_t>& bytes, bool xnnpack,
                              int64_t max_allocation_bytes = 0) {
-  Reporter rep;
-  TfLiteModel* model = TfLiteModelCreateWithErrorReporter(bytes.data(), bytes.size(), &Reporter::Callback, &rep);
-  if (model == nullptr) return "model: " + rep.text;
+  std::string rep;  // what the library reported
+  TfLiteModel* model = TfLiteModelCreateWithErrorReporter(bytes.data(), bytes.size(), CaptureError, &rep);
+  if (model == nullptr) return "model: " + rep;
   TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetErrorReporter(options, &Reporter::Callback, &rep);
+  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &rep);
   TfLiteInterpreterOptionsSetUseXNNPACK(options, xnnpack);
   if (max_allocation_bytes > 0) TfLiteInterpreterOptionsSetMaxAllocationBytes(options, max_allocation_bytes);
   TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(model, options);
   TfLiteInterpreterOptionsDelete(options);
   TfLiteModelDelete(model);
-  if (interpreter == nullptr) return "interpreter: " + rep.text;
+  if (interpreter == nullptr) return "interpreter: " + rep;
   const TfLiteStatus s = TfLiteInterpreterAllocateTensors(interpreter);
   TfLiteInterpreterDelete(interpreter);
-  return s == kTfLiteOk ? std::string() : "allocate: " + rep.text;
+  return s == kTfLiteOk ? std::string() : "allocate: " + rep;
 }
 
 // Sets the int32 at `offset` after checking that it holds `expected`, so that
@@ -629,11 +616,11 @@ TEST(HostileModelFuzz, ResizePastTheAllocationLimitFails) {
   SKIP_WITHOUT_SHARED_MODELS();
   const std::vector<uint8_t> bytes = ReadModel("java_add");
   ASSERT_FALSE(bytes.empty());
-  Reporter rep;
+  std::string rep;  // what the library reported
   TfLiteModel* model = TfLiteModelCreate(bytes.data(), bytes.size());
   ASSERT_NE(model, nullptr);
   TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetErrorReporter(options, &Reporter::Callback, &rep);
+  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &rep);
   TfLiteInterpreterOptionsSetUseXNNPACK(options, false);
   ASSERT_EQ(TfLiteInterpreterOptionsSetMaxAllocationBytes(options, 1 << 20), kTfLiteOk);
   EXPECT_EQ(TfLiteInterpreterOptionsSetMaxAllocationBytes(options, -1), kTfLiteError);
@@ -641,16 +628,16 @@ TEST(HostileModelFuzz, ResizePastTheAllocationLimitFails) {
   TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(model, options);
   TfLiteInterpreterOptionsDelete(options);
   TfLiteModelDelete(model);
-  ASSERT_NE(interpreter, nullptr) << rep.text;
-  ASSERT_EQ(TfLiteInterpreterAllocateTensors(interpreter), kTfLiteOk) << rep.text;
+  ASSERT_NE(interpreter, nullptr) << rep;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(interpreter), kTfLiteOk) << rep;
   const int big[] = {1, 1024, 1024, 3};  // 12 MiB
-  const int before = rep.count;
+  const size_t before = rep.size();
   EXPECT_NE(TfLiteInterpreterResizeInputTensor(interpreter, 0, big, 4), kTfLiteOk);
-  EXPECT_GT(rep.count, before);
-  EXPECT_NE(rep.text.find("more than the allocation limit of 1048576 bytes"), std::string::npos)
-      << rep.text;
-  EXPECT_EQ(TfLiteInterpreterAllocateTensors(interpreter), kTfLiteOk) << rep.text;
-  EXPECT_EQ(TfLiteInterpreterInvoke(interpreter), kTfLiteOk) << rep.text;
+  EXPECT_GT(rep.size(), before);
+  EXPECT_NE(rep.find("more than the allocation limit of 1048576 bytes"), std::string::npos)
+      << rep;
+  EXPECT_EQ(TfLiteInterpreterAllocateTensors(interpreter), kTfLiteOk) << rep;
+  EXPECT_EQ(TfLiteInterpreterInvoke(interpreter), kTfLiteOk) << rep;
   TfLiteInterpreterDelete(interpreter);
 }
 

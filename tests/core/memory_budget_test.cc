@@ -19,11 +19,13 @@
 #include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tensorflow/lite/core/c/c_api_experimental.h"
 #include "tests/util/one_op_model.h"
+#include "tests/util/error_capture.h"
 
 namespace tflite_c {
 namespace {
 
 using testing::OneOpModel;
+using testing::RefusedAsTooBig;
 
 constexpr auto F32 = tflite::TensorType_FLOAT32;
 constexpr uint64_t kMax = UINT64_MAX;
@@ -32,13 +34,6 @@ constexpr uint64_t kGiB = uint64_t{1} << 30;
 // What BudgetFromSources can return for `bytes`: size_t caps it (4 GiB on
 // 32-bit targets).
 uint64_t AsSize(uint64_t bytes) { return std::min<uint64_t>(bytes, SIZE_MAX); }
-
-// On 32-bit targets a tensor of 4 GiB or more cannot even be sized: the shape
-// check refuses it ("byte size overflow") before the allocation limit does.
-bool RefusedAsTooBig(const std::string& log, const char* limit_text) {
-  if (log.find(limit_text) != std::string::npos) return true;
-  return sizeof(size_t) < 8 && log.find("byte size overflow") != std::string::npos;
-}
 
 // ---- readers ---------------------------------------------------------------------
 

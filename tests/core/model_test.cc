@@ -535,6 +535,19 @@ TEST(ModelRulesTest, MalformedConstantBoolBytes) {
   ExpectRejected(*m, {"holds byte 255 at offset 0"});
 }
 
+// Found by structured_fuzzer (ASan memcpy-param-overlap in CONCATENATION's
+// Prepare): an operator writing in place into a subgraph input that is also a
+// constant. No operator may write a constant.
+TEST(ModelRulesTest, MalformedOperatorWritesAConstant) {
+  auto m = BaseModel();
+  m->subgraphs[0]->operators[0]->outputs = {1};  // the constant
+  ExpectRejected(*m, {"operator 0: output tensor 1 is a constant (buffer 1 holds 8 bytes)"});
+  m = BaseModel();
+  m->subgraphs[0]->inputs = {0, 1};
+  m->subgraphs[0]->operators[0]->outputs = {1};  // in place, into a constant input
+  ExpectRejected(*m, {"output tensor 1 is a constant"});
+}
+
 TEST(ModelRulesTest, NoSubgraphs) {
   auto m = BaseModel();
   m->subgraphs.clear();

@@ -20,6 +20,7 @@
 #include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 #include "tests/util/model_builder.h"
+#include "tests/util/error_capture.h"
 
 namespace tflite_c {
 namespace testing {
@@ -46,14 +47,6 @@ inline std::vector<float> Random(size_t n, uint32_t seed, float lo = -1.0f, floa
   std::vector<float> v(n);
   for (float& x : v) x = dist(rng);
   return v;
-}
-
-inline void AppendError(void* user_data, const char* format, va_list args) {
-  char buf[2048];
-  vsnprintf(buf, sizeof(buf), format, args);
-  auto* text = static_cast<std::string*>(user_data);
-  *text += buf;
-  *text += "\n";
 }
 
 struct ModelDeleter {
@@ -84,7 +77,7 @@ struct Session {
     model.reset(TfLiteModelCreate(bytes, size));
     if (!model) return;
     OptionsPtr options(TfLiteInterpreterOptionsCreate());
-    TfLiteInterpreterOptionsSetErrorReporter(options.get(), AppendError, &errors);
+    TfLiteInterpreterOptionsSetErrorReporter(options.get(), CaptureError, &errors);
     for (TfLiteDelegate* d : delegates) {
       TfLiteInterpreterOptionsAddDelegate(options.get(),
                                           reinterpret_cast<TfLiteOpaqueDelegate*>(d));

@@ -1,4 +1,4 @@
-// The XNNPACK delegate TfLiteInterpreterCreate applies by default (issue 11):
+// The XNNPACK delegate TfLiteInterpreterCreate applies by default:
 // on without any call, with the interpreter's thread count, after the user's
 // delegates and not at all on a fully delegated graph; off with
 // TfLiteInterpreterOptionsSetUseXNNPACK(options, false) or the environment
@@ -49,7 +49,7 @@ void CreateWith(Session* s, const std::vector<uint8_t>& bytes, Setup setup) {
   s->model.reset(TfLiteModelCreate(bytes.data(), bytes.size()));
   ASSERT_NE(s->model, nullptr);
   OptionsPtr options(TfLiteInterpreterOptionsCreate());
-  TfLiteInterpreterOptionsSetErrorReporter(options.get(), AppendError, &s->errors);
+  TfLiteInterpreterOptionsSetErrorReporter(options.get(), CaptureError, &s->errors);
   setup(options.get());
   s->interpreter.reset(TfLiteInterpreterCreate(s->model.get(), options.get()));
   ASSERT_NE(s->interpreter, nullptr) << s->errors;
@@ -237,6 +237,29 @@ TEST(XnnpackDefault, MalformedResizeToAnotherRankIsRefused) {
   ASSERT_EQ(TfLiteInterpreterAllocateTensors(s.interpreter.get()), kTfLiteOk) << s.errors;
   ASSERT_TRUE(s.SetInput(0, std::vector<float>(2 * 5 * 7 * 3, 0.5f)));
   EXPECT_EQ(TfLiteInterpreterInvoke(s.interpreter.get()), kTfLiteOk) << s.errors;
+}
+
+// Found by fuzz/resize_fuzzer (SEGV in XNNPACK's igemm; valgrind: reads past
+// the arena): XNNPACK's reshape checks neither rank nor channel count, so a
+// convolution defined for 3 input channels read 3 per pixel from an input
+// resized to 1 channel. A resize that changes the innermost dimension of a
+// partition with such operators fails AllocateTensors with a message; other
+// dimensions may still change, and a partition of element-wise operators
+// between non-constant tensors accepts any innermost size
+// (DynamicShapesStillWork).
+TEST(XnnpackDefault, MalformedResizeOfChannelsIsRefused) {
+  const std::vector<uint8_t> bytes = MixedModel();
+  for (const std::vector<int>& dims : {std::vector<int>{592, 1, 336, 1},
+                                       std::vector<int>{1, 6, 6, 4}}) {
+    SCOPED_TRACE(dims.back());
+    Session s;
+    CreateWith(&s, bytes, [](TfLiteInterpreterOptions*) {});
+    TfLiteInterpreter* it = s.interpreter.get();
+    ASSERT_GT(s.DelegateNodes(), 0);
+    ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, 0, dims.data(), 4), kTfLiteOk);
+    EXPECT_NE(TfLiteInterpreterAllocateTensors(it), kTfLiteOk);
+    EXPECT_NE(s.errors.find("was built for 3"), std::string::npos) << s.errors;
+  }
 }
 
 // Found by fuzz/resize_fuzzer (ASan allocator CHECK: a heap block's header

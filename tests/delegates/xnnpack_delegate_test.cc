@@ -1,4 +1,4 @@
-// XNNPACK delegate (issue 11): options and flags, which nodes it claims on
+// XNNPACK delegate: options and flags, which nodes it claims on
 // small models, outputs against the builtin kernels, input resizing, the
 // weights cache, and every golden model of shared/models/manifest.json run
 // with the delegate against its XNNPACK `tolerance` (a few also through the
@@ -494,7 +494,7 @@ void CreateWithDefaultXnnpack(Session* s, const void* bytes, size_t size, int th
   s->model.reset(TfLiteModelCreate(bytes, size));
   if (!s->model) return;
   OptionsPtr options(TfLiteInterpreterOptionsCreate());
-  TfLiteInterpreterOptionsSetErrorReporter(options.get(), AppendError, &s->errors);
+  TfLiteInterpreterOptionsSetErrorReporter(options.get(), CaptureError, &s->errors);
   TfLiteInterpreterOptionsSetNumThreads(options.get(), threads);
   s->interpreter.reset(TfLiteInterpreterCreate(s->model.get(), options.get()));
 }

@@ -1,4 +1,4 @@
-// XNNPACK delegate, operator coverage (issue 11): every op added on top of the
+// XNNPACK delegate, operator coverage: every op added on top of the
 // first increment (float32 unary/binary ops, TRANSPOSE, SLICE, STRIDED_SLICE,
 // SPLIT, DEPTH_TO_SPACE/SPACE_TO_DEPTH, BATCH_MATMUL, TRANSPOSE_CONV) and the
 // QS8/QU8 paths is run through the delegate and compared with the builtin

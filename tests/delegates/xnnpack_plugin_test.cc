@@ -1,5 +1,5 @@
 // The XNNPACK delegate as an external delegate library
-// (libtflite_c_xnnpack_delegate.so, issue 11): created through
+// (libtflite_c_xnnpack_delegate.so): created through
 // TfLiteExternalDelegateCreate with string options it gives the same outputs
 // as TfLiteXNNPackDelegateCreate; bad options fail creation with a message
 // naming the option; the weight cache path option works through it; and

@@ -1,4 +1,4 @@
-// XNNPACK delegate precision controls (issue 11): TFLITE_XNNPACK_DELEGATE_FLAG_FORCE_FP16
+// XNNPACK delegate precision controls: TFLITE_XNNPACK_DELEGATE_FLAG_FORCE_FP16
 // (fp16 arithmetic for float32 models, or a clear "not supported" when the CPU
 // cannot) and the model's "reduced_precision_support" metadata, which asks
 // XNNPACK for fp16 inference (XNN_FLAG_HINT_FP16_INFERENCE) when it allows

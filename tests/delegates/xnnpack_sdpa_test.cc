@@ -444,7 +444,7 @@ TEST(XnnpackSdpa, CustomOpForm) {
   ASSERT_NE(mp, nullptr);
   std::string errors;
   OptionsPtr options(TfLiteInterpreterOptionsCreate());
-  TfLiteInterpreterOptionsSetErrorReporter(options.get(), AppendError, &errors);
+  TfLiteInterpreterOptionsSetErrorReporter(options.get(), CaptureError, &errors);
   TfLiteInterpreterOptionsAddCustomOp(options.get(), c.name.c_str(), &failing, 1, 1);
   TfLiteInterpreterOptionsSetUseXNNPACK(options.get(), false);
   TfLiteInterpreterOptionsAddDelegate(options.get(),

@@ -1,4 +1,4 @@
-// XNNPACK delegate (issue 11): resource variables. With
+// XNNPACK delegate: resource variables. With
 // TFLITE_XNNPACK_DELEGATE_FLAG_VARIABLE_OPERATORS the delegate takes
 // VAR_HANDLE / READ_VARIABLE / ASSIGN_VARIABLE (state kept by the delegate,
 // shared by its partitions and subgraphs); without it they stay on the

@@ -1,4 +1,4 @@
-// XNNPACK delegate file-backed weight cache (issue 11): weight_cache_file_path,
+// XNNPACK delegate file-backed weight cache: weight_cache_file_path,
 // weight_cache_file_descriptor and the in-memory path. The first delegate
 // packs the weights and writes the file; a later one maps it and packs
 // nothing (counted through the cache's statistics), with identical outputs.

@@ -18,10 +18,12 @@
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tests/util/model_builder.h"
+#include "tests/util/error_capture.h"
 
 namespace tflite_c {
 namespace {
 
+using tflite_c::testing::CaptureError;
 using tflite::BuiltinOperator;
 using tflite::TensorType;
 using testing::ModelBuilder;
@@ -92,12 +94,6 @@ void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
 
 // ---- running a case through the C API --------------------------------------------
 
-void CollectLog(void* user_data, const char* format, va_list args) {
-  char line[1024];
-  std::vsnprintf(line, sizeof line, format, args);
-  *static_cast<std::string*>(user_data) += std::string(line) + "\n";
-}
-
 struct Outcome {
   bool allocated = false;
   bool invoked = false;
@@ -123,7 +119,7 @@ Outcome RunCase(const Case& c) {
   Outcome o;
   TfLiteModel* model = TfLiteModelCreate(model_bytes.data(), model_bytes.size());
   TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetErrorReporter(options, CollectLog, &o.log);
+  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &o.log);
   TfLiteInterpreterOptionsSetUseXNNPACK(options, false);  // kernel tests: builtin kernels
   TfLiteInterpreter* interpreter = model ? TfLiteInterpreterCreate(model, options) : nullptr;
   o.allocated = interpreter != nullptr && TfLiteInterpreterAllocateTensors(interpreter) == kTfLiteOk;

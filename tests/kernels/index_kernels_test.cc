@@ -1,4 +1,4 @@
-// Tests of the index and data-movement kernels of issue 5 (split, pack,
+// Index and data-movement kernels (split, pack,
 // strided slice, cast, gather, squeeze, shape, top-k, where, ...). Each test
 // is a one-op model run through the public C API; expected values are
 // hand-computed.

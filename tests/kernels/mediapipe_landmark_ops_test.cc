@@ -24,17 +24,13 @@
 #include "tensorflow/lite/c/c_api.h"
 #include "tests/util/model_builder.h"
 #include "tests/util/test_paths.h"
+#include "tests/util/error_capture.h"
 
 namespace {
 
+using tflite_c::testing::CaptureError;
 using tflite_c::kernels::internal::FlexMap;
 using tflite_c::testing::ModelBuilder;
-
-void Capture(void* user_data, const char* format, va_list args) {
-  char buf[1024];
-  vsnprintf(buf, sizeof(buf), format, args);
-  *static_cast<std::string*>(user_data) += std::string(buf) + "\n";
-}
 
 // A model + interpreter built with the default resolver.
 struct OpRun {
@@ -46,7 +42,7 @@ struct OpRun {
   explicit OpRun(std::vector<uint8_t> b) : bytes(std::move(b)) {
     model = TfLiteModelCreate(bytes.data(), bytes.size());
     TfLiteInterpreterOptions* o = TfLiteInterpreterOptionsCreate();
-    TfLiteInterpreterOptionsSetErrorReporter(o, Capture, &log);
+    TfLiteInterpreterOptionsSetErrorReporter(o, CaptureError, &log);
     interpreter = TfLiteInterpreterCreate(model, o);
     TfLiteInterpreterOptionsDelete(o);
   }
@@ -737,7 +733,7 @@ TEST(LiteRtMaxUnpoolingTest, LiteRtModel) {
   if (model == nullptr) GTEST_SKIP() << path << " not found";
   std::string log;
   TfLiteInterpreterOptions* o = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetErrorReporter(o, Capture, &log);
+  TfLiteInterpreterOptionsSetErrorReporter(o, CaptureError, &log);
   TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(model, o);
   TfLiteInterpreterOptionsDelete(o);
   ASSERT_NE(interpreter, nullptr) << log;
@@ -777,7 +773,7 @@ struct FaceModel {
     model = TfLiteModelCreateFromFile(path.c_str());
     if (model == nullptr) return;
     TfLiteInterpreterOptions* o = TfLiteInterpreterOptionsCreate();
-    TfLiteInterpreterOptionsSetErrorReporter(o, Capture, &log);
+    TfLiteInterpreterOptionsSetErrorReporter(o, CaptureError, &log);
     TfLiteInterpreterOptionsSetNumThreads(o, 1);
     interpreter = TfLiteInterpreterCreate(model, o);
     TfLiteInterpreterOptionsDelete(o);

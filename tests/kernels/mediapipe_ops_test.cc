@@ -17,16 +17,12 @@
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/c_api_opaque.h"
 #include "tests/util/model_builder.h"
+#include "tests/util/error_capture.h"
 
 namespace {
 
+using tflite_c::testing::CaptureError;
 using tflite_c::testing::ModelBuilder;
-
-void Capture(void* user_data, const char* format, va_list args) {
-  char buf[1024];
-  vsnprintf(buf, sizeof(buf), format, args);
-  *static_cast<std::string*>(user_data) += std::string(buf) + "\n";
-}
 
 template <typename T>
 std::vector<uint8_t> Bytes(const T& value, size_t size = sizeof(T)) {
@@ -64,7 +60,7 @@ struct OpRun {
   explicit OpRun(std::vector<uint8_t> b, TfLiteOperator* extra = nullptr) : bytes(std::move(b)) {
     model = TfLiteModelCreate(bytes.data(), bytes.size());
     TfLiteInterpreterOptions* o = TfLiteInterpreterOptionsCreate();
-    TfLiteInterpreterOptionsSetErrorReporter(o, Capture, &log);
+    TfLiteInterpreterOptionsSetErrorReporter(o, CaptureError, &log);
     if (extra) TfLiteInterpreterOptionsAddOperator(o, extra);
     interpreter = TfLiteInterpreterCreate(model, o);
     TfLiteInterpreterOptionsDelete(o);

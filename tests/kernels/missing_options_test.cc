@@ -66,10 +66,10 @@ TEST(BuiltinDataMissingOptions, AddSubMulDivHaveNoActivation) {
     tflite::BuiltinOperator op;
     Floats expected;  // of {-3, 8} op {2, -1}
   };
-  for (const Case& c : {Case{tflite::BuiltinOperator_ADD, {-1, 7}},
-                        Case{tflite::BuiltinOperator_SUB, {-5, 9}},
-                        Case{tflite::BuiltinOperator_MUL, {-6, -8}},
-                        Case{tflite::BuiltinOperator_DIV, {-1.5f, -8}}}) {
+  for (const Case& c :
+       {Case{tflite::BuiltinOperator_ADD, {-1, 7}}, Case{tflite::BuiltinOperator_SUB, {-5, 9}},
+        Case{tflite::BuiltinOperator_MUL, {-6, -8}},
+        Case{tflite::BuiltinOperator_DIV, {-1.5f, -8}}}) {
     OneOpModel m;
     m.Input(F32, {2});
     m.Input(F32, {2});
@@ -342,8 +342,7 @@ TEST(BuiltinDataMissingOptions, HandBuiltNodeWithoutParamsFailsInPrepare) {
                 kTfLiteOk);
       if (t < c.inputs) inputs.push_back(t);
     }
-    ASSERT_EQ(sg.AddNodeWithParameters(inputs, {c.inputs}, {}, nullptr, 0, nullptr,
-                                       c.registration),
+    ASSERT_EQ(sg.AddNodeWithParameters(inputs, {c.inputs}, {}, nullptr, 0, nullptr, c.registration),
               kTfLiteOk);
     ASSERT_EQ(sg.SetInputs(inputs), kTfLiteOk);
     ASSERT_EQ(sg.SetOutputs({c.inputs}), kTfLiteOk);

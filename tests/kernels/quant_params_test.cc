@@ -14,6 +14,7 @@
 
 #include "tensorflow/lite/c/c_api.h"
 #include "tests/util/one_op_model.h"
+#include "tests/util/error_capture.h"
 
 namespace tflite_c {
 namespace {
@@ -285,14 +286,7 @@ TEST(QuantParamsMalformed, PerChannelScalesFollowResizedShape) {
   ASSERT_NE(model, nullptr);
   std::string log;
   TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetErrorReporter(
-      options,
-      [](void* user, const char* format, va_list args) {
-        char buf[512];
-        vsnprintf(buf, sizeof(buf), format, args);
-        *static_cast<std::string*>(user) += std::string(buf) + "\n";
-      },
-      &log);
+  TfLiteInterpreterOptionsSetErrorReporter(options, testing::CaptureError, &log);
   TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(model, options);
   ASSERT_NE(interpreter, nullptr);
   const int dims[] = {1, 3};

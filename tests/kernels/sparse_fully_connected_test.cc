@@ -14,10 +14,12 @@
 #include "tests/util/model_builder.h"
 #include "tests/util/one_op_model.h"
 #include "tests/util/sparsity.h"
+#include "tests/util/error_capture.h"
 
 namespace tflite_c {
 namespace {
 
+using tflite_c::testing::CaptureError;
 using testing::Csr;
 using testing::Dense;
 using testing::OneOpModel;
@@ -130,12 +132,6 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"Block1x2", 2, 5, 6, 1, false, false}),
     [](const ::testing::TestParamInfo<Case>& info) { return info.param.name; });
 
-void AppendLog(void* user_data, const char* format, va_list args) {
-  char line[1024];
-  std::vsnprintf(line, sizeof line, format, args);
-  *static_cast<std::string*>(user_data) += std::string(line) + "\n";
-}
-
 // FC over [[1, 0, 2, 0], [0, 3, 0, 4]] with `sparsity` and stored `values`;
 // expects loading or AllocateTensors to fail with `message` in the log.
 void ExpectRejected(std::unique_ptr<tflite::SparsityParametersT> sparsity,
@@ -154,12 +150,12 @@ void ExpectRejected(std::unique_ptr<tflite::SparsityParametersT> sparsity,
                 tflite::FullyConnectedOptionsT{});
   const std::vector<uint8_t> bytes = b.Finish();
   std::string log;
-  TfLiteModel* model = TfLiteModelCreateWithErrorReporter(bytes.data(), bytes.size(), AppendLog,
+  TfLiteModel* model = TfLiteModelCreateWithErrorReporter(bytes.data(), bytes.size(), CaptureError,
                                                           &log);
   bool ok = model != nullptr;
   if (ok) {
     TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
-    TfLiteInterpreterOptionsSetErrorReporter(options, AppendLog, &log);
+    TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &log);
     TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(model, options);
     ok = interpreter != nullptr && TfLiteInterpreterAllocateTensors(interpreter) == kTfLiteOk;
     TfLiteInterpreterDelete(interpreter);

@@ -1,4 +1,4 @@
-// Issue 17: models whose backbone XNNPACK takes and whose post-processing
+// End-to-end detection models: models whose backbone XNNPACK takes and whose post-processing
 // or front end it does not (TFLite_Detection_PostProcess, AudioSpectrogram,
 // Mfcc, NON_MAX_SUPPRESSION_V5) run end to end with the default options.
 // Each graph is built here, run with the default delegate and without it,
@@ -49,7 +49,7 @@ struct ModelRun {
     EXPECT_NE(s.model, nullptr);
     if (!s.model) return;
     OptionsPtr options(TfLiteInterpreterOptionsCreate());
-    TfLiteInterpreterOptionsSetErrorReporter(options.get(), AppendError, &s.errors);
+    TfLiteInterpreterOptionsSetErrorReporter(options.get(), CaptureError, &s.errors);
     if (!xnnpack) TfLiteInterpreterOptionsSetUseXNNPACK(options.get(), false);
     s.interpreter.reset(TfLiteInterpreterCreate(s.model.get(), options.get()));
     EXPECT_TRUE(s.ok()) << s.errors;

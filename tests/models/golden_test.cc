@@ -33,6 +33,7 @@
 #include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tests/util/element_value.h"
 #include "tests/util/test_paths.h"
+#include "tests/util/error_capture.h"
 
 #ifndef TFLITE_C_SHARED_DIR
 #define TFLITE_C_SHARED_DIR "../shared"
@@ -41,6 +42,7 @@
 namespace {
 
 using nlohmann::json;
+using tflite_c::testing::CaptureError;
 using tflite_c::testing::ElementValue;
 using tflite_c::testing::NumericElementBytes;
 
@@ -100,30 +102,6 @@ std::vector<char> ReadFile(const std::string& path, bool* ok) {
   *ok = static_cast<bool>(in);
   return std::vector<char>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
-
-// Collects everything the library reports, for assertion messages and for
-// recognising "this build lacks an operator".
-struct Reporter {
-  std::string text;
-  static void Callback(void* user_data, const char* format, va_list args) {
-    va_list copy;
-    va_copy(copy, args);
-    char small[512];
-    int n = vsnprintf(small, sizeof(small), format, copy);
-    va_end(copy);
-    auto* self = static_cast<Reporter*>(user_data);
-    if (n < 0) return;
-    if (static_cast<size_t>(n) < sizeof(small)) {
-      self->text += small;
-    } else {
-      std::string big(static_cast<size_t>(n) + 1, '\0');
-      vsnprintf(&big[0], big.size(), format, args);
-      big.resize(static_cast<size_t>(n));
-      self->text += big;
-    }
-    self->text += '\n';
-  }
-};
 
 // Lines of the report that name a missing operator, or "" when none does.
 std::string MissingOps(const std::string& report) {
@@ -229,7 +207,7 @@ std::string CompareOutput(const TfLiteTensor* t, const json& spec) {
 
 // Owns one model + interpreter pair with a reporter attached to both.
 struct Loaded {
-  Reporter reporter;
+  std::string reporter;  // everything the library reports
   TfLiteModel* model = nullptr;
   TfLiteInterpreter* interpreter = nullptr;
   ~Loaded() {
@@ -238,10 +216,10 @@ struct Loaded {
   }
   // Returns false if the model or interpreter could not be created.
   bool Create(const std::string& path) {
-    model = TfLiteModelCreateFromFileWithErrorReporter(path.c_str(), &Reporter::Callback, &reporter);
+    model = TfLiteModelCreateFromFileWithErrorReporter(path.c_str(), CaptureError, &reporter);
     if (model == nullptr) return false;
     TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
-    TfLiteInterpreterOptionsSetErrorReporter(options, &Reporter::Callback, &reporter);
+    TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &reporter);
     TfLiteInterpreterOptionsSetUseXNNPACK(options, false);  // builtin path (XnnpackGoldenTest: XNNPACK)
     interpreter = TfLiteInterpreterCreate(model, options);
     TfLiteInterpreterOptionsDelete(options);
@@ -278,7 +256,7 @@ std::string ModelPath(const json& e) { return kModelsDir + e["file"].get<std::st
 
 #define SKIP_IF_MISSING_OPS(loaded)                                                     \
   do {                                                                                \
-    const std::string missing_ = MissingOps((loaded).reporter.text);                   \
+    const std::string missing_ = MissingOps((loaded).reporter);                   \
     if (!missing_.empty()) GTEST_SKIP() << "operators missing in this build: " << missing_; \
   } while (0)
 
@@ -290,16 +268,16 @@ void RunSignature(const json& e, const json& run) {
   const std::string key = run["signature_key"].get<std::string>();
   SCOPED_TRACE("signature '" + key + "'");
   Loaded l;
-  ASSERT_TRUE(l.Create(ModelPath(e))) << l.reporter.text;
+  ASSERT_TRUE(l.Create(ModelPath(e))) << l.reporter;
   TfLiteSignatureRunner* runner = TfLiteInterpreterGetSignatureRunner(l.interpreter, key.c_str());
-  ASSERT_NE(runner, nullptr) << l.reporter.text;
+  ASSERT_NE(runner, nullptr) << l.reporter;
   std::unique_ptr<TfLiteSignatureRunner, void (*)(TfLiteSignatureRunner*)> owner(
       runner, TfLiteSignatureRunnerDelete);
   EXPECT_EQ(TfLiteSignatureRunnerGetInputCount(runner), run["inputs"].size());
   EXPECT_EQ(TfLiteSignatureRunnerGetOutputCount(runner), run["outputs"].size());
   if (TfLiteSignatureRunnerAllocateTensors(runner) != kTfLiteOk) {
     SKIP_IF_MISSING_OPS(l);
-    FAIL() << "AllocateTensors failed:\n" << l.reporter.text;
+    FAIL() << "AllocateTensors failed:\n" << l.reporter;
   }
   bool resized = false;
   for (const json& in : run["inputs"]) {
@@ -311,11 +289,11 @@ void RunSignature(const json& e, const json& run) {
       ASSERT_EQ(TfLiteSignatureRunnerResizeInputTensor(runner, name.c_str(), shape.data(),
                                                        static_cast<int32_t>(shape.size())),
                 kTfLiteOk)
-          << l.reporter.text;
+          << l.reporter;
       resized = true;
     }
   }
-  if (resized) ASSERT_EQ(TfLiteSignatureRunnerAllocateTensors(runner), kTfLiteOk) << l.reporter.text;
+  if (resized) ASSERT_EQ(TfLiteSignatureRunnerAllocateTensors(runner), kTfLiteOk) << l.reporter;
   for (const json& in : run["inputs"]) {
     const std::string name = in["signature_name"].get<std::string>();
     const std::string problem = FeedInput(TfLiteSignatureRunnerGetInputTensor(runner, name.c_str()), in);
@@ -323,7 +301,7 @@ void RunSignature(const json& e, const json& run) {
   }
   if (TfLiteSignatureRunnerInvoke(runner) != kTfLiteOk) {
     SKIP_IF_MISSING_OPS(l);
-    FAIL() << "Invoke failed:\n" << l.reporter.text;
+    FAIL() << "Invoke failed:\n" << l.reporter;
   }
   for (const json& out : run["outputs"]) {
     const std::string name = out["signature_name"].get<std::string>();
@@ -337,7 +315,7 @@ void RunGolden(const json& e) {
   Loaded l;
   if (!l.Create(ModelPath(e))) {
     SKIP_IF_MISSING_OPS(l);
-    FAIL() << "creating the model/interpreter failed:\n" << l.reporter.text;
+    FAIL() << "creating the model/interpreter failed:\n" << l.reporter;
   }
   const json& inputs = e["inputs"];
   const json& outputs = e["outputs"];
@@ -356,7 +334,7 @@ void RunGolden(const json& e) {
 
   if (TfLiteInterpreterAllocateTensors(l.interpreter) != kTfLiteOk) {
     SKIP_IF_MISSING_OPS(l);
-    FAIL() << "AllocateTensors failed:\n" << l.reporter.text;
+    FAIL() << "AllocateTensors failed:\n" << l.reporter;
   }
   // The goldens use each input's stored shape; resize only if ours differs.
   bool resized = false;
@@ -371,18 +349,18 @@ void RunGolden(const json& e) {
       ASSERT_EQ(TfLiteInterpreterResizeInputTensor(l.interpreter, static_cast<int32_t>(i), shape.data(),
                                                    static_cast<int32_t>(shape.size())),
                 kTfLiteOk)
-          << l.reporter.text;
+          << l.reporter;
       resized = true;
     }
   }
-  if (resized) ASSERT_EQ(TfLiteInterpreterAllocateTensors(l.interpreter), kTfLiteOk) << l.reporter.text;
+  if (resized) ASSERT_EQ(TfLiteInterpreterAllocateTensors(l.interpreter), kTfLiteOk) << l.reporter;
   for (size_t i = 0; i < inputs.size(); ++i) {
     ASSERT_EQ(FeedInput(TfLiteInterpreterGetInputTensor(l.interpreter, static_cast<int32_t>(i)), inputs[i]), "");
   }
 
   if (TfLiteInterpreterInvoke(l.interpreter) != kTfLiteOk) {
     SKIP_IF_MISSING_OPS(l);
-    FAIL() << "Invoke failed:\n" << l.reporter.text;
+    FAIL() << "Invoke failed:\n" << l.reporter;
   }
   for (size_t k = 0; k < outputs.size(); ++k) {
     const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(l.interpreter, static_cast<int32_t>(k));
@@ -428,10 +406,10 @@ void RunBad(const json& e) {
   ASSERT_NE(failed_at, nullptr) << "the model was accepted and ran";
   // Refusing only because an operator is missing would not show the model's
   // own defect is detected.
-  const std::string missing = MissingOps(l.reporter.text);
+  const std::string missing = MissingOps(l.reporter);
   if (!missing.empty()) GTEST_SKIP() << "refused at " << failed_at << " for a missing operator: " << missing;
-  EXPECT_FALSE(l.reporter.text.empty()) << "refused at " << failed_at << " without any message";
-  std::printf("refused at %s: %s", failed_at, l.reporter.text.c_str());
+  EXPECT_FALSE(l.reporter.empty()) << "refused at " << failed_at << " without any message";
+  std::printf("refused at %s: %s", failed_at, l.reporter.c_str());
 }
 
 
@@ -444,13 +422,13 @@ void RunOther(const json& e) {
   SCOPED_TRACE(e.value("notes", std::string()));
   Loaded l;
   const bool created = l.Create(ModelPath(e));
-  ASSERT_NE(l.model, nullptr) << "a valid model was refused:\n" << l.reporter.text;
+  ASSERT_NE(l.model, nullptr) << "a valid model was refused:\n" << l.reporter;
   if (!created) {
-    EXPECT_FALSE(l.reporter.text.empty()) << "TfLiteInterpreterCreate failed without a message";
+    EXPECT_FALSE(l.reporter.empty()) << "TfLiteInterpreterCreate failed without a message";
     return;
   }
   if (TfLiteInterpreterAllocateTensors(l.interpreter) != kTfLiteOk) {
-    EXPECT_FALSE(l.reporter.text.empty()) << "AllocateTensors failed without a message";
+    EXPECT_FALSE(l.reporter.empty()) << "AllocateTensors failed without a message";
     return;
   }
   EXPECT_EQ(TfLiteInterpreterGetInputTensorCount(l.interpreter),

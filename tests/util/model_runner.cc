@@ -3,15 +3,10 @@
 #include <cstdio>
 
 #include "tensorflow/lite/core/c/c_api_experimental.h"
+#include "tests/util/error_capture.h"
 
 namespace tflite_c {
 namespace testing {
-
-void AppendLog(void* user_data, const char* format, va_list args) {
-  char line[1024];
-  std::vsnprintf(line, sizeof line, format, args);
-  *static_cast<std::string*>(user_data) += std::string(line) + "\n";
-}
 
 ModelRunner::~ModelRunner() {
   TfLiteInterpreterDelete(interpreter_);
@@ -20,10 +15,10 @@ ModelRunner::~ModelRunner() {
 }
 
 bool ModelRunner::Allocate(const std::function<bool(TfLiteInterpreterOptions*)>& configure) {
-  model_ = TfLiteModelCreateWithErrorReporter(bytes_.data(), bytes_.size(), AppendLog, &log_);
+  model_ = TfLiteModelCreateWithErrorReporter(bytes_.data(), bytes_.size(), CaptureError, &log_);
   if (model_ == nullptr) return false;
   options_ = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetErrorReporter(options_, AppendLog, &log_);
+  TfLiteInterpreterOptionsSetErrorReporter(options_, CaptureError, &log_);
   if (configure && !configure(options_)) return false;
   interpreter_ = TfLiteInterpreterCreate(model_, options_);
   return interpreter_ != nullptr && TfLiteInterpreterAllocateTensors(interpreter_) == kTfLiteOk;

@@ -24,9 +24,6 @@
 namespace tflite_c {
 namespace testing {
 
-// An error-reporter callback: appends the message and a newline to the
-// std::string at `user_data`.
-void AppendLog(void* user_data, const char* format, va_list args);
 
 class ModelRunner {
  public:

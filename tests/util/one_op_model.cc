@@ -4,19 +4,10 @@
 #include <cstdio>
 
 #include "tensorflow/lite/c/tflite_c_experimental.h"
+#include "tests/util/error_capture.h"
 
 namespace tflite_c {
 namespace testing {
-
-namespace {
-
-void AppendLog(void* user_data, const char* format, va_list args) {
-  char line[1024];
-  std::vsnprintf(line, sizeof line, format, args);
-  *static_cast<std::string*>(user_data) += std::string(line) + "\n";
-}
-
-}  // namespace
 
 OneOpModel::~OneOpModel() {
   TfLiteInterpreterDelete(interpreter_);
@@ -53,7 +44,7 @@ bool OneOpModel::Allocate() {
   model_ = TfLiteModelCreate(bytes_.data(), bytes_.size());
   if (model_ == nullptr) return false;
   options_ = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetErrorReporter(options_, AppendLog, &log_);
+  TfLiteInterpreterOptionsSetErrorReporter(options_, CaptureError, &log_);
   TfLiteInterpreterOptionsSetUseXNNPACK(options_, false);  // kernel tests: builtin kernels
   if (configure_options) configure_options(options_);
   interpreter_ = TfLiteInterpreterCreate(model_, options_);
@@ -65,6 +56,13 @@ std::vector<int> OneOpModel::Shape(int output) const {
   std::vector<int> shape;
   for (int d = 0; d < TfLiteTensorNumDims(t); ++d) shape.push_back(TfLiteTensorDim(t, d));
   return shape;
+}
+
+void SameTypeOp(OneOpModel& m, tflite::BuiltinOperator op, tflite::TensorType type,
+                const std::vector<std::vector<int>>& inputs, const std::vector<int>& output) {
+  for (const std::vector<int>& shape : inputs) m.Input(type, shape);
+  m.Output(type, output);
+  m.Op(op);
 }
 
 void ExpectPrepareError(OneOpModel& m, const std::string& message) {

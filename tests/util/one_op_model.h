@@ -63,6 +63,16 @@ class OneOpModel {
     inputs_.push_back(t);
     return t;
   }
+  // A variable tensor (e.g. a recurrent state, zero at first) as the next
+  // operator input; not a model input.
+  int Variable(tflite::TensorType type, std::vector<int> shape) {
+    const int t = builder_.AddTensor(type, shape);
+    builder_.SetVariable(t);
+    inputs_.push_back(t);
+    return t;
+  }
+  // An optional input left out (index -1 in the operator's input list).
+  void Omitted() { inputs_.push_back(-1); }
   int Output(tflite::TensorType type, std::vector<int> shape, Quantization q = {});
   void Op(tflite::BuiltinOperator op, tflite::BuiltinOptionsUnion options = {}, int version = 1);
   // A custom operator `name` with `options` as its custom_options bytes.
@@ -79,6 +89,8 @@ class OneOpModel {
     TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter_, input);
     ASSERT_EQ(TfLiteTensorCopyFromBuffer(t, bytes.data(), bytes.size()), kTfLiteOk);
   }
+  // AllocateTensors again (after custom allocations were set).
+  bool Reallocate() { return TfLiteInterpreterAllocateTensors(interpreter_) == kTfLiteOk; }
   bool Invoke() { return TfLiteInterpreterInvoke(interpreter_) == kTfLiteOk; }
   template <typename T>
   std::vector<T> Get(int output = 0) const {
@@ -95,6 +107,9 @@ class OneOpModel {
   std::vector<int> Shape(int output = 0) const;
   const std::string& log() const { return log_; }
   ModelBuilder& builder() { return builder_; }
+  TfLiteInterpreter* interpreter() const { return interpreter_; }
+  // The model's tensor index of output `output` (for tensor-level C APIs).
+  int OutputTensorIndex(int output) const { return outputs_[output]; }
   // Called on the interpreter options before the interpreter is created
   // (e.g. to add kernels the default resolver lacks).
   std::function<void(TfLiteInterpreterOptions*)> configure_options;
@@ -108,6 +123,11 @@ class OneOpModel {
   TfLiteInterpreter* interpreter_ = nullptr;
   std::string log_;
 };
+
+// Declares op `op` on `m` with inputs of the given shapes and one output, all
+// of element type `type`.
+void SameTypeOp(OneOpModel& m, tflite::BuiltinOperator op, tflite::TensorType type,
+                const std::vector<std::vector<int>>& inputs, const std::vector<int>& output);
 
 // Expects that AllocateTensors fails and the log mentions `message`.
 void ExpectPrepareError(OneOpModel& m, const std::string& message);

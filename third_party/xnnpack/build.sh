@@ -4,8 +4,9 @@
 #
 #   ${XDG_CACHE_HOME:-$HOME/.cache}/tflite-c/xnnpack-<key>/{include,lib}
 #
-# <key> names the XNNPACK snapshot plus a digest of every pin and build flag
-# below, so changing either gives a fresh prefix instead of a stale one.
+# <key> names the XNNPACK snapshot plus a digest of every pin, patch
+# (patches/*.patch) and build flag below, so changing any gives a fresh prefix
+# instead of a stale one.
 # A prefix is used only when its ".complete" stamp exists; the stamp is the
 # last thing written, so an interrupted build is simply redone.
 #
@@ -87,10 +88,15 @@ else
   esac
 fi
 
-# The key hashes pins and flags; toolchain paths are hashed by file name and
+# Our fixes to the snapshot, applied in name order after unpacking (each one
+# says what it fixes; README "XNNPACK" lists them).
+PATCHES=("$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"/patches/*.patch)
+
+# The key hashes pins, patches and flags; toolchain paths are hashed by file name and
 # content, not by where the checkout is.
 key_input() {
   printf '%s\n' "$PINS"
+  cat "${PATCHES[@]}"
   local f
   for f in "${CMAKE_FLAGS[@]}"; do
     case "$f" in
@@ -197,6 +203,10 @@ trap 'rm -rf "$WORK" "$STAGE"' EXIT
 tar -xf "$DL"/xnnpack_*.orig.tar.xz -C "$WORK/src/xnnpack"
 for p in pthreadpool fxdiv cpuinfo; do
   tar -xf "$DL/$(awk -v p="$p" '$2 ~ "^"p"_" {print $2}' <<<"$PINS")" -C "$WORK/src/$p" --strip-components=1
+done
+for p in "${PATCHES[@]}"; do
+  log "patch $(basename "$p")"
+  patch -d "$WORK/src/xnnpack" -p1 --quiet --forward <"$p" || { log "patch failed: $p"; exit 1; }
 done
 
 # ---- configure, build, install into a staging prefix, then publish ---------------

@@ -115,6 +115,13 @@ struct Kernel {
   xnn_runtime_t runtime = nullptr;
   std::vector<int> external_inputs;   // tensor indices (= external ids)
   std::vector<int> input_ranks;       // theirs when the graph was defined
+  std::vector<int> input_innermost;   // their innermost dimension then (-1: not checked)
+  // The graph has operators whose channel count is baked in at definition
+  // (convolutions, fully connected, constants broadcast along channels...):
+  // XNNPACK's reshape does not check it, so an input's innermost dimension
+  // may not change (KernelPrepare). False when every operator is element-wise
+  // between non-constant tensors (KeepsChannelsFree).
+  bool innermost_fixed = true;
   std::vector<int> external_outputs;  // computed by XNNPACK
   std::vector<std::pair<int, StaticData>> static_outputs;  // copied at Invoke
   StaticMap statics;                  // keeps unpacked fp16 weights alive

@@ -30,6 +30,7 @@
 #include "src/delegates/xnnpack/report.h"
 #include "src/delegates/xnnpack/variables.h"
 #include "tensorflow/lite/builtin_ops.h"
+#include "tensorflow/lite/core/c/c_api_opaque.h"
 #include "tensorflow/lite/core/c/common.h"
 
 namespace tflite_c {
@@ -205,6 +206,27 @@ void FoldPartitionPads(const TfLiteContext* context, PartitionPlan* plan) {
   for (const auto& kv : plan->fused_pads) plan->used[kv.first] = 0;
 }
 
+// The innermost dimension of partition input `t` that a resize must keep,
+// or -1 when it is not checked: only a model input whose shape signature
+// fixes it (a caller's ResizeInputTensor is where an inconsistent channel
+// count comes from; a tensor computed by builtin kernels gets its shape from
+// their shape inference, and a dimension the signature leaves open (-1) may
+// legitimately change).
+int CheckedInnermost(TfLiteContext* context, int t) {
+  const TfLiteTensor& tensor = context->tensors[t];
+  if (tensor.dims == nullptr || tensor.dims->size == 0) return -1;
+  const int* inputs = nullptr;
+  int count = 0;
+  if (TfLiteOpaqueContextGetInputs(reinterpret_cast<TfLiteOpaqueContext*>(context), &inputs,
+                                   &count) != kTfLiteOk ||
+      std::find(inputs, inputs + count, t) == inputs + count) {
+    return -1;
+  }
+  const TfLiteIntArray* sig = tensor.dims_signature;
+  if (sig != nullptr && sig->size == tensor.dims->size && sig->data[sig->size - 1] < 0) return -1;
+  return tensor.dims->data[tensor.dims->size - 1];
+}
+
 // Every used tensor becomes a value of `subgraph` (its id in `ids`, by
 // tensor). Non-constant inputs and outputs of the partition are external
 // values whose id is the tensor index; the kernel records them.
@@ -220,7 +242,9 @@ TfLiteStatus DefineValues(TfLiteContext* context, xnn_subgraph_t subgraph,
         external_id = static_cast<uint32_t>(t);
         flags |= XNN_VALUE_FLAG_EXTERNAL_INPUT;
         kernel->external_inputs.push_back(static_cast<int>(t));
-        kernel->input_ranks.push_back(context->tensors[t].dims ? context->tensors[t].dims->size : 0);
+        const TfLiteIntArray* d = context->tensors[t].dims;
+        kernel->input_ranks.push_back(d ? d->size : 0);
+        kernel->input_innermost.push_back(CheckedInnermost(context, static_cast<int>(t)));
       }
       if (plan.is_output[t]) {
         external_id = static_cast<uint32_t>(t);
@@ -295,6 +319,36 @@ TfLiteStatus CreateRuntime(TfLiteContext* context, xnn_subgraph_t subgraph, bool
 }
 
 // The kernel of one partition, or nullptr if XNNPACK cannot run it.
+// True when every operator of the partition is element-wise between
+// non-constant tensors, so any input shape XNNPACK's reshape accepts is
+// consistent (its reshape checks broadcasting, not channel counts).
+bool KeepsChannelsFree(const PartitionPlan& plan, const OpBuilder& builder) {
+  for (size_t i = 0; i < plan.nodes.size(); ++i) {
+    if (!plan.folded.empty() && plan.folded[i]) return false;
+    switch (plan.regs[i]->builtin_code) {
+      case kTfLiteBuiltinAbs: case kTfLiteBuiltinCeil: case kTfLiteBuiltinCos:
+      case kTfLiteBuiltinElu: case kTfLiteBuiltinExp: case kTfLiteBuiltinFloor:
+      case kTfLiteBuiltinGelu: case kTfLiteBuiltinHardSwish: case kTfLiteBuiltinLeakyRelu:
+      case kTfLiteBuiltinLog: case kTfLiteBuiltinLogistic: case kTfLiteBuiltinNeg:
+      case kTfLiteBuiltinRelu: case kTfLiteBuiltinRelu6: case kTfLiteBuiltinReluN1To1:
+      case kTfLiteBuiltinRelu0To1: case kTfLiteBuiltinRound: case kTfLiteBuiltinRsqrt:
+      case kTfLiteBuiltinSin: case kTfLiteBuiltinSqrt: case kTfLiteBuiltinSquare:
+      case kTfLiteBuiltinTanh: case kTfLiteBuiltinAdd: case kTfLiteBuiltinSub:
+      case kTfLiteBuiltinMul: case kTfLiteBuiltinDiv: case kTfLiteBuiltinMaximum:
+      case kTfLiteBuiltinMinimum: case kTfLiteBuiltinSquaredDifference: {
+        const TfLiteIntArray* in = plan.nodes[i]->inputs;
+        for (int k = 0; k < in->size; ++k) {
+          if (in->data[k] >= 0 && builder.IsStatic(in->data[k])) return false;
+        }
+        break;
+      }
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
 std::unique_ptr<Kernel> BuildKernel(TfLiteContext* context, const TfLiteDelegateParams& params,
                                     const StaticMap& statics, const ResourceMap& resources) {
   auto kernel = std::make_unique<Kernel>();
@@ -322,6 +376,7 @@ std::unique_ptr<Kernel> BuildKernel(TfLiteContext* context, const TfLiteDelegate
   OpBuilder builder(context, &kernel->statics, kernel->delegate->Quant(), subgraph, &ids);
   builder.SetPartition(&params);
   builder.SetConstants(&kernel->constants);
+  kernel->innermost_fixed = !KeepsChannelsFree(plan, builder);
   if (DefineValues(context, subgraph, plan, builder, kernel.get(), &ids) != kTfLiteOk ||
       DefineNodes(context, plan, resources, ids, subgraph, &builder, kernel.get()) != kTfLiteOk ||
       CreateRuntime(context, subgraph, plan.sparse_weights, kernel.get()) != kTfLiteOk)
@@ -368,6 +423,15 @@ TfLiteStatus KernelPrepare(TfLiteContext* context, TfLiteNode* node) {
                     "input tensor %d was resized to rank %zu, the delegated graph was built "
                     "for rank %d",
                     kernel->external_inputs[i], dims[i].size(), kernel->input_ranks[i]);
+    }
+    // Nor does it check channel counts: a convolution defined for 3 input
+    // channels reads 3 per pixel from a tensor resized to 1 (out of bounds).
+    if (kernel->innermost_fixed && kernel->input_innermost[i] >= 0 && !dims[i].empty() &&
+        dims[i].back() != kernel->input_innermost[i]) {
+      return Report(context,
+                    "input tensor %d was resized to innermost dimension %d, the delegated graph "
+                    "was built for %d",
+                    kernel->external_inputs[i], dims[i].back(), kernel->input_innermost[i]);
     }
     size_t d[XNN_MAX_TENSOR_DIMS];
     if (dims[i].size() > XNN_MAX_TENSOR_DIMS) return kTfLiteError;

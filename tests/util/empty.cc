@@ -1,1 +1,0 @@
-// Keeps the test utility library non-empty.
