@@ -10,7 +10,8 @@
 # whole version range of the full table. The models' operators are listed at
 # build time by tflite_c_list_ops (the reader of "model_inspector --list_ops",
 # tools/model_inspector/op_list.h); cmake/selected_kernels.cmake then writes
-# generated/selected_kernels.cc, which replaces src/kernels/register*.cc and
+# generated/selected_kernels.cc from src/kernels/registrations.inc, which
+# replaces src/kernels/register.cc and
 # src/kernels/mediapipe/register_mediapipe.cc. Everything else is compiled as
 # usual, with -ffunction-sections -fdata-sections; the library is linked with
 # --gc-sections, so kernels nothing refers to any more are dropped.
@@ -43,13 +44,12 @@ foreach(_m IN LISTS TFLITE_C_SELECTED_MODELS)
 endforeach()
 string(REPLACE ";" "," _sel_ops "${TFLITE_C_SELECTED_OPS}")
 
-# The registration tables (src/kernels/register*.cc and the MediaPipe
-# operators' register_mediapipe.cc) are not compiled: the generated table
-# replaces them. selected_kernels.cmake reads them and the MediaPipe sources
-# (it finds them by name itself), so they are the generated table's inputs.
-set(_sel_register_sources ${TFLITE_C_KERNEL_SOURCES})
-list(FILTER _sel_register_sources INCLUDE REGEX "/register[^/]*\\.cc$")
-list(REMOVE_ITEM TFLITE_C_SOURCES ${_sel_register_sources}
+# The registration table (src/kernels/register.cc, which expands
+# src/kernels/registrations.inc) and the MediaPipe operators'
+# register_mediapipe.cc are not compiled: the generated table replaces them.
+# selected_kernels.cmake reads registrations.inc and the MediaPipe sources, so
+# they are the generated table's inputs.
+list(REMOVE_ITEM TFLITE_C_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/kernels/register.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/kernels/mediapipe/register_mediapipe.cc)
 set(_sel_mediapipe_sources ${TFLITE_C_MEDIAPIPE_SOURCES})
 
@@ -57,7 +57,7 @@ set(_sel_out ${SCHEMA_GEN_DIR}/selected_kernels.cc)
 set(_sel_gen ${CMAKE_COMMAND} -DSRC=${CMAKE_CURRENT_SOURCE_DIR} "-DOPS=${_sel_ops}"
     -DOUT=${_sel_out})
 set(_sel_depends ${CMAKE_CURRENT_SOURCE_DIR}/cmake/selected_kernels.cmake
-    ${_sel_register_sources} ${_sel_mediapipe_sources} ${SCHEMA_FBS}
+    ${CMAKE_CURRENT_SOURCE_DIR}/src/kernels/registrations.inc ${_sel_mediapipe_sources} ${SCHEMA_FBS}
     ${CMAKE_CURRENT_SOURCE_DIR}/include/tensorflow/lite/builtin_ops.h)
 if(_sel_models)
   # The op lister needs only the generated schema header, not the library.

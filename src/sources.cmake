@@ -41,8 +41,9 @@ set(TFLITE_C_CORE_SOURCES
   core/tensor_checker.cc
   core/tensor_util.cc)
 
-# Builtin kernels. register*.cc hold the default resolver's tables; a
-# selective build (cmake/selective_build.cmake) replaces them with a generated one.
+# Builtin kernels. register.cc holds the default resolver's table (expanded from
+# kernels/registrations.inc); a selective build (cmake/selective_build.cmake)
+# replaces it with a generated one.
 
 set(TFLITE_C_KERNEL_SOURCES
   kernels/activations.cc
@@ -115,16 +116,6 @@ set(TFLITE_C_KERNEL_SOURCES
   kernels/reduce.cc
   kernels/reduce_window.cc
   kernels/register.cc
-  kernels/register_audio.cc
-  kernels/register_control_flow.cc
-  kernels/register_detection.cc
-  kernels/register_elementwise.cc
-  kernels/register_extra.cc
-  kernels/register_layout.cc
-  kernels/register_random.cc
-  kernels/register_recurrent.cc
-  kernels/register_stablehlo.cc
-  kernels/register_strings.cc
   kernels/relu.cc
   kernels/reshape.cc
   kernels/resize.cc

@@ -34,6 +34,17 @@ bool ConvertSchemaTensorType(tflite::TensorType type, TfLiteType* out) {
   return t != kTfLiteNoType;
 }
 
+bool BuiltinOptionsRequired(tflite::BuiltinOperator code) {
+  switch (code) {
+    case tflite::BuiltinOperator_LSTM:
+    case tflite::BuiltinOperator_STABLEHLO_REDUCE_WINDOW:
+    case tflite::BuiltinOperator_STABLEHLO_PAD:
+    case tflite::BuiltinOperator_STABLEHLO_COMPOSITE:
+    case tflite::BuiltinOperator_STABLEHLO_CASE: return true;
+    default: return false;
+  }
+}
+
 namespace {
 
 using builtin_data_internal::Ctx;

@@ -19,8 +19,10 @@ namespace tflite_c {
 //  * Operators without a parameter struct yield *builtin_data == nullptr and
 //    kTfLiteOk.
 //  * When the options table is absent the struct is zero-filled, which is what
-//    TensorFlow Lite hands to kernels in that case (a few StableHLO ops and
-//    LSTM require their options and fail instead).
+//    TensorFlow Lite hands to kernels in that case, except for the operators
+//    of BuiltinOptionsRequired, which fail naming the operator. This is the
+//    one place that decides it: kernels only check that builtin_data is there
+//    (internal::RequireParams) and read the struct.
 //  * Options of the wrong union type, enum values outside the schema, tensor
 //    types the runtime does not know, arrays longer than the struct can hold
 //    and missing required fields yield kTfLiteError with a message sent to
@@ -32,6 +34,12 @@ namespace tflite_c {
 // the returned data, as it does in the interpreter.
 TfLiteStatus ParseBuiltinData(const tflite::Operator* op, tflite::BuiltinOperator code,
                               ErrorReporter* reporter, void** builtin_data);
+
+// The operators whose options table a model must carry: TensorFlow Lite
+// 2.19's parser refuses them without one (LSTM, STABLEHLO_REDUCE_WINDOW,
+// STABLEHLO_PAD, STABLEHLO_COMPOSITE, STABLEHLO_CASE). Every other operator
+// with a parameter struct gets it zero-filled, as upstream does.
+bool BuiltinOptionsRequired(tflite::BuiltinOperator code);
 
 // Maps a schema tensor type onto TfLiteType. Returns false (leaving
 // kTfLiteNoType in *out) for types this runtime does not support.

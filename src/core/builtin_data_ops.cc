@@ -11,8 +11,7 @@ namespace {
 
 TfLiteStatus ParseLstm(const Ctx& c, void** r) {
   return Parse<TfLiteLSTMParams, tflite::LSTMOptions>(
-      c, r,
-      [&](const tflite::LSTMOptions& o, TfLiteLSTMParams* p) {
+      c, r, [&](const tflite::LSTMOptions& o, TfLiteLSTMParams* p) {
         TFLC_TRY(Activation(c, o.fused_activation_function(), &p->activation));
         p->cell_clip = o.cell_clip();
         p->proj_clip = o.proj_clip();
@@ -20,8 +19,7 @@ TfLiteStatus ParseLstm(const Ctx& c, void** r) {
           return BadEnum(c, "kernel_type", o.kernel_type());
         p->asymmetric_quantize_inputs = o.asymmetric_quantize_inputs();
         return kTfLiteOk;
-      },
-      Need::kRequired);
+      });
 }
 
 TfLiteStatus ParseUnidirectionalSequenceLstm(const Ctx& c, void** r) {

@@ -207,16 +207,16 @@ TfLiteStatus GetOptions(const Ctx& c, const O** out) {
   return kTfLiteOk;
 }
 
-enum class Need { kOptional, kRequired };
-
 // Allocates a zeroed P, runs fill(options, params) when options of type O are
-// present and hands the struct over through *result.
+// present and hands the struct over through *result. Without options the
+// zeroed P is the result, unless the operator requires its options
+// (BuiltinOptionsRequired): then the load fails.
 template <typename P, typename O, typename Fill>
-TfLiteStatus Parse(const Ctx& c, void** result, Fill fill, Need need = Need::kOptional) {
+TfLiteStatus Parse(const Ctx& c, void** result, Fill fill) {
   static_assert(std::is_trivially_copyable<P>::value, "builtin data must be plain C");
   const O* options = nullptr;
   TFLC_TRY(GetOptions<O>(c, &options));
-  if (options == nullptr && need == Need::kRequired) {
+  if (options == nullptr && BuiltinOptionsRequired(c.code)) {
     c.reporter->Reportf("%s: the operator has no options table, which it requires.", c.name());
     return kTfLiteError;
   }

@@ -91,8 +91,7 @@ TfLiteStatus ParseStablehloReduceWindow(const Ctx& c, void** r) {
   using O = tflite::StablehloReduceWindowOptions;
   using P = TfLiteStablehloReduceWindowParams;
   return Parse<P, O>(
-      c, r,
-      [&](const O& o, P* p) {
+      c, r, [&](const O& o, P* p) {
         const auto* dims = o.window_dimensions();
         if (dims == nullptr || dims->size() == 0) {
           c.reporter->Reportf("%s: option 'window_dimensions' is required and must be non-empty.",
@@ -108,8 +107,7 @@ TfLiteStatus ParseStablehloReduceWindow(const Ctx& c, void** r) {
         TFLC_TRY(WindowAttr(c, o.padding(), p->padding, 2 * rank, 0, "padding"));
         p->body_subgraph_index = o.body_subgraph_index();
         return kTfLiteOk;
-      },
-      Need::kRequired);
+      });
 }
 
 TfLiteStatus ParseReduceWindow(const Ctx& c, void** r) {
@@ -124,8 +122,7 @@ TfLiteStatus ParseReduceWindow(const Ctx& c, void** r) {
 TfLiteStatus ParseStablehloPad(const Ctx& c, void** r) {
   using O = tflite::StablehloPadOptions;
   return Parse<TfLiteStablehloPadParams, O>(
-      c, r,
-      [&](const O& o, TfLiteStablehloPadParams* p) {
+      c, r, [&](const O& o, TfLiteStablehloPadParams* p) {
         const auto* lo = o.edge_padding_low();
         const auto* hi = o.edge_padding_high();
         const auto* in = o.interior_padding();
@@ -145,15 +142,13 @@ TfLiteStatus ParseStablehloPad(const Ctx& c, void** r) {
         TFLC_TRY(CopyArray(c, lo, p->edge_padding_low, "edge_padding_low"));
         TFLC_TRY(CopyArray(c, hi, p->edge_padding_high, "edge_padding_high"));
         return CopyArray(c, in, p->interior_padding, "interior_padding");
-      },
-      Need::kRequired);
+      });
 }
 
 TfLiteStatus ParseStablehloComposite(const Ctx& c, void** r) {
   using O = tflite::StableHLOCompositeOptions;
   return Parse<TfLiteStablehloCompositeParams, O>(
-      c, r,
-      [&](const O& o, TfLiteStablehloCompositeParams* p) {
+      c, r, [&](const O& o, TfLiteStablehloCompositeParams* p) {
         if (o.name() == nullptr || o.composite_attributes() == nullptr) {
           c.reporter->Reportf("%s: options 'name' and 'composite_attributes' are required.",
                               c.name());
@@ -166,16 +161,14 @@ TfLiteStatus ParseStablehloComposite(const Ctx& c, void** r) {
         p->attributes = o.composite_attributes()->data();
         p->attributes_size = o.composite_attributes()->size();
         return kTfLiteOk;
-      },
-      Need::kRequired);
+      });
 }
 
 #ifdef TFLITE_STABLEHLO_CASE_PARAMS_MAX_BRANCHES_COUNT
 TfLiteStatus ParseStablehloCase(const Ctx& c, void** r) {
   using O = tflite::StablehloCaseOptions;
   return Parse<TfLiteStablehloCaseParams, O>(
-      c, r,
-      [&](const O& o, TfLiteStablehloCaseParams* p) {
+      c, r, [&](const O& o, TfLiteStablehloCaseParams* p) {
         const auto* v = o.branch_subgraph_indices();
         if (v == nullptr) {
           c.reporter->Reportf("%s: option 'branch_subgraph_indices' is required.", c.name());
@@ -184,8 +177,7 @@ TfLiteStatus ParseStablehloCase(const Ctx& c, void** r) {
         TFLC_TRY(CopyArray(c, v, p->branch_subgraph_indices, "branch_subgraph_indices"));
         p->num_branches = v->size();
         return kTfLiteOk;
-      },
-      Need::kRequired);
+      });
 }
 #endif
 

@@ -12,7 +12,7 @@
 
 #include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/internal/elementwise_unary.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -26,8 +26,7 @@ using internal::UnaryPath;
 // ---- LEAKY_RELU -----------------------------------------------------------------
 
 float Alpha(const TfLiteNode* node) {
-  const auto* params = static_cast<const TfLiteLeakyReluParams*>(node->builtin_data);
-  return params ? params->alpha : 0.2f;
+  return static_cast<const TfLiteLeakyReluParams*>(node->builtin_data)->alpha;
 }
 
 struct LeakyReluOp {
@@ -41,6 +40,7 @@ struct LeakyReluOp {
 
   static TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node, const TfLiteTensor* input,
                               TfLiteTensor* output, Data* d) {
+    TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kName));
     if (d->path == UnaryPath::kFloat) return kTfLiteOk;
     d->path = UnaryPath::kQuantized;
     TF_LITE_ENSURE_OK(context, internal::ReadUnaryQuantParams(context, kName, input, output, d));

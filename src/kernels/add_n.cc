@@ -5,7 +5,7 @@
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/type_set.h"
 #include "src/kernels/internal/wrapping_math.h"
-#include "src/kernels/register_extra.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

@@ -8,7 +8,7 @@
 
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/type_set.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

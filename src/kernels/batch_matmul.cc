@@ -28,7 +28,7 @@
 #include "src/kernels/internal/qgemm.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/scratch_vector.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -81,10 +81,9 @@ struct OpData {
   internal::ScratchVector<int8_t> row_q;         // one quantized row
 };
 
+// Checked by Prepare (internal::RequireParams).
 const TfLiteBatchMatMulParams* Params(const TfLiteNode* node) {
-  static const TfLiteBatchMatMulParams kDefaults{};
-  const auto* p = static_cast<const TfLiteBatchMatMulParams*>(node->builtin_data);
-  return p ? p : &kDefaults;
+  return static_cast<const TfLiteBatchMatMulParams*>(node->builtin_data);
 }
 
 TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* lhs, const TfLiteTensor* rhs,
@@ -260,6 +259,7 @@ TfLiteStatus PrepareInteger(TfLiteContext* context, const TfLiteTensor* lhs,
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const TfLiteTensor* lhs;
   const TfLiteTensor* rhs;
   TfLiteTensor* out;

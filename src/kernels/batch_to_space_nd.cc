@@ -9,7 +9,7 @@
 
 #include "src/kernels/internal/checked_math.h"
 #include "src/kernels/internal/space_batch.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

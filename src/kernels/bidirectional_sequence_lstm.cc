@@ -23,7 +23,7 @@
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/recurrent_util.h"
 #include "src/kernels/lstm_cell.h"
-#include "src/kernels/register_recurrent.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -59,11 +59,8 @@ void FillMap(int k, bool bw_reads_aux, int* map) {
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* p = static_cast<const TfLiteBidirectionalSequenceLSTMParams*>(node->builtin_data);
-  if (p == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing options", kOp);
-    return kTfLiteError;
-  }
   d->merge_outputs = p->merge_outputs;
   const int n_outputs = d->merge_outputs ? 1 : 2;
   TF_LITE_ENSURE_OK(context,

@@ -26,7 +26,7 @@
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/recurrent_util.h"
 #include "src/kernels/internal/scratch_vector.h"
-#include "src/kernels/register_recurrent.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -118,11 +118,8 @@ TfLiteStatus CheckWeights(TfLiteContext* context, const OpData* d, const TfLiteT
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteBidirectionalSequenceRNNParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing options", kOp);
-    return kTfLiteError;
-  }
   d->merge_outputs = params->merge_outputs;
   d->time_major = params->time_major;
   d->activation = params->activation;

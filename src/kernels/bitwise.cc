@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "src/kernels/internal/elementwise_binary.h"
-#include "src/kernels/register_extra.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

@@ -6,7 +6,7 @@
 
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/type_set.h"
-#include "src/kernels/register_extra.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -17,9 +17,9 @@ constexpr char kOp[] = "BUCKETIZE";
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 1, 1));
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteBucketizeParams*>(node->builtin_data);
-  if (params == nullptr || params->num_boundaries < 0 ||
-      (params->num_boundaries > 0 && params->boundaries == nullptr)) {
+  if (params->num_boundaries < 0 || (params->num_boundaries > 0 && params->boundaries == nullptr)) {
     TF_LITE_KERNEL_LOG(context, "%s: missing boundaries", kOp);
     return kTfLiteError;
   }

@@ -19,7 +19,7 @@
 
 #include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/int4_copy.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

@@ -11,7 +11,7 @@
 
 #include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/internal/quant_math.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

@@ -5,7 +5,7 @@
 #include <complex>
 
 #include "src/kernels/internal/kernel_util.h"
-#include "src/kernels/register_audio.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

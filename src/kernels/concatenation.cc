@@ -22,7 +22,7 @@
 #include "src/kernels/internal/int4_copy.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/quant_validate.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -153,11 +153,8 @@ TfLiteStatus Compute(TfLiteContext* context, TfLiteNode* node) {
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteConcatenationParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kOp);
-    return kTfLiteError;
-  }
   const int num_inputs = internal::NumInputs(node);
   if (num_inputs < 1 || internal::NumOutputs(node) != 1) {
     TF_LITE_KERNEL_LOG(context, "%s: expected at least 1 input and 1 output, got %d and %d", kOp,

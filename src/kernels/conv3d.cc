@@ -83,11 +83,8 @@ TfLiteStatus ComputeWindow(TfLiteContext* context, const char* op, TfLitePadding
 // `min_inputs` + 1 inputs (the last one the optional bias), one output.
 TfLiteStatus GetParams(TfLiteContext* context, const TfLiteNode* node, const char* op,
                        int min_inputs, const TfLiteConv3DParams** params) {
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, op));
   *params = static_cast<const TfLiteConv3DParams*>(node->builtin_data);
-  if (*params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", op);
-    return kTfLiteError;
-  }
   return internal::CheckArity(context, node, op, min_inputs, min_inputs + 1, 1);
 }
 

@@ -8,7 +8,7 @@
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/type_set.h"
 #include "src/kernels/internal/wrapping_math.h"
-#include "src/kernels/register_extra.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -19,6 +19,7 @@ constexpr char kOp[] = "CUMSUM";
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const TfLiteTensor *input, *axis;
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));
@@ -73,8 +74,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* axis_tensor = internal::InputAt(context, node, 1);
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
   const auto* params = static_cast<const TfLiteCumsumParams*>(node->builtin_data);
-  const bool exclusive = params != nullptr && params->exclusive;
-  const bool reverse = params != nullptr && params->reverse;
+  const bool exclusive = params->exclusive;
+  const bool reverse = params->reverse;
   const int rank = internal::NumDims(input);
   int axis;
   TF_LITE_ENSURE_OK(context,

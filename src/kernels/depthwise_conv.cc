@@ -91,11 +91,8 @@ TfLiteStatus PreparePath(TfLiteContext* context, const internal::ConvTensors& t,
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteDepthwiseConvParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kOp);
-    return kTfLiteError;
-  }
   internal::ConvTensors t;
   TF_LITE_ENSURE_OK(context, internal::GetConvTensors(context, node, kOp, &t, /*hybrid_ok=*/true));
   const internal::ConvWindowParams window{params->padding, params->stride_height,

@@ -6,7 +6,7 @@
 // as a constant too.
 #include "src/kernels/internal/dequantize_util.h"
 #include "src/kernels/internal/layout_util.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

@@ -34,7 +34,7 @@
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/internal/type_set.h"
-#include "src/kernels/register_detection.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

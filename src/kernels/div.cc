@@ -12,7 +12,7 @@
 #include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/quant_math.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -101,8 +101,7 @@ uint8_t DivideQuantized(const DivData& d, uint8_t a, uint8_t b) {
 }
 
 TfLiteFusedActivation Activation(const TfLiteNode* node) {
-  const auto* params = static_cast<const TfLiteDivParams*>(node->builtin_data);
-  return params ? params->activation : kTfLiteActNone;
+  return static_cast<const TfLiteDivParams*>(node->builtin_data)->activation;
 }
 
 struct DivOp {
@@ -114,6 +113,7 @@ struct DivOp {
 };
 
 TfLiteStatus DivOp::Prepare(TfLiteContext* context, TfLiteNode* node, DivData* d) {
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const TfLiteTensor* a = internal::InputAt(context, node, 0);
   if (a->type != kTfLiteUInt8) return kTfLiteOk;
   const TfLiteTensor* b = internal::InputAt(context, node, 1);

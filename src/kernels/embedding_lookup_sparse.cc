@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "src/kernels/internal/layout_util.h"
-#include "src/kernels/register_extra.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -40,10 +40,7 @@ TfLiteStatus CheckInput(TfLiteContext* context, TfLiteNode* node, int i, const c
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 5, 5, 1));
-  if (node->builtin_data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kOp);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const TfLiteTensor *ids, *indices, *dense_shape, *weights, *params;
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, CheckInput(context, node, 0, "ids", kTfLiteInt32, 1, &ids));

@@ -4,7 +4,7 @@
 // type. A non-constant axis makes the output dynamic.
 #include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/layout_util.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

@@ -13,7 +13,7 @@
 #include <cmath>
 
 #include "src/kernels/internal/elementwise_unary.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -28,10 +28,6 @@ struct FakeQuantOp {
   };
 
   static TfLiteStatus CheckOptions(TfLiteContext* context, const TfLiteFakeQuantParams* params) {
-    if (params == nullptr) {
-      TF_LITE_KERNEL_LOG(context, "%s: missing params", kName);
-      return kTfLiteError;
-    }
     if (params->narrow_range) {
       TF_LITE_KERNEL_LOG(context, "%s: narrow_range is not supported (weights only)", kName);
       return kTfLiteError;
@@ -51,6 +47,7 @@ struct FakeQuantOp {
 
   static TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node, const TfLiteTensor*,
                               TfLiteTensor*, Data* data) {
+    TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kName));
     const auto* params = static_cast<const TfLiteFakeQuantParams*>(node->builtin_data);
     TF_LITE_ENSURE_OK(context, CheckOptions(context, params));
     const float levels_min = 0.0f;

@@ -7,7 +7,7 @@
 #include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/string_gather.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

@@ -242,7 +242,7 @@ TfLiteStatus PrepareShapes(TfLiteContext* context, const TfLiteTensor* input,
 // dimension replaced by units.
 TfLiteStatus ResizeFcOutput(TfLiteContext* context, const TfLiteFullyConnectedParams* params,
                             const TfLiteTensor* input, const OpData& data, TfLiteTensor* output) {
-  if (params != nullptr && params->keep_num_dims) {
+  if (params->keep_num_dims) {
     const int rank = internal::NumDims(input);
     if (rank == 0 || internal::Dim(input, rank - 1) != data.depth) {
       TF_LITE_KERNEL_LOG(context, "%s: keep_num_dims needs the input's last dimension to be %d",
@@ -275,8 +275,9 @@ TfLiteStatus CheckFloatTypes(TfLiteContext* context, const TfLiteTensor* input,
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteFullyConnectedParams*>(node->builtin_data);
-  if (params != nullptr && params->weights_format != kTfLiteFullyConnectedWeightsFormatDefault) {
+  if (params->weights_format != kTfLiteFullyConnectedWeightsFormatDefault) {
     TF_LITE_KERNEL_LOG(context, "%s: weights format %d is not supported (only DEFAULT)", kOp,
                        static_cast<int>(params->weights_format));
     return kTfLiteError;
@@ -306,9 +307,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     TF_LITE_ENSURE_OK(context, PrepareHybrid(context, weights, data->units, data->depth, data));
   }
   if (quantized) {
-    TF_LITE_ENSURE_OK(context, PrepareQuantized(context, input, weights, bias, output,
-                                                params ? params->activation : kTfLiteActNone,
-                                                data));
+    TF_LITE_ENSURE_OK(
+        context, PrepareQuantized(context, input, weights, bias, output, params->activation, data));
   } else if (weights->sparsity != nullptr) {
     data->mode = Mode::kSparse;
   }
@@ -369,7 +369,7 @@ void EvalHybrid(const OpData& d, const TfLiteFullyConnectedParams* params,
   a.depth = d.depth;
   a.channel_scales = d.channel_scales.empty() ? nullptr : d.channel_scales.data();
   a.weight_scale = d.weight_scale;
-  a.asymmetric_inputs = params != nullptr && params->asymmetric_quantize_inputs;
+  a.asymmetric_inputs = params->asymmetric_quantize_inputs;
   internal::HybridFullyConnected(a);
 }
 
@@ -395,7 +395,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* weights = internal::InputAt(context, node, 1);
   const TfLiteTensor* bias = internal::GetOptionalInput(context, node, 2);
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
-  const TfLiteFusedActivation activation = params ? params->activation : kTfLiteActNone;
+  const TfLiteFusedActivation activation = params->activation;
   const auto range = internal::GetActivationRange<float>(activation);
   switch (data->mode) {
     case Mode::kQuantized:

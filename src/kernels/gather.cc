@@ -12,7 +12,7 @@
 #include "src/core/string_util.h"
 #include "src/kernels/internal/int4_copy.h"
 #include "src/kernels/internal/layout_util.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -53,6 +53,7 @@ internal::IntArrayPtr OutputShape(const OpData& data, const TfLiteTensor* input,
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteGatherParams*>(node->builtin_data);
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
   const TfLiteTensor *input, *positions;
@@ -68,13 +69,13 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return internal::TypeMismatch(context, kOp, "input", input->type, "output", output->type);
   }
   const int rank = internal::NumDims(input), prank = internal::NumDims(positions);
-  TF_LITE_ENSURE_OK(context, internal::NormalizeAxis(context, kOp, params ? params->axis : 0, rank,
-                                                     &data->axis));
-  data->batch_dims = params ? params->batch_dims : 0;
+  TF_LITE_ENSURE_OK(context,
+                    internal::NormalizeAxis(context, kOp, params->axis, rank, &data->axis));
+  data->batch_dims = params->batch_dims;
   if (data->batch_dims < 0) data->batch_dims += prank;
   if (data->batch_dims < 0 || data->batch_dims > data->axis || data->batch_dims > prank) {
     TF_LITE_KERNEL_LOG(context, "%s: batch_dims %d is invalid for axis %d and positions rank %d",
-                       kOp, params ? params->batch_dims : 0, data->axis, prank);
+                       kOp, params->batch_dims, data->axis, prank);
     return kTfLiteError;
   }
   for (int d = 0; d < data->batch_dims; ++d) {

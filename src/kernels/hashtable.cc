@@ -23,7 +23,7 @@
 #include "src/core/string_util.h"
 #include "src/core/subgraph_access.h"
 #include "src/kernels/internal/kernel_util.h"
-#include "src/kernels/register_strings.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -180,11 +180,8 @@ TfLiteStatus WriteTableId(TfLiteTensor* output, int32_t id) {
 
 TfLiteStatus HashtablePrepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kHashtable, 0, 0, 1));
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kHashtable));
   const auto* params = static_cast<const TfLiteHashtableParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing HashtableOptions", kHashtable);
-    return kTfLiteError;
-  }
   if (!SupportedTypes(params->key_dtype, params->value_dtype)) {
     return UnsupportedTypes(context, kHashtable, params->key_dtype, params->value_dtype);
   }

@@ -13,7 +13,7 @@
 #include "src/core/string_util.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/layout_util.h"
-#include "src/kernels/register_strings.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

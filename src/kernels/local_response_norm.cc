@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "src/kernels/internal/elementwise_unary.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -20,11 +20,8 @@ namespace {
 constexpr char kOp[] = "LOCAL_RESPONSE_NORMALIZATION";
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteLocalResponseNormParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kOp);
-    return kTfLiteError;
-  }
   if (params->radius < 0) {
     TF_LITE_KERNEL_LOG(context, "%s: radius %d is negative", kOp, params->radius);
     return kTfLiteError;

@@ -1,6 +1,6 @@
 // LOGICAL_AND and LOGICAL_OR of two broadcast BOOL inputs.
 #include "src/kernels/internal/elementwise_binary.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

@@ -17,7 +17,7 @@
 
 #include "src/kernels/internal/fingerprint64.h"
 #include "src/kernels/internal/kernel_util.h"
-#include "src/kernels/register_strings.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -27,12 +27,12 @@ namespace {
 constexpr char kOp[] = "LSH_PROJECTION";
 
 TfLiteLSHProjectionType TypeOf(const TfLiteNode* node) {
-  const auto* params = static_cast<const TfLiteLSHProjectionParams*>(node->builtin_data);
-  return params ? params->type : kTfLiteLshProjectionUnknown;
+  return static_cast<const TfLiteLSHProjectionParams*>(node->builtin_data)->type;
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 3, 1));
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const TfLiteTensor *hash, *input;
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &hash));

@@ -33,7 +33,7 @@
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/recurrent_util.h"
 #include "src/kernels/lstm_cell.h"
-#include "src/kernels/register_recurrent.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -84,9 +84,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   // LSTM's kernel type decides the whole signature (upstream dispatches on
   // it first): the BASIC kernel has 5 inputs and 4 outputs.
   d->basic = false;
-  if (!d->sequence && node->builtin_data != nullptr &&
-      static_cast<const TfLiteLSTMParams*>(node->builtin_data)->kernel_type ==
-          kTfLiteLSTMBasicKernel) {
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, op));
+  if (!d->sequence && static_cast<const TfLiteLSTMParams*>(node->builtin_data)->kernel_type ==
+                          kTfLiteLSTMBasicKernel) {
     d->basic = true;
     return PrepareBasic(context, node, d);
   }
@@ -97,10 +97,6 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, num_inputs, num_inputs, 1));
-  if (node->builtin_data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing options", op);
-    return kTfLiteError;
-  }
   if (d->sequence) {
     const auto* p = static_cast<const TfLiteUnidirectionalSequenceLSTMParams*>(node->builtin_data);
     if (p->diagonal_recurrent_tensors) {

@@ -7,7 +7,7 @@
 
 #include "src/kernels/internal/elementwise_unary.h"
 #include "src/kernels/internal/int16_activation.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -58,8 +58,7 @@ float GeluTanh(float x) {
 float GeluErf(float x) { return 0.5f * x * (1.0f + std::erf(x * 0.7071067811865476f)); }
 
 bool Approximate(const TfLiteNode* node) {
-  const auto* params = static_cast<const TfLiteGeluParams*>(node->builtin_data);
-  return params != nullptr && params->approximate;
+  return static_cast<const TfLiteGeluParams*>(node->builtin_data)->approximate;
 }
 
 struct GeluOp {
@@ -67,6 +66,7 @@ struct GeluOp {
   static constexpr TypeSet kTypes = {kTfLiteFloat32, kTfLiteInt8, kTfLiteUInt8};
   static TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node, const TfLiteTensor* input,
                               TfLiteTensor* output, UnaryOpData* data) {
+    TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kName));
     if (data->path == UnaryPath::kFloat) return kTfLiteOk;
     return PrepareLut8(context, kName, input, output, Approximate(node) ? GeluTanh : GeluExact,
                        data);

@@ -3,7 +3,7 @@
 // converter to give inputs and output one quantization). A NaN in input 0
 // yields input 1 and vice versa, as upstream's `a > b ? a : b`.
 #include "src/kernels/internal/elementwise_binary.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

@@ -23,10 +23,10 @@
 #include <vector>
 
 #include "src/kernels/internal/custom_options.h"
-#include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/flex_map.h"
+#include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/scratch_vector.h"
-#include "src/kernels/register_audio.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "src/kernels/internal/axis_gather.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -66,10 +66,7 @@ TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpDa
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<internal::GatherOpData*>(node->user_data);
-  if (node->builtin_data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kOp);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
   const TfLiteTensor *input, *paddings;
   TfLiteTensor* output;

@@ -24,7 +24,7 @@
 #include "src/kernels/internal/box_iou.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/scratch_vector.h"
-#include "src/kernels/register_detection.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

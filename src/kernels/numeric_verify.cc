@@ -16,11 +16,11 @@
 
 #include "src/kernels/internal/custom_options.h"
 #include "src/kernels/internal/dequantize_util.h"
+#include "src/kernels/internal/flex_map.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/type_set.h"
-#include "src/kernels/internal/flex_map.h"
-#include "src/kernels/register_audio.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

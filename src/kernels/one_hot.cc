@@ -10,7 +10,7 @@
 #include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/type_set.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -19,8 +19,7 @@ namespace {
 constexpr char kOp[] = "ONE_HOT";
 
 int Axis(const TfLiteNode* node, int indices_rank) {
-  const auto* params = static_cast<const TfLiteOneHotParams*>(node->builtin_data);
-  const int axis = params != nullptr ? params->axis : -1;
+  const int axis = static_cast<const TfLiteOneHotParams*>(node->builtin_data)->axis;
   return axis == -1 ? indices_rank : axis;
 }
 
@@ -42,6 +41,7 @@ TfLiteStatus ResizeOutput(TfLiteContext* context, TfLiteNode* node) {
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 4, 4, 1));
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const TfLiteTensor *indices, *depth, *on, *off;
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &indices));

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "src/kernels/internal/axis_split.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -15,11 +15,12 @@ constexpr char kOp[] = "PACK";
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<internal::AxisPieces*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLitePackParams*>(node->builtin_data);
   const int n = internal::NumInputs(node);
-  if (params == nullptr || params->values_count != n || n < 1) {
+  if (params->values_count != n || n < 1) {
     TF_LITE_KERNEL_LOG(context, "%s: values_count %d does not match the %d inputs", kOp,
-                       params != nullptr ? params->values_count : 0, n);
+                       params->values_count, n);
     return kTfLiteError;
   }
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, n, n, 1));

@@ -17,7 +17,7 @@
 #include "src/kernels/internal/activation.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/padding.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -42,11 +42,8 @@ template <PoolKind kind>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   constexpr const char* op = OpName<kind>();
   auto* data = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, op));
   const auto* params = static_cast<const TfLitePoolParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", op);
-    return kTfLiteError;
-  }
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, 1, 1, 1));
   const TfLiteTensor* input;
   TfLiteTensor* output;

@@ -29,7 +29,7 @@
 
 #include "src/kernels/internal/counter_rng.h"
 #include "src/kernels/internal/index_util.h"
-#include "src/kernels/register_random.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -65,8 +65,8 @@ uint64_t NondeterministicSeed() {
 
 void SeedStream(const TfLiteNode* node, RandomData* data) {
   const auto* params = static_cast<const TfLiteRandomParams*>(node->builtin_data);
-  uint64_t seed = params ? static_cast<uint64_t>(static_cast<int64_t>(params->seed)) : 0;
-  uint64_t seed2 = params ? static_cast<uint64_t>(static_cast<int64_t>(params->seed2)) : 0;
+  uint64_t seed = static_cast<uint64_t>(static_cast<int64_t>(params->seed));
+  uint64_t seed2 = static_cast<uint64_t>(static_cast<int64_t>(params->seed2));
   if (seed == 0 && seed2 == 0) {
     seed = NondeterministicSeed();
     seed2 = NondeterministicSeed();
@@ -84,6 +84,7 @@ TfLiteStatus ResizeFromShape(TfLiteContext* context, TfLiteNode* node) {
 template <const char* kOp>
 TfLiteStatus PrepareDistribution(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 1, 1));
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const TfLiteTensor* shape;
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &shape));
@@ -151,6 +152,7 @@ TfLiteStatus ResizeMultinomial(TfLiteContext* context, TfLiteNode* node) {
 
 TfLiteStatus PrepareMultinomial(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kMultinomial, 2, 2, 1));
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kMultinomial));
   const TfLiteTensor *logits, *num_samples;
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kMultinomial, &logits));

@@ -1,6 +1,6 @@
 // RANK (input): the number of dimensions of input, as an INT32 scalar.
 #include "src/kernels/internal/kernel_util.h"
-#include "src/kernels/register_extra.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

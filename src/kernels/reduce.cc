@@ -23,7 +23,7 @@
 #include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/internal/type_set.h"
 #include "src/kernels/internal/wrapping_math.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -82,8 +82,7 @@ bool TypeSupported(Kind kind, TfLiteType t) {
 }
 
 bool KeepDims(const TfLiteNode* node) {
-  const auto* params = static_cast<const TfLiteReducerParams*>(node->builtin_data);
-  return params != nullptr && params->keep_dims;
+  return static_cast<const TfLiteReducerParams*>(node->builtin_data)->keep_dims;
 }
 
 // Resolves the axis tensor against the input rank and sizes the output.
@@ -124,6 +123,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const char* op = Name(kKind);
   auto* data = static_cast<OpData*>(node->user_data);
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, 2, 2, 1));
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, op));
   const TfLiteTensor* input;
   const TfLiteTensor* axis;
   TfLiteTensor* output;

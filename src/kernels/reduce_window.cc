@@ -29,7 +29,7 @@
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/stablehlo_util.h"
 #include "src/kernels/internal/type_set.h"
-#include "src/kernels/register_extra.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/builtin_ops.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -177,11 +177,8 @@ TfLiteStatus PlanWindow(TfLiteContext* context, TfLiteNode* node, const char* op
 
 TfLiteStatus StablehloPrepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kStablehloOp));
   const auto* p = static_cast<const TfLiteStablehloReduceWindowParams*>(node->builtin_data);
-  if (p == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kStablehloOp);
-    return kTfLiteError;
-  }
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kStablehloOp, 2, 2, 1));
   TF_LITE_ENSURE_OK(context, CheckTensors(context, node, kStablehloOp, d));
   int64_t pad_high[kMaxRank];
@@ -226,11 +223,8 @@ TfLiteStatus ReadAttribute(TfLiteContext* context, TfLiteNode* node, int i, cons
 
 TfLiteStatus TflitePrepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kTfliteOp));
   const auto* p = static_cast<const TfLiteReduceWindowParams*>(node->builtin_data);
-  if (p == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kTfliteOp);
-    return kTfLiteError;
-  }
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kTfliteOp, 5, 5, 1));
   TF_LITE_ENSURE_OK(context, CheckTensors(context, node, kTfliteOp, d));
   TF_LITE_ENSURE_OK(context,

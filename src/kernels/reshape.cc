@@ -39,7 +39,6 @@ internal::IntArrayPtr RequestedShape(const TfLiteContext* context, const TfLiteN
     return internal::MakeIntArray(shape->data.i32, internal::Dim(shape, 0));
   }
   const auto* params = static_cast<const TfLiteReshapeParams*>(node->builtin_data);
-  if (params == nullptr) return internal::MakeIntArray({});
   int rank = params->num_dimensions;
   if (rank < 0 || rank > TFLITE_RESHAPE_PARAMS_MAX_DIMENSION_COUNT) return nullptr;
   // Old converters wrote new_shape [0] to mean "a scalar".
@@ -110,6 +109,7 @@ TfLiteStatus ResizeOutput(TfLiteContext* context, TfLiteNode* node) {
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 2, 1));
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const TfLiteTensor* input;
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));

@@ -19,7 +19,7 @@
 
 #include "src/kernels/internal/axis_gather.h"
 #include "src/kernels/internal/checked_math.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -103,10 +103,7 @@ template <bool kBilinear>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   constexpr const char* op = OpName<kBilinear>();
   auto* data = static_cast<internal::GatherOpData*>(node->user_data);
-  if (node->builtin_data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", op);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, op));
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, 2, 2, 1));
   const TfLiteTensor *input, *size;
   TfLiteTensor* output;

@@ -10,7 +10,7 @@
 
 #include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/layout_util.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -32,15 +32,15 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (lengths->type != kTfLiteInt32 && lengths->type != kTfLiteInt64) {
     return internal::UnsupportedType(context, kOp, "seq_lengths", lengths->type);
   }
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteReverseSequenceParams*>(node->builtin_data);
   const int rank = internal::NumDims(input);
-  if (params == nullptr || params->seq_dim < 0 || params->seq_dim >= rank ||
-      params->batch_dim < 0 || params->batch_dim >= rank ||
-      params->seq_dim == params->batch_dim) {
+  if (params->seq_dim < 0 || params->seq_dim >= rank || params->batch_dim < 0 ||
+      params->batch_dim >= rank || params->seq_dim == params->batch_dim) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: seq_dim and batch_dim must be distinct dimensions in [0, %d), got "
                        "%d and %d",
-                       kOp, rank, params ? params->seq_dim : -1, params ? params->batch_dim : -1);
+                       kOp, rank, params->seq_dim, params->batch_dim);
     return kTfLiteError;
   }
   if (internal::NumDims(lengths) != 1 ||

@@ -17,7 +17,7 @@
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/internal/spectral.h"
-#include "src/kernels/register_audio.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

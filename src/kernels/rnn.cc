@@ -19,7 +19,7 @@
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/recurrent_util.h"
 #include "src/kernels/internal/scratch_vector.h"
-#include "src/kernels/register_recurrent.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -61,10 +61,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
   const char* op = OpName(d);
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, 5, 5, 1));
-  if (node->builtin_data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing options", op);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, op));
   if (d->sequence) {
     const auto* p = static_cast<const TfLiteSequenceRNNParams*>(node->builtin_data);
     d->time_major = p->time_major;

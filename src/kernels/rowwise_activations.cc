@@ -9,9 +9,9 @@
 
 #include <Eigen/Core>
 
-#include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/elementwise_unary.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/internal/quant_math.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -222,8 +222,9 @@ TfLiteStatus L2NormPrepare(TfLiteContext* context, TfLiteNode* node) {
   } else {
     TF_LITE_ENSURE_OK(context, PrepareRowwise(context, node, kL2Norm));
   }
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kL2Norm));
   const auto* params = static_cast<const TfLiteL2NormParams*>(node->builtin_data);
-  if (params != nullptr && params->activation != kTfLiteActNone) {
+  if (params->activation != kTfLiteActNone) {
     TF_LITE_KERNEL_LOG(context, "%s: fused activation %d is not supported", kL2Norm,
                        static_cast<int>(params->activation));
     return kTfLiteError;

@@ -1,7 +1,7 @@
 // SHAPE: the input's dimensions as a 1-D tensor of out_type (INT32 or
 // INT64). Any input type.
 #include "src/kernels/internal/index_util.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -14,10 +14,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* input;
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetUnaryTensors(context, node, kOp, &input, &output));
-  const auto* params = static_cast<const TfLiteShapeParams*>(node->builtin_data);
-  // A model without options means INT32, as in TensorFlow.
-  const TfLiteType out_type =
-      params != nullptr && params->out_type != kTfLiteNoType ? params->out_type : kTfLiteInt32;
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
+  // Without an options table out_type is NOTYPE, refused as upstream does.
+  const TfLiteType out_type = static_cast<const TfLiteShapeParams*>(node->builtin_data)->out_type;
   if (out_type != kTfLiteInt32 && out_type != kTfLiteInt64) {
     return internal::UnsupportedType(context, kOp, "out_type", out_type);
   }

@@ -20,7 +20,7 @@
 
 #include "src/core/string_util.h"
 #include "src/kernels/internal/kernel_util.h"
-#include "src/kernels/register_strings.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -91,8 +91,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
   TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "input", input, kTfLiteString));
   TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "output", output, kTfLiteString));
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteSkipGramParams*>(node->builtin_data);
-  if (params == nullptr || params->ngram_size < 0) {
+  if (params->ngram_size < 0) {
     TF_LITE_KERNEL_LOG(context, "%s: ngram_size must be given and not negative", kOp);
     return kTfLiteError;
   }

@@ -125,6 +125,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
   data->quantized = false;
   data->int16 = false;
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteSoftmaxParams*>(node->builtin_data);
   const TfLiteTensor* input = internal::GetOptionalInput(context, node, 0);
   if (input != nullptr && input->type == kTfLiteInt16) {
@@ -135,7 +136,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     }
     TfLiteTensor* output;
     TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
-    return PrepareInt16(context, input, output, params ? params->beta : 1.0f, data);
+    return PrepareInt16(context, input, output, params->beta, data);
   }
   if (input != nullptr && (input->type == kTfLiteInt8 || input->type == kTfLiteUInt8)) {
     TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 1, 1));
@@ -145,7 +146,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     }
     TfLiteTensor* output;
     TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
-    return PrepareQuantized(context, input, output, params ? params->beta : 1.0f, data);
+    return PrepareQuantized(context, input, output, params->beta, data);
   }
   TF_LITE_ENSURE_OK(context, internal::PrepareUnaryOp(context, node, kOp, {kTfLiteFloat32}));
   input = internal::InputAt(context, node, 0);
@@ -197,8 +198,7 @@ void EvalQuantizedInput(const OpData& d, const TfLiteTensor* input, TfLiteTensor
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const auto* params = static_cast<const TfLiteSoftmaxParams*>(node->builtin_data);
-  const float beta = params ? params->beta : 1.0f;
+  const float beta = static_cast<const TfLiteSoftmaxParams*>(node->builtin_data)->beta;
   const TfLiteTensor* input = internal::InputAt(context, node, 0);
   TfLiteTensor* output = internal::OutputAt(context, node, 0);
   const auto& data = *static_cast<const OpData*>(node->user_data);

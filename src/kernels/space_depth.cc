@@ -7,7 +7,7 @@
 // gather over a 6-D view of the output.
 #include "src/kernels/internal/axis_gather.h"
 #include "src/kernels/internal/checked_math.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -73,10 +73,7 @@ template <bool kToDepth>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   constexpr const char* op = OpName<kToDepth>();
   auto* data = static_cast<internal::GatherOpData*>(node->user_data);
-  if (node->builtin_data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", op);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, op));
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, 1, 1, 1));
   const TfLiteTensor* input;
   TfLiteTensor* output;

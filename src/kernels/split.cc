@@ -6,7 +6,7 @@
 
 #include "src/kernels/internal/axis_split.h"
 #include "src/kernels/internal/index_util.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -31,11 +31,12 @@ TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::SplitOpDat
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<internal::SplitOpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteSplitParams*>(node->builtin_data);
   const int n = internal::NumOutputs(node);
-  if (n < 1 || (params != nullptr && params->num_splits != n)) {
+  if (n < 1 || params->num_splits != n) {
     TF_LITE_KERNEL_LOG(context, "%s: num_splits %d does not match the %d outputs", kOp,
-                       params != nullptr ? params->num_splits : 0, n);
+                       params->num_splits, n);
     return kTfLiteError;
   }
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, n));

@@ -3,7 +3,7 @@
 // listed. The data is copied unchanged; any fixed-size element type.
 #include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/layout_util.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -12,6 +12,7 @@ namespace {
 constexpr char kOp[] = "SQUEEZE";
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteSqueezeParams*>(node->builtin_data);
   const TfLiteTensor* input;
   TfLiteTensor* output;
@@ -20,7 +21,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::CheckLayoutRank(context, kOp, "input", input));
   const int rank = internal::NumDims(input);
   bool drop[internal::kMaxLayoutRank] = {false};
-  const int listed = params != nullptr ? params->num_squeeze_dims : 0;
+  const int listed = params->num_squeeze_dims;
   for (int i = 0; i < listed; ++i) {
     int d;
     TF_LITE_ENSURE_OK(context,

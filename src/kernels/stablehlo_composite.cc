@@ -14,7 +14,7 @@
 
 #include "src/core/subgraph_access.h"
 #include "src/kernels/internal/kernel_util.h"
-#include "src/kernels/register_extra.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {

@@ -18,7 +18,7 @@
 
 #include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/internal/wrapping_math.h"
-#include "src/kernels/register_stablehlo.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

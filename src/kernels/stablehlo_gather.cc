@@ -20,7 +20,7 @@
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/stablehlo_util.h"
-#include "src/kernels/register_extra.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -45,8 +45,8 @@ TfLiteStatus Fail(TfLiteContext* context, const char* what) {
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* p = static_cast<const TfLiteStablehloGatherParams*>(node->builtin_data);
-  if (p == nullptr) return Fail(context, "missing params");
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
   const TfLiteTensor *operand, *indices;
   TfLiteTensor* output;

@@ -13,7 +13,7 @@
 #include "src/kernels/internal/checked_math.h"
 #include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/layout_util.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -29,11 +29,8 @@ struct OpData {
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* p = static_cast<const TfLiteStablehloPadParams*>(node->builtin_data);
-  if (p == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kOp);
-    return kTfLiteError;
-  }
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
   const TfLiteTensor *input, *padding;
   TfLiteTensor* output;

@@ -17,7 +17,7 @@
 
 #include "src/kernels/internal/counter_rng.h"
 #include "src/kernels/internal/kernel_util.h"
-#include "src/kernels/register_random.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -27,12 +27,12 @@ namespace {
 constexpr char kOp[] = "STABLEHLO_RNG_BIT_GENERATOR";
 
 TfLiteRngAlgorithm AlgorithmOf(const TfLiteNode* node) {
-  const auto* params = static_cast<const TfLiteStablehloRngBitGeneratorParams*>(node->builtin_data);
-  return params ? params->algorithm : kTfLiteRngAlgorithmDefault;
+  return static_cast<const TfLiteStablehloRngBitGeneratorParams*>(node->builtin_data)->algorithm;
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 1, 2));
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const TfLiteTensor* state;
   TfLiteTensor *new_state, *output;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &state));

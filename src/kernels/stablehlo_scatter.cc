@@ -29,7 +29,7 @@
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/stablehlo_util.h"
-#include "src/kernels/register_extra.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/builtin_ops.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -132,8 +132,8 @@ TfLiteStatus CheckAttributes(TfLiteContext* context, const TfLiteStablehloScatte
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* p = static_cast<const TfLiteStablehloScatterParams*>(node->builtin_data);
-  if (p == nullptr) return Fail(context, "missing params");
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 3, 3, 1));
   const TfLiteTensor *operand, *indices, *updates;
   TfLiteTensor* output;

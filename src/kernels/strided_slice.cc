@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "src/kernels/internal/index_util.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -152,10 +152,7 @@ TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpDa
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  if (node->builtin_data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kOp);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   return internal::PrepareGatherOp(context, node, kOp, 4, "begin, end and strides", Plan);
 }
 

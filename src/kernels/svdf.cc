@@ -24,7 +24,7 @@
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/recurrent_util.h"
 #include "src/kernels/internal/scratch_vector.h"
-#include "src/kernels/register_recurrent.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -61,11 +61,8 @@ struct OpData {
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteSVDFParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing options", kOp);
-    return kTfLiteError;
-  }
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 5, 5, 1));
   const TfLiteTensor* input;
   const TfLiteTensor* weights_feature;

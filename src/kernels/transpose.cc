@@ -8,7 +8,7 @@
 
 #include "src/kernels/internal/axis_gather.h"
 #include "src/kernels/internal/string_gather.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

@@ -79,11 +79,8 @@ TfLiteStatus GetGeometry(TfLiteContext* context, const TfLiteTransposeConvParams
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteTransposeConvParams*>(node->builtin_data);
-  if (params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing params", kOp);
-    return kTfLiteError;
-  }
   // Checked again with the whole window once the output size is known.
   TF_LITE_ENSURE_OK(context, internal::CheckPositive(context, kOp, internal::kHeightAxis.stride,
                                                      params->stride_height));

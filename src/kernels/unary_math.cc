@@ -15,7 +15,7 @@
 #include <limits>
 
 #include "src/kernels/internal/elementwise_unary.h"
-#include "src/kernels/register_elementwise.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {

@@ -11,7 +11,7 @@
 
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/type_set.h"
-#include "src/kernels/register_extra.h"
+#include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -27,12 +27,11 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));
   TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &values));
   TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 1, kOp, &index));
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteUniqueParams*>(node->builtin_data);
-  if (params == nullptr ||
-      !internal::TypeIn(params->index_out_type, {kTfLiteInt32, kTfLiteInt64})) {
+  if (!internal::TypeIn(params->index_out_type, {kTfLiteInt32, kTfLiteInt64})) {
     TF_LITE_KERNEL_LOG(context, "%s: idx_out_type must be INT32 or INT64, got %s", kOp,
-                       params == nullptr ? "no options"
-                                         : TfLiteTypeGetName(params->index_out_type));
+                       TfLiteTypeGetName(params->index_out_type));
     return kTfLiteError;
   }
   if (!internal::TypeIn(input->type, {kTfLiteFloat32, kTfLiteInt8, kTfLiteUInt8, kTfLiteInt16,

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "src/kernels/internal/axis_split.h"
-#include "src/kernels/register_layout.h"
+#include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -15,11 +15,11 @@ constexpr char kOp[] = "UNPACK";
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<internal::SplitOpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteUnpackParams*>(node->builtin_data);
   const int n = internal::NumOutputs(node);
-  if (params == nullptr || params->num != n || n < 1) {
-    TF_LITE_KERNEL_LOG(context, "%s: num %d does not match the %d outputs", kOp,
-                       params != nullptr ? params->num : 0, n);
+  if (params->num != n || n < 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: num %d does not match the %d outputs", kOp, params->num, n);
     return kTfLiteError;
   }
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 1, n));

@@ -1,4 +1,5 @@
-// Conformance table for the element-wise kernel group (register_elementwise.cc).
+// Conformance table for the element-wise kernels (their section of
+// src/kernels/registrations.inc).
 // Every case is a one-op model built with ModelBuilder and run through the
 // public C API: load, AllocateTensors (Prepare), copy inputs, Invoke, read
 // the output. Expected values are hand-computed; quantized expectations

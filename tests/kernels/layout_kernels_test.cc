@@ -1,6 +1,7 @@
-// Tests of the layout / data-movement kernels (register_layout.cc). Each test
-// builds a one-op model with ModelBuilder and runs it through the public C
-// API, so it also covers loading, AllocateTensors (Prepare) and Invoke.
+// Tests of the layout / data-movement kernels (their section of
+// src/kernels/registrations.inc). Each test builds a one-op model with
+// ModelBuilder and runs it through the public C API, so it also covers
+// loading, AllocateTensors (Prepare) and Invoke.
 // Expected values are hand-computed; quantized cases check upstream's
 // rounding rules bit for bit.
 #include <gtest/gtest.h>

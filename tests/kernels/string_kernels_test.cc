@@ -1,6 +1,6 @@
 // Tests of string tensors: the buffer codec (src/core/string_util) and its
 // opaque-API readers, and the string / lookup-table kernels of
-// register_strings.cc (HASHTABLE, HASHTABLE_FIND, HASHTABLE_IMPORT,
+// src/kernels/registrations.inc (HASHTABLE, HASHTABLE_FIND, HASHTABLE_IMPORT,
 // HASHTABLE_SIZE, HASHTABLE_LOOKUP). Models are built with ModelBuilder and
 // run through the public C API.
 #include <gtest/gtest.h>

@@ -147,18 +147,19 @@ struct FusedArithmeticOp {
     return static_cast<const typename Derived::Params*>(node->builtin_data);
   }
   static TfLiteFusedActivation Activation(const TfLiteNode* node) {
-    return ParamsOf(node) ? ParamsOf(node)->activation : kTfLiteActNone;
+    return ParamsOf(node)->activation;
   }
   // The builtin flag of ADD and SUB (MUL has none).
   static bool PotScaleInt16(const TfLiteNode* node) {
     if constexpr (std::is_same_v<typename Derived::Params, TfLiteMulParams>) {
       return false;
     } else {
-      return ParamsOf(node) == nullptr || ParamsOf(node)->pot_scale_int16;
+      return ParamsOf(node)->pot_scale_int16;
     }
   }
 
   static TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node, Data* data) {
+    TF_LITE_ENSURE_OK(context, RequireParams(context, node, Derived::kName));
     const TfLiteTensor* a = InputAt(context, node, 0);
     if (!IsQuantizedType(a->type)) return kTfLiteOk;
     return PrepareQuantBinary(context, Derived::kName, Derived::kQuantKind, a,

@@ -35,6 +35,12 @@ TfLiteStatus CheckArity(TfLiteContext* context, const TfLiteNode* node, const ch
   return kTfLiteError;
 }
 
+TfLiteStatus RequireParams(TfLiteContext* context, const TfLiteNode* node, const char* op) {
+  if (node->builtin_data != nullptr) return kTfLiteOk;
+  TF_LITE_KERNEL_LOG(context, "%s: the node has no builtin parameters (builtin_data is null)", op);
+  return kTfLiteError;
+}
+
 const TfLiteTensor* GetOptionalInput(const TfLiteContext* context, const TfLiteNode* node, int i) {
   if (i < 0 || i >= node->inputs->size) return nullptr;
   const int index = node->inputs->data[i];

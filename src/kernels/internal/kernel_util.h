@@ -56,6 +56,16 @@ inline TfLiteTensor* OutputAt(TfLiteContext* context, const TfLiteNode* node, in
   return &context->tensors[node->outputs->data[i]];
 }
 
+// ---- builtin parameters -------------------------------------------------------
+
+// Checks that the node carries its builtin parameter struct (builtin_data).
+// Loading a model gives every operator that has options its struct: the
+// parser fills upstream's defaults when the options table is absent, or fails
+// the load for the few operators that require options (src/core/builtin_data.h).
+// So this only fails for a node built by hand; Prepare calls it before reading
+// the struct, and Eval may then dereference builtin_data freely.
+TfLiteStatus RequireParams(TfLiteContext* context, const TfLiteNode* node, const char* op);
+
 // ---- shapes -------------------------------------------------------------------
 
 inline int NumDims(const TfLiteTensor* t) { return t->dims->size; }
