@@ -14,7 +14,7 @@ int ThreadsForWork(int max_threads, int64_t work) {
   return static_cast<int>(std::min<int64_t>(max_threads, useful));
 }
 
-void ParallelFor(int num_threads, int64_t n, const std::function<void(int64_t, int64_t)>& fn) {
+void ParallelFor(int num_threads, int64_t n, RangeFn fn) {
   if (n <= 0) return;
   const int64_t chunks = std::min<int64_t>(std::max(num_threads, 1), n);
   if (chunks == 1) {
