@@ -71,7 +71,10 @@ run_one() {
   local log line init avg rss out
   out="$(mktemp)"
   # shellcheck disable=SC2086  # flags and env are word lists on purpose
-  if ! log="$(env $3 /usr/bin/time -f 'peak_rss_kb %M' -o "$out" "$1" --graph="$4" $flags $2 2>&1)"; then
+  local timer=()
+  # GNU time gives the peak RSS (package "time"); without it the column is 0.
+  [[ -x /usr/bin/time ]] && timer=(/usr/bin/time -f 'peak_rss_kb %M' -o "$out")
+  if ! log="$(env $3 "${timer[@]}" "$1" --graph="$4" $flags $2 2>&1)"; then
     local why
     why="$(grep -m5 -i 'error' <<<"$log" || tail -n 5 <<<"$log")"
     printf 'compare.sh: %s failed on %s:\n%s\n' "$1" "$4" "$why" >&2

@@ -44,7 +44,7 @@ packages=(
   flatbuffers-compiler libflatbuffers-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev nlohmann-json3-dev
-  python3 xz-utils curl ca-certificates util-linux ccache patch
+  python3 xz-utils curl ca-certificates util-linux ccache patch time
   clang libclang-rt-dev
 )
 # npm may come from another package (e.g. a nodejs build that bundles it):

@@ -17,15 +17,18 @@ case $case in
     expect_out '^machine: .*, [0-9]+ cores, '
     expect_out "^A \(A\): TFLITE_C_DISABLE_XNNPACK=1 $bin "
     expect_out "^B \(B\): $bin .*--use_xnnpack=false"
-    [ "$(grep -Ec "^$name +$num +$num +$num +$num +($num|n/a)\$" "$out")" -eq 2 ] ||
+    expect_out '^medians of 2 interleaved runs each'
+    r="($num|n/a)"
+    [ "$(grep -Ec "^$name +$num +$num +$r +$num +$num +$r +$num +$num +$r\$" "$out")" -eq 2 ] ||
       fail "expected two table rows for $name"
     ;;
   markdown)
     bash "$script" --bin_a="$bin" --bin_b="$bin" --label_a=one --label_b=two --markdown \
       --flags="--num_runs=1 --warmup_runs=0 --min_secs=0 --warmup_min_secs=0" \
       "$model" >"$out" 2>"$err" || fail "exit status $?"
-    expect_out '^\| model \| one init \(ms\) \| two init \(ms\) \| one avg \(ms\) \| two avg \(ms\) \| two/one \|$'
-    expect_out "^\| $name \| $num \| $num \| $num \| $num \| ($num|n/a) \|$"
+    expect_out '^\| model \| one init \(ms\) \| two init \(ms\) \| init two/one \| one avg \(ms\) \| two avg \(ms\) \| avg two/one \| one peak RSS \(MB\) \| two peak RSS \(MB\) \| RSS two/one \|$'
+    r="($num|n/a)"
+    expect_out "^\| $name \| $num \| $num \| $r \| $num \| $num \| $r \| $num \| $num \| $r \|$"
     ;;
   bad_args)
     bash "$script" --bin_a="$bin" >"$out" 2>"$err"
