@@ -210,6 +210,7 @@ set(TFLITE_C_MEDIAPIPE_SOURCES
 
 set(TFLITE_C_C_API_SOURCES
   c_api/c_api.cc
+  c_api/c_api_options.cc
   c_api/c_api_experimental.cc
   c_api/c_api_opaque.cc
   c_api/c_api_opaque_context.cc
