@@ -163,6 +163,17 @@ BENCHMARK_CAPTURE(BM_ModelInvoke, blazeface_short_range, "mp_face_detection_shor
 BENCHMARK_CAPTURE(BM_ModelInvoke, selfie_segmentation, "mp_selfie_segmentation")->Apply(Threads);
 BENCHMARK_CAPTURE(BM_ModelInvoke, palm_detection_lite, "mp_palm_detection_lite")->Apply(Threads);
 BENCHMARK_CAPTURE(BM_ModelInvoke, face_landmark, "mp_face_landmark")->Apply(Threads);
+// The six models of README's side-by-side table against upstream: init
+// (load -> interpreter -> AllocateTensors) and invoke, both paths.
+BENCHMARK_CAPTURE(BM_ModelInit, hand_landmark_lite, "mp_hand_landmark_lite")->Apply(Threads);
+BENCHMARK_CAPTURE(BM_ModelInvoke, hand_landmark_lite, "mp_hand_landmark_lite")->Apply(Threads);
+BENCHMARK_CAPTURE(BM_ModelInit, pose_landmark_lite, "mp_pose_landmark_lite")->Apply(Threads);
+BENCHMARK_CAPTURE(BM_ModelInvoke, pose_landmark_lite, "mp_pose_landmark_lite")->Apply(Threads);
+BENCHMARK_CAPTURE(BM_ModelInit, palm_detection_lite, "mp_palm_detection_lite")->Apply(Threads);
+BENCHMARK_CAPTURE(BM_ModelInit, mobilenet_v2_int8, "tflm_mobilenet_v2_quantized_1x3x224x224")->Apply(Threads);
+BENCHMARK_CAPTURE(BM_ModelInvoke, mobilenet_v2_int8, "tflm_mobilenet_v2_quantized_1x3x224x224")->Apply(Threads);
+BENCHMARK_CAPTURE(BM_ModelInit, conformer, "litert_torchaudio_conformer")->Apply(Threads);
+BENCHMARK_CAPTURE(BM_ModelInvoke, conformer, "litert_torchaudio_conformer")->Apply(Threads);
 
 }  // namespace
 
