@@ -57,6 +57,80 @@ void FillMap(int k, bool bw_reads_aux, int* map) {
   for (int i = lstm::kInputLayerNorm; i <= lstm::kOutputLayerNorm; ++i) map[i] = -1;
 }
 
+// Auxiliary input: weights all present (in both directions, CIFG may omit
+// the input gate's) or all omitted.
+TfLiteStatus PrepareAuxInput(TfLiteContext* context, TfLiteNode* node, const TfLiteTensor* input,
+                             int n_input, OpData* d) {
+  const TfLiteTensor* aux_input = internal::GetOptionalInput(context, node, kAuxInput);
+  int present = 0;
+  for (int k = 0; k < 2; ++k) {
+    for (int g = 1; g < 4; ++g) {
+      present += internal::GetOptionalInput(context, node, kFwAuxWeights + 4 * k + g) != nullptr;
+    }
+  }
+  if (present != 0 && present != 6) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: the forget, cell and output aux weights of both cells must be all "
+                       "present or all omitted",
+                       kOp);
+    return kTfLiteError;
+  }
+  d->use_aux_weights = present == 6;
+  return internal::CheckBidirectionalAuxInput(context, kOp, input, aux_input, d->use_aux_weights,
+                                              n_input, &d->bw_reads_aux, &d->n_aux);
+}
+
+// Aux weights of direction k: [n_cell, n_aux] of the weights' type (the
+// input gate's only without CIFG).
+TfLiteStatus CheckAuxWeights(TfLiteContext* context, TfLiteNode* node, int k, int n_aux,
+                             lstm::OpData* c) {
+  for (int g = 0; g < 4; ++g) {
+    const int index = kFwAuxWeights + 4 * k + g;
+    const TfLiteTensor* t = internal::GetOptionalInput(context, node, index);
+    if (g == lstm::kGateInput && c->use_cifg) continue;
+    const TfLiteType want = c->hybrid ? kTfLiteInt8 : kTfLiteFloat32;
+    if (t == nullptr || t->type != want || internal::NumDims(t) != 2 ||
+        internal::Dim(t, 0) != c->n_cell || internal::Dim(t, 1) != n_aux) {
+      TF_LITE_KERNEL_LOG(context, "%s: %s aux_input_to_%s weights must be %s [%d, %d]", kOp,
+                         k == 0 ? "fw" : "bw", lstm::kGateName[g], TfLiteTypeGetName(want),
+                         c->n_cell, n_aux);
+      return kTfLiteError;
+    }
+    TF_LITE_ENSURE_OK(context, lstm::GetWeightScale(context, kOp, t, c, &c->aux_scale[g]));
+  }
+  return kTfLiteOk;
+}
+
+// Direction k's cell: the shared options, the LSTM cell checks through its
+// input map, then its aux weights.
+TfLiteStatus PrepareDirection(TfLiteContext* context, TfLiteNode* node,
+                              const TfLiteBidirectionalSequenceLSTMParams* p,
+                              const internal::SequenceDims& dims, int k, OpData* d) {
+  lstm::OpData& c = d->cell[k];
+  c.sequence = true;
+  c.time_major = p->time_major;
+  c.activation = p->activation;
+  c.cell_clip = p->cell_clip;
+  c.proj_clip = p->proj_clip;
+  c.asymmetric = p->asymmetric_quantize_inputs;
+  c.max_time = dims.max_time;
+  c.n_batch = dims.n_batch;
+  c.n_input = dims.n_input;
+  c.n_aux = d->n_aux;
+  FillMap(k, d->bw_reads_aux, d->map[k]);
+  TF_LITE_ENSURE_OK(context, internal::CheckRecurrentActivation(context, kOp, c.activation));
+  if (c.cell_clip < 0.0f || c.proj_clip < 0.0f) {
+    TF_LITE_KERNEL_LOG(context, "%s: cell_clip and proj_clip must not be negative", kOp);
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_OK(context, lstm::PrepareCell(context, node, kOp, d->map[k], &c));
+  if (c.integer) {
+    TF_LITE_KERNEL_LOG(context, "%s: integer weights are not supported", kOp);
+    return kTfLiteError;
+  }
+  return d->use_aux_weights ? CheckAuxWeights(context, node, k, d->n_aux, &c) : kTfLiteOk;
+}
+
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
   TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
@@ -73,69 +147,10 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   internal::SequenceDims dims;
   TF_LITE_ENSURE_OK(context,
                     internal::GetSequenceDims(context, kOp, input, true, p->time_major, &dims));
-
-  // Auxiliary input: weights all present (in both directions, CIFG may omit
-  // the input gate's) or all omitted.
-  const TfLiteTensor* aux_input = internal::GetOptionalInput(context, node, kAuxInput);
-  int present = 0;
+  TF_LITE_ENSURE_OK(context, PrepareAuxInput(context, node, input, dims.n_input, d));
   for (int k = 0; k < 2; ++k) {
-    for (int g = 1; g < 4; ++g) {
-      present += internal::GetOptionalInput(context, node, kFwAuxWeights + 4 * k + g) != nullptr;
-    }
+    TF_LITE_ENSURE_OK(context, PrepareDirection(context, node, p, dims, k, d));
   }
-  if (present != 0 && present != 6) {
-    TF_LITE_KERNEL_LOG(context,
-                       "%s: the forget, cell and output aux weights of both cells must be all "
-                       "present or all omitted",
-                       kOp);
-    return kTfLiteError;
-  }
-  d->use_aux_weights = present == 6;
-  TF_LITE_ENSURE_OK(context, internal::CheckBidirectionalAuxInput(
-                                 context, kOp, input, aux_input, d->use_aux_weights,
-                                 dims.n_input, &d->bw_reads_aux, &d->n_aux));
-
-  for (int k = 0; k < 2; ++k) {
-    lstm::OpData& c = d->cell[k];
-    c.sequence = true;
-    c.time_major = p->time_major;
-    c.activation = p->activation;
-    c.cell_clip = p->cell_clip;
-    c.proj_clip = p->proj_clip;
-    c.asymmetric = p->asymmetric_quantize_inputs;
-    c.max_time = dims.max_time;
-    c.n_batch = dims.n_batch;
-    c.n_input = dims.n_input;
-    c.n_aux = d->n_aux;
-    FillMap(k, d->bw_reads_aux, d->map[k]);
-    TF_LITE_ENSURE_OK(context, internal::CheckRecurrentActivation(context, kOp, c.activation));
-    if (c.cell_clip < 0.0f || c.proj_clip < 0.0f) {
-      TF_LITE_KERNEL_LOG(context, "%s: cell_clip and proj_clip must not be negative", kOp);
-      return kTfLiteError;
-    }
-    TF_LITE_ENSURE_OK(context, lstm::PrepareCell(context, node, kOp, d->map[k], &c));
-    if (c.integer) {
-      TF_LITE_KERNEL_LOG(context, "%s: integer weights are not supported", kOp);
-      return kTfLiteError;
-    }
-    // Aux weights: [n_cell, n_aux] of the weights' type (the input gate's
-    // only without CIFG).
-    for (int g = 0; g < 4 && d->use_aux_weights; ++g) {
-      const int index = kFwAuxWeights + 4 * k + g;
-      const TfLiteTensor* t = internal::GetOptionalInput(context, node, index);
-      if (g == lstm::kGateInput && c.use_cifg) continue;
-      const TfLiteType want = c.hybrid ? kTfLiteInt8 : kTfLiteFloat32;
-      if (t == nullptr || t->type != want || internal::NumDims(t) != 2 ||
-          internal::Dim(t, 0) != c.n_cell || internal::Dim(t, 1) != d->n_aux) {
-        TF_LITE_KERNEL_LOG(context, "%s: %s aux_input_to_%s weights must be %s [%d, %d]", kOp,
-                           k == 0 ? "fw" : "bw", lstm::kGateName[g], TfLiteTypeGetName(want),
-                           c.n_cell, d->n_aux);
-        return kTfLiteError;
-      }
-      TF_LITE_ENSURE_OK(context, lstm::GetWeightScale(context, kOp, t, &c, &c.aux_scale[g]));
-    }
-  }
-
   return internal::PrepareBidirectionalOutputs(context, node, kOp, input, n_outputs,
                                                d->merge_outputs, d->cell[0].n_output,
                                                d->cell[1].n_output);

@@ -116,18 +116,9 @@ TfLiteStatus CheckWeights(TfLiteContext* context, const OpData* d, const TfLiteT
   return kTfLiteOk;
 }
 
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  auto* d = static_cast<OpData*>(node->user_data);
-  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
-  const auto* params = static_cast<const TfLiteBidirectionalSequenceRNNParams*>(node->builtin_data);
-  d->merge_outputs = params->merge_outputs;
-  d->time_major = params->time_major;
-  d->activation = params->activation;
-  d->asymmetric = params->asymmetric_quantize_inputs;
-  const int n_outputs = d->merge_outputs ? 1 : 2;
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 12, 12, n_outputs));
-  TF_LITE_ENSURE_OK(context, internal::CheckRecurrentActivation(context, kOp, d->activation));
-
+// The required inputs, the sequence sizes and whether the weights are hybrid.
+TfLiteStatus ReadSequenceInput(TfLiteContext* context, TfLiteNode* node, OpData* d,
+                               const TfLiteTensor** input_out) {
   const TfLiteTensor* input;
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kInput, kOp, &input));
   for (int i = kFwWeights; i <= kBwHidden; ++i) {
@@ -151,7 +142,14 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                        TfLiteTypeGetName(fw_weights->type));
     return kTfLiteError;
   }
+  *input_out = input;
+  return kTfLiteOk;
+}
 
+// How aux_input is used: through aux weights by both cells, or as the
+// backward cell's input.
+TfLiteStatus PrepareAuxInput(TfLiteContext* context, TfLiteNode* node, const TfLiteTensor* input,
+                             OpData* d) {
   const TfLiteTensor* aux_input = internal::GetOptionalInput(context, node, kAuxInput);
   const TfLiteTensor* fw_aux_w = internal::GetOptionalInput(context, node, kFwAuxWeights);
   const TfLiteTensor* bw_aux_w = internal::GetOptionalInput(context, node, kBwAuxWeights);
@@ -161,56 +159,76 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
   d->use_aux_weights = fw_aux_w != nullptr;
-  TF_LITE_ENSURE_OK(context, internal::CheckBidirectionalAuxInput(
-                                 context, kOp, input, aux_input, d->use_aux_weights,
-                                 d->n_input, &d->bw_reads_aux, &d->n_aux));
+  return internal::CheckBidirectionalAuxInput(context, kOp, input, aux_input, d->use_aux_weights,
+                                              d->n_input, &d->bw_reads_aux, &d->n_aux);
+}
 
+// One cell: its units, weights (with hybrid scales), bias and hidden state.
+TfLiteStatus PrepareDirection(TfLiteContext* context, TfLiteNode* node, const OpData* d,
+                              Direction* dir) {
+  const TfLiteTensor* w = internal::InputAt(context, node, dir->weights);
+  if (internal::NumDims(w) != 2) {
+    TF_LITE_KERNEL_LOG(context, "%s: %s weights must be 2-D", kOp, dir->name);
+    return kTfLiteError;
+  }
+  dir->units = internal::Dim(w, 0);
+  const int units = dir->units;
+  if (units <= 0) {
+    TF_LITE_KERNEL_LOG(context, "%s: %s cell has no units", kOp, dir->name);
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_OK(context, CheckWeights(context, d, w, dir->name, "weights", units, d->n_input,
+                                          &dir->weights_scale));
+  TF_LITE_ENSURE_OK(context,
+                    CheckWeights(context, d, internal::InputAt(context, node, dir->recurrent),
+                                 dir->name, "recurrent_weights", units, units,
+                                 &dir->recurrent_scale));
+  if (d->use_aux_weights) {
+    TF_LITE_ENSURE_OK(context,
+                      CheckWeights(context, d, internal::InputAt(context, node, dir->aux_weights),
+                                   dir->name, "aux_weights", units, d->n_aux, &dir->aux_scale));
+  }
+  const TfLiteTensor* bias = internal::InputAt(context, node, dir->bias);
+  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "bias", bias, kTfLiteFloat32));
+  if (internal::NumDims(bias) != 1 || internal::Dim(bias, 0) != units) {
+    TF_LITE_KERNEL_LOG(context, "%s: %s bias must be [%d]", kOp, dir->name, units);
+    return kTfLiteError;
+  }
+  const TfLiteTensor* hidden = internal::InputAt(context, node, dir->hidden);
+  TF_LITE_ENSURE_OK(context,
+                    internal::ExpectType(context, kOp, "hidden state", hidden, kTfLiteFloat32));
+  if (!hidden->is_variable) {
+    TF_LITE_KERNEL_LOG(context, "%s: the %s hidden state must be a variable tensor", kOp,
+                       dir->name);
+    return kTfLiteError;
+  }
+  if (internal::NumDims(hidden) != 2 || internal::Dim(hidden, 0) != d->n_batch ||
+      internal::Dim(hidden, 1) != units) {
+    TF_LITE_KERNEL_LOG(context, "%s: %s hidden state must be [%d, %d]", kOp, dir->name,
+                       d->n_batch, units);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* d = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
+  const auto* params = static_cast<const TfLiteBidirectionalSequenceRNNParams*>(node->builtin_data);
+  d->merge_outputs = params->merge_outputs;
+  d->time_major = params->time_major;
+  d->activation = params->activation;
+  d->asymmetric = params->asymmetric_quantize_inputs;
+  const int n_outputs = d->merge_outputs ? 1 : 2;
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 12, 12, n_outputs));
+  TF_LITE_ENSURE_OK(context, internal::CheckRecurrentActivation(context, kOp, d->activation));
+  const TfLiteTensor* input = nullptr;
+  TF_LITE_ENSURE_OK(context, ReadSequenceInput(context, node, d, &input));
+  TF_LITE_ENSURE_OK(context, PrepareAuxInput(context, node, input, d));
   int max_units = 0;
-  for (int k = 0; k < 2; ++k) {
-    Direction& dir = d->dir[k];
-    const TfLiteTensor* w = internal::InputAt(context, node, dir.weights);
-    if (internal::NumDims(w) != 2) {
-      TF_LITE_KERNEL_LOG(context, "%s: %s weights must be 2-D", kOp, dir.name);
-      return kTfLiteError;
-    }
-    dir.units = internal::Dim(w, 0);
-    const int units = dir.units;
-    if (units <= 0) {
-      TF_LITE_KERNEL_LOG(context, "%s: %s cell has no units", kOp, dir.name);
-      return kTfLiteError;
-    }
-    max_units = std::max(max_units, units);
-    TF_LITE_ENSURE_OK(context, CheckWeights(context, d, w, dir.name, "weights", units, d->n_input,
-                                            &dir.weights_scale));
-    TF_LITE_ENSURE_OK(context,
-                      CheckWeights(context, d, internal::InputAt(context, node, dir.recurrent),
-                                   dir.name, "recurrent_weights", units, units,
-                                   &dir.recurrent_scale));
-    if (d->use_aux_weights) {
-      TF_LITE_ENSURE_OK(context,
-                        CheckWeights(context, d, internal::InputAt(context, node, dir.aux_weights),
-                                     dir.name, "aux_weights", units, d->n_aux, &dir.aux_scale));
-    }
-    const TfLiteTensor* bias = internal::InputAt(context, node, dir.bias);
-    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "bias", bias, kTfLiteFloat32));
-    if (internal::NumDims(bias) != 1 || internal::Dim(bias, 0) != units) {
-      TF_LITE_KERNEL_LOG(context, "%s: %s bias must be [%d]", kOp, dir.name, units);
-      return kTfLiteError;
-    }
-    const TfLiteTensor* hidden = internal::InputAt(context, node, dir.hidden);
-    TF_LITE_ENSURE_OK(context,
-                      internal::ExpectType(context, kOp, "hidden state", hidden, kTfLiteFloat32));
-    if (!hidden->is_variable) {
-      TF_LITE_KERNEL_LOG(context, "%s: the %s hidden state must be a variable tensor", kOp,
-                         dir.name);
-      return kTfLiteError;
-    }
-    if (internal::NumDims(hidden) != 2 || internal::Dim(hidden, 0) != d->n_batch ||
-        internal::Dim(hidden, 1) != units) {
-      TF_LITE_KERNEL_LOG(context, "%s: %s hidden state must be [%d, %d]", kOp, dir.name,
-                         d->n_batch, units);
-      return kTfLiteError;
-    }
+  for (Direction& dir : d->dir) {
+    TF_LITE_ENSURE_OK(context, PrepareDirection(context, node, d, &dir));
+    max_units = std::max(max_units, dir.units);
   }
 
   d->tmp.assign(static_cast<size_t>(std::max(d->n_batch, 1)) * max_units, 0.0f);

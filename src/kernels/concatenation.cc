@@ -151,6 +151,67 @@ TfLiteStatus Compute(TfLiteContext* context, TfLiteNode* node) {
   return kTfLiteOk;
 }
 
+// Every input matches the first one's type and, outside the axis, its shape.
+// Sets *axis_size to the output's size along the axis and *all_constant when
+// every input is constant (the result can be folded in Prepare).
+TfLiteStatus CheckInputShapes(TfLiteContext* context, TfLiteNode* node, const OpData& data,
+                              const TfLiteTensor* t0, int* axis_size, bool* all_constant) {
+  const TfLiteType type = t0->type;
+  const int rank = internal::NumDims(t0);
+  int64_t axis_sum = 0;
+  *all_constant = true;
+  for (int i = 0; i < internal::NumInputs(node); ++i) {
+    const TfLiteTensor* t;
+    TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, i, kOp, &t));
+    if (t->type != type) {
+      return internal::TypeMismatch(context, kOp, "input", t->type, "first input", type);
+    }
+    if (internal::NumDims(t) != rank) {
+      TF_LITE_KERNEL_LOG(context, "%s: input %d has rank %d, the first input rank %d", kOp, i,
+                         internal::NumDims(t), rank);
+      return kTfLiteError;
+    }
+    for (int d = 0; d < rank; ++d) {
+      if (d != data.axis && internal::Dim(t, d) != internal::Dim(t0, d)) {
+        char a[96], b[96];
+        TF_LITE_KERNEL_LOG(context,
+                           "%s: input %d shape %s does not match the first input %s outside "
+                           "axis %d",
+                           kOp, i, internal::ShapeToString(t->dims, a, sizeof(a)),
+                           internal::ShapeToString(t0->dims, b, sizeof(b)), data.axis);
+        return kTfLiteError;
+      }
+    }
+    axis_sum += rank == 0 ? 1 : internal::Dim(t, data.axis);
+    *all_constant = *all_constant && internal::IsConstantOrPersistent(t);
+  }
+  if (axis_sum > std::numeric_limits<int>::max()) {
+    TF_LITE_KERNEL_LOG(context, "%s: output axis size is too large", kOp);
+    return kTfLiteError;
+  }
+  *axis_size = static_cast<int>(axis_sum);
+  return kTfLiteOk;
+}
+
+// The fused activation (float and 8-bit only) and the quantized checks.
+TfLiteStatus PrepareActivation(TfLiteContext* context, TfLiteNode* node,
+                               const TfLiteConcatenationParams* params, TfLiteType type,
+                               const TfLiteTensor* output, OpData* data) {
+  if (params->activation != kTfLiteActNone && type != kTfLiteFloat32 && type != kTfLiteUInt8 &&
+      type != kTfLiteInt8) {
+    TF_LITE_KERNEL_LOG(context, "%s: a fused activation is not supported for type %s", kOp,
+                       TfLiteTypeGetName(type));
+    return kTfLiteError;
+  }
+  if (type == kTfLiteUInt8 || type == kTfLiteInt8 || type == kTfLiteInt16) {
+    TF_LITE_ENSURE_OK(context, CheckQuantization(context, node, data, output));
+    TF_LITE_ENSURE_OK(context,
+                      internal::QuantizedActivationRange(context, kOp, params->activation, output,
+                                                         &data->act_min, &data->act_max));
+  }
+  return kTfLiteOk;
+}
+
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
   TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
@@ -183,51 +244,10 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
   internal::IntArrayPtr shape = rank == 0 ? internal::MakeIntArray({0})
                                           : internal::IntArrayPtr(TfLiteIntArrayCopy(t0->dims));
-  int64_t axis_sum = 0;
   bool all_constant = true;
-  for (int i = 0; i < num_inputs; ++i) {
-    const TfLiteTensor* t;
-    TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, i, kOp, &t));
-    if (t->type != type) {
-      return internal::TypeMismatch(context, kOp, "input", t->type, "first input", type);
-    }
-    if (internal::NumDims(t) != rank) {
-      TF_LITE_KERNEL_LOG(context, "%s: input %d has rank %d, the first input rank %d", kOp, i,
-                         internal::NumDims(t), rank);
-      return kTfLiteError;
-    }
-    for (int d = 0; d < rank; ++d) {
-      if (d != data->axis && internal::Dim(t, d) != internal::Dim(t0, d)) {
-        char a[96], b[96];
-        TF_LITE_KERNEL_LOG(context,
-                           "%s: input %d shape %s does not match the first input %s outside "
-                           "axis %d",
-                           kOp, i, internal::ShapeToString(t->dims, a, sizeof(a)),
-                           internal::ShapeToString(t0->dims, b, sizeof(b)), data->axis);
-        return kTfLiteError;
-      }
-    }
-    axis_sum += rank == 0 ? 1 : internal::Dim(t, data->axis);
-    all_constant = all_constant && internal::IsConstantOrPersistent(t);
-  }
-  if (axis_sum > std::numeric_limits<int>::max()) {
-    TF_LITE_KERNEL_LOG(context, "%s: output axis size is too large", kOp);
-    return kTfLiteError;
-  }
-  shape->data[data->axis] = static_cast<int>(axis_sum);
-
-  if (params->activation != kTfLiteActNone && type != kTfLiteFloat32 && type != kTfLiteUInt8 &&
-      type != kTfLiteInt8) {
-    TF_LITE_KERNEL_LOG(context, "%s: a fused activation is not supported for type %s", kOp,
-                       TfLiteTypeGetName(type));
-    return kTfLiteError;
-  }
-  if (type == kTfLiteUInt8 || type == kTfLiteInt8 || type == kTfLiteInt16) {
-    TF_LITE_ENSURE_OK(context, CheckQuantization(context, node, data, output));
-    TF_LITE_ENSURE_OK(context,
-                      internal::QuantizedActivationRange(context, kOp, params->activation, output,
-                                                         &data->act_min, &data->act_max));
-  }
+  TF_LITE_ENSURE_OK(context, CheckInputShapes(context, node, *data, t0,
+                                              &shape->data[data->axis], &all_constant));
+  TF_LITE_ENSURE_OK(context, PrepareActivation(context, node, params, type, output, data));
 
   data->folded = all_constant;
   if (all_constant) internal::SetTensorToPersistentRo(output);

@@ -173,37 +173,52 @@ TfLiteStatus GetWeightScale(TfLiteContext* context, const char* op, const TfLite
   return kTfLiteOk;
 }
 
-TfLiteStatus PrepareCell(TfLiteContext* context, TfLiteNode* node, const char* op, const int* map,
-                         OpData* d) {
-  auto in = [&](int i) -> const TfLiteTensor* {
-    return map[i] < 0 ? nullptr : internal::GetOptionalInput(context, node, map[i]);
-  };
+namespace {
+
+// Cell input `i` (an Input enum value) through the op's input map, or null.
+const TfLiteTensor* MappedInput(TfLiteContext* context, TfLiteNode* node, const int* map, int i) {
+  return map[i] < 0 ? nullptr : internal::GetOptionalInput(context, node, map[i]);
+}
+
+TfLiteStatus CheckRequiredInputs(TfLiteContext* context, TfLiteNode* node, const char* op,
+                                 const int* map) {
   const int required[] = {kInputToForget,     kInputToCell,     kInputToOutput,
                           kRecurrentToForget, kRecurrentToCell, kRecurrentToOutput,
                           kForgetGateBias,    kCellGateBias,    kOutputGateBias,
                           kOutputState,       kCellState};
   for (int i : required) {
-    if (in(i) == nullptr) {
+    if (MappedInput(context, node, map, i) == nullptr) {
       TF_LITE_KERNEL_LOG(context, "%s: required input %d (%s) is missing", op, map[i],
                          kInputName[i]);
       return kTfLiteError;
     }
   }
-  const TfLiteTensor* input = in(kInput);
-  const TfLiteTensor* forget_w = in(kInputToForget);
-  const TfLiteTensor* rec_out_w = in(kRecurrentToOutput);
+  return kTfLiteOk;
+}
+
+// n_cell and n_output from the weights (n_batch, n_input, max_time are set).
+TfLiteStatus ReadCellSizes(TfLiteContext* context, TfLiteNode* node, const char* op,
+                           const int* map, OpData* d) {
+  const TfLiteTensor* forget_w = MappedInput(context, node, map, kInputToForget);
+  const TfLiteTensor* rec_out_w = MappedInput(context, node, map, kRecurrentToOutput);
   if (internal::NumDims(forget_w) != 2 || internal::NumDims(rec_out_w) != 2) {
     TF_LITE_KERNEL_LOG(context, "%s: weights must be 2-D", op);
     return kTfLiteError;
   }
   d->n_cell = internal::Dim(forget_w, 0);
   d->n_output = internal::Dim(rec_out_w, 1);
-  const int n_cell = d->n_cell, n_input = d->n_input, n_output = d->n_output;
-  if (d->n_batch < 0 || d->max_time < 0 || n_cell <= 0 || n_output <= 0 || n_input <= 0) {
+  if (d->n_batch < 0 || d->max_time < 0 || d->n_cell <= 0 || d->n_output <= 0 ||
+      d->n_input <= 0) {
     TF_LITE_KERNEL_LOG(context, "%s: empty dimensions are not supported", op);
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
 
+// CIFG, peephole and projection from which optional inputs are present.
+TfLiteStatus DetectCellVariant(TfLiteContext* context, TfLiteNode* node, const char* op,
+                               const int* map, OpData* d) {
+  auto in = [&](int i) { return MappedInput(context, node, map, i); };
   d->use_cifg = in(kInputToInput) == nullptr;
   if ((in(kRecurrentToInput) == nullptr) != d->use_cifg) {
     TF_LITE_KERNEL_LOG(context,
@@ -227,11 +242,19 @@ TfLiteStatus PrepareCell(TfLiteContext* context, TfLiteNode* node, const char* o
     TF_LITE_KERNEL_LOG(context, "%s: projection_bias needs projection_weights", op);
     return kTfLiteError;
   }
-  if (!d->use_projection && n_output != n_cell) {
+  if (!d->use_projection && d->n_output != d->n_cell) {
     TF_LITE_KERNEL_LOG(context, "%s: without projection the output size (%d) must equal n_cell (%d)",
-                       op, n_output, n_cell);
+                       op, d->n_output, d->n_cell);
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
+
+// Layer norm (24-input form only): all coefficients or none, the input
+// gate's omitted with CIFG.
+TfLiteStatus DetectLayerNorm(TfLiteContext* context, TfLiteNode* node, const char* op,
+                             const int* map, OpData* d) {
+  auto in = [&](int i) { return MappedInput(context, node, map, i); };
   const bool has_ln_inputs = map[kInputLayerNorm] >= 0;
   d->use_layer_norm = has_ln_inputs && in(kForgetLayerNorm) != nullptr;
   if (has_ln_inputs) {
@@ -247,15 +270,21 @@ TfLiteStatus PrepareCell(TfLiteContext* context, TfLiteNode* node, const char* o
       return kTfLiteError;
     }
   }
-  const int n_batch = d->n_batch;
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckCellShapes(TfLiteContext* context, TfLiteNode* node, const char* op,
+                             const int* map, const OpData* d) {
+  const int n_cell = d->n_cell, n_input = d->n_input, n_output = d->n_output;
   // The input-gate tensors are ignored with CIFG.
   auto check_shapes = [&](std::initializer_list<int> indices,
                           std::initializer_list<int> dims) -> TfLiteStatus {
     for (int i : indices) {
       const bool ignored =
           d->use_cifg && (i == kCellToInput || i == kInputGateBias || i == kInputLayerNorm);
-      TF_LITE_ENSURE_OK(context,
-                        CheckShape(context, op, kInputName[i], ignored ? nullptr : in(i), dims));
+      TF_LITE_ENSURE_OK(context, CheckShape(context, op, kInputName[i],
+                                            ignored ? nullptr : MappedInput(context, node, map, i),
+                                            dims));
     }
     return kTfLiteOk;
   };
@@ -279,8 +308,15 @@ TfLiteStatus PrepareCell(TfLiteContext* context, TfLiteNode* node, const char* o
                                              kOutputLayerNorm},
                                             {n_cell}));
   }
-  const TfLiteTensor* output_state = in(kOutputState);
-  const TfLiteTensor* cell_state = in(kCellState);
+  return kTfLiteOk;
+}
+
+// Output and cell state: variable tensors of n_batch x n_output / n_cell.
+TfLiteStatus CheckCellStates(TfLiteContext* context, TfLiteNode* node, const char* op,
+                             const int* map, const OpData* d) {
+  const int n_batch = d->n_batch, n_cell = d->n_cell, n_output = d->n_output;
+  const TfLiteTensor* output_state = MappedInput(context, node, map, kOutputState);
+  const TfLiteTensor* cell_state = MappedInput(context, node, map, kCellState);
   if (!output_state->is_variable || !cell_state->is_variable) {
     TF_LITE_KERNEL_LOG(context, "%s: output state and cell state must be variable tensors", op);
     return kTfLiteError;
@@ -292,20 +328,19 @@ TfLiteStatus PrepareCell(TfLiteContext* context, TfLiteNode* node, const char* o
                        n_batch, n_output, n_batch, n_cell);
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
 
-  if (input->type == kTfLiteInt8) {
-    d->integer = true;
-    d->hybrid = false;
-    return PrepareInteger(context, node, d);
-  }
-  if (input->type != kTfLiteFloat32) {
-    return internal::UnsupportedType(context, op, "input", input->type);
-  }
+// Float or hybrid cell: checks every weight's type, reads the hybrid weight
+// scales and sizes the scratch buffers.
+TfLiteStatus PrepareFloatCell(TfLiteContext* context, TfLiteNode* node, const char* op,
+                              const int* map, OpData* d) {
+  const int n_batch = d->n_batch, n_cell = d->n_cell, n_output = d->n_output;
   d->integer = false;
   // Hybrid when the weights are int8 (upstream looks at input_to_output).
-  d->hybrid = in(kInputToOutput)->type == kTfLiteInt8;
+  d->hybrid = MappedInput(context, node, map, kInputToOutput)->type == kTfLiteInt8;
   for (int i = 1; i <= kOutputLayerNorm; ++i) {
-    const TfLiteTensor* t = in(i);
+    const TfLiteTensor* t = MappedInput(context, node, map, i);
     if (t == nullptr) continue;
     const bool weights = (i >= kInputToInput && i <= kCellToOutput) || i == kProjectionWeights;
     const TfLiteType want = d->hybrid && weights ? kTfLiteInt8 : kTfLiteFloat32;
@@ -324,8 +359,30 @@ TfLiteStatus PrepareCell(TfLiteContext* context, TfLiteNode* node, const char* o
                         static_cast<size_t>(n_batch) * n_output,
                     0.0f);
   d->row_sums_ready = false;
-  d->quantized.assign(d->hybrid ? std::max({n_input, n_output, n_cell, d->n_aux}) : 0, 0);
+  d->quantized.assign(d->hybrid ? std::max({d->n_input, n_output, n_cell, d->n_aux}) : 0, 0);
   return kTfLiteOk;
+}
+
+}  // namespace
+
+TfLiteStatus PrepareCell(TfLiteContext* context, TfLiteNode* node, const char* op, const int* map,
+                         OpData* d) {
+  TF_LITE_ENSURE_OK(context, CheckRequiredInputs(context, node, op, map));
+  TF_LITE_ENSURE_OK(context, ReadCellSizes(context, node, op, map, d));
+  TF_LITE_ENSURE_OK(context, DetectCellVariant(context, node, op, map, d));
+  TF_LITE_ENSURE_OK(context, DetectLayerNorm(context, node, op, map, d));
+  TF_LITE_ENSURE_OK(context, CheckCellShapes(context, node, op, map, d));
+  TF_LITE_ENSURE_OK(context, CheckCellStates(context, node, op, map, d));
+  const TfLiteTensor* input = MappedInput(context, node, map, kInput);
+  if (input->type == kTfLiteInt8) {
+    d->integer = true;
+    d->hybrid = false;
+    return PrepareInteger(context, node, d);
+  }
+  if (input->type != kTfLiteFloat32) {
+    return internal::UnsupportedType(context, op, "input", input->type);
+  }
+  return PrepareFloatCell(context, node, op, map, d);
 }
 
 }  // namespace lstm

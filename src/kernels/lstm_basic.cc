@@ -156,46 +156,54 @@ TfLiteStatus MakeWritableState(TfLiteContext* context, const char* what, TfLiteT
   return kTfLiteOk;
 }
 
-}  // namespace
+struct BasicTensors {
+  const TfLiteTensor* in[5] = {};
+  TfLiteTensor* out[4] = {};
+};
 
-TfLiteStatus PrepareBasic(TfLiteContext* context, TfLiteNode* node, OpData* d) {
+TfLiteStatus GetBasicTensors(TfLiteContext* context, TfLiteNode* node, BasicTensors* t) {
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 5, 5, 4));
-  const TfLiteTensor* in[5];
   for (int i = 0; i < 5; ++i) {
-    TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, i, kOp, &in[i]));
+    TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, i, kOp, &t->in[i]));
   }
-  TfLiteTensor* out[4];
   for (int i = 0; i < 4; ++i) {
-    TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, i, kOp, &out[i]));
+    TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, i, kOp, &t->out[i]));
   }
-  BasicParams& p = d->basic_params;
+  return kTfLiteOk;
+}
+
+// Batch, input and state depth from input and previous activation; the
+// weights, bias and previous state must agree.
+TfLiteStatus CheckBasicShapes(TfLiteContext* context, const BasicTensors& t, BasicParams* p) {
+  const TfLiteTensor* const* in = t.in;
   if (internal::NumDims(in[kData]) != 2) {
     TF_LITE_KERNEL_LOG(context, "%s: input must have rank 2, got %d", kOp,
                        internal::NumDims(in[kData]));
     return kTfLiteError;
   }
-  p.n_batch = internal::Dim(in[kData], 0);
-  p.n_input = internal::Dim(in[kData], 1);
+  p->n_batch = internal::Dim(in[kData], 0);
+  p->n_input = internal::Dim(in[kData], 1);
   TF_LITE_ENSURE_OK(context,
-                    CheckShape2(context, "previous activation", in[kPrevActivation], p.n_batch, -1));
-  p.n_depth = internal::Dim(in[kPrevActivation], 1);
-  if (p.n_batch < 0 || p.n_input < 0 || p.n_depth < 0 || p.n_depth > (1 << 28) ||
-      p.n_input > (1 << 28)) {
+                    CheckShape2(context, "previous activation", in[kPrevActivation], p->n_batch, -1));
+  p->n_depth = internal::Dim(in[kPrevActivation], 1);
+  if (p->n_batch < 0 || p->n_input < 0 || p->n_depth < 0 || p->n_depth > (1 << 28) ||
+      p->n_input > (1 << 28)) {
     TF_LITE_KERNEL_LOG(context, "%s: input depth %d / state depth %d are not supported", kOp,
-                       p.n_input, p.n_depth);
+                       p->n_input, p->n_depth);
     return kTfLiteError;
   }
-  const int total = p.n_input + p.n_depth;
-  TF_LITE_ENSURE_OK(context, CheckShape2(context, "weights", in[kWeights], 4 * p.n_depth, total));
-  if (internal::NumDims(in[kBias]) != 1 || internal::Dim(in[kBias], 0) != 4 * p.n_depth) {
-    TF_LITE_KERNEL_LOG(context, "%s: bias must have shape [%d]", kOp, 4 * p.n_depth);
+  const int total = p->n_input + p->n_depth;
+  TF_LITE_ENSURE_OK(context, CheckShape2(context, "weights", in[kWeights], 4 * p->n_depth, total));
+  if (internal::NumDims(in[kBias]) != 1 || internal::Dim(in[kBias], 0) != 4 * p->n_depth) {
+    TF_LITE_KERNEL_LOG(context, "%s: bias must have shape [%d]", kOp, 4 * p->n_depth);
     return kTfLiteError;
   }
-  TF_LITE_ENSURE_OK(context,
-                    CheckShape2(context, "previous state", in[kPrevState], p.n_batch, p.n_depth));
+  return CheckShape2(context, "previous state", in[kPrevState], p->n_batch, p->n_depth);
+}
 
-  const TfLiteType type = in[kData]->type;
-  // Element types by input / output slot: float32 throughout, or quantized.
+// Element types by input / output slot: float32 throughout, or quantized.
+TfLiteStatus CheckBasicTypes(TfLiteContext* context, const BasicTensors& t, BasicParams* p) {
+  const TfLiteType type = t.in[kData]->type;
   const TfLiteType quantized_in[5] = {kTfLiteUInt8, kTfLiteUInt8, kTfLiteUInt8, kTfLiteInt32,
                                       kTfLiteInt16};
   const TfLiteType quantized_out[4] = {kTfLiteUInt8, kTfLiteInt16, kTfLiteUInt8, kTfLiteInt16};
@@ -205,60 +213,85 @@ TfLiteStatus PrepareBasic(TfLiteContext* context, TfLiteNode* node, OpData* d) {
   if (type != kTfLiteFloat32 && type != kTfLiteUInt8) {
     return internal::UnsupportedType(context, kOp, "input", type);
   }
-  p.quantized = type == kTfLiteUInt8;
+  p->quantized = type == kTfLiteUInt8;
   for (int i = 0; i < 5; ++i) {
-    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, in_names[i], in[i],
-                                                    p.quantized ? quantized_in[i] : kTfLiteFloat32));
+    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, in_names[i], t.in[i],
+                                                    p->quantized ? quantized_in[i] : kTfLiteFloat32));
   }
   for (int i = 0; i < 4; ++i) {
-    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, out_names[i], out[i],
-                                                    p.quantized ? quantized_out[i] : kTfLiteFloat32));
+    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, out_names[i], t.out[i],
+                                                    p->quantized ? quantized_out[i] : kTfLiteFloat32));
   }
-  if (p.quantized) {
-    internal::QuantParams state_q, weights_q, bias_q;
-    TF_LITE_ENSURE_OK(context,
-                      internal::GetQuantParams(context, kOp, "state output", out[kState], &state_q));
-    TF_LITE_ENSURE_OK(context,
-                      internal::GetQuantParams(context, kOp, "weights", in[kWeights], &weights_q));
-    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "bias", in[kBias], &bias_q));
-    // The weights zero point, inside UINT8 (GetQuantParams), enters int32
-    // differences with the uint8 weights.
-    // The state must have 4 integer bits: scale 2^-11.
-    const float log2_scale = std::log(state_q.scale) * (1.0f / std::log(2.0f));
-    const float rounded = std::round(log2_scale);
-    if (!(std::abs(log2_scale - rounded) < 1e-3f)) {
-      TF_LITE_KERNEL_LOG(context, "%s: the state scale %g is not a power of two", kOp,
-                         state_q.scale);
-      return kTfLiteError;
-    }
-    if (15 + static_cast<int>(rounded) != 4) {
-      TF_LITE_KERNEL_LOG(context,
-                         "%s: only a state with 4 integer bits (scale 2^-11) is supported, got "
-                         "scale 2^%d",
-                         kOp, static_cast<int>(rounded));
-      return kTfLiteError;
-    }
-    // Bias scale -> Q3.12 gate pre-activations.
-    const double real = 4096 * static_cast<double>(bias_q.scale);
-    const internal::QuantizedMultiplier m = internal::QuantizeMultiplier(real);
-    if (!(real >= 0.0) || !std::isfinite(real) || m.shift > 31) {
-      TF_LITE_KERNEL_LOG(context, "%s: bias scale %g is not supported", kOp, bias_q.scale);
-      return kTfLiteError;
-    }
-    p.accum_scale.a = m.multiplier;
-    p.accum_scale.b = m.shift;
-    p.weights_zp = weights_q.zero_point;
+  return kTfLiteOk;
+}
+
+// The quantized kernel: a Q4.11 state and the bias scale as the accumulator
+// rescale to Q3.12 gate pre-activations.
+TfLiteStatus PrepareBasicQuantization(TfLiteContext* context, const BasicTensors& t,
+                                      BasicParams* p) {
+  internal::QuantParams state_q, weights_q, bias_q;
+  TF_LITE_ENSURE_OK(context,
+                    internal::GetQuantParams(context, kOp, "state output", t.out[kState], &state_q));
+  TF_LITE_ENSURE_OK(context,
+                    internal::GetQuantParams(context, kOp, "weights", t.in[kWeights], &weights_q));
+  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "bias", t.in[kBias], &bias_q));
+  // The weights zero point, inside UINT8 (GetQuantParams), enters int32
+  // differences with the uint8 weights.
+  // The state must have 4 integer bits: scale 2^-11.
+  const float log2_scale = std::log(state_q.scale) * (1.0f / std::log(2.0f));
+  const float rounded = std::round(log2_scale);
+  if (!(std::abs(log2_scale - rounded) < 1e-3f)) {
+    TF_LITE_KERNEL_LOG(context, "%s: the state scale %g is not a power of two", kOp,
+                       state_q.scale);
+    return kTfLiteError;
   }
+  if (15 + static_cast<int>(rounded) != 4) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: only a state with 4 integer bits (scale 2^-11) is supported, got "
+                       "scale 2^%d",
+                       kOp, static_cast<int>(rounded));
+    return kTfLiteError;
+  }
+  // Bias scale -> Q3.12 gate pre-activations.
+  const double real = 4096 * static_cast<double>(bias_q.scale);
+  const internal::QuantizedMultiplier m = internal::QuantizeMultiplier(real);
+  if (!(real >= 0.0) || !std::isfinite(real) || m.shift > 31) {
+    TF_LITE_KERNEL_LOG(context, "%s: bias scale %g is not supported", kOp, bias_q.scale);
+    return kTfLiteError;
+  }
+  p->accum_scale.a = m.multiplier;
+  p->accum_scale.b = m.shift;
+  p->weights_zp = weights_q.zero_point;
+  return kTfLiteOk;
+}
+
+// Makes the two state inputs writable and sizes the four outputs.
+TfLiteStatus ResizeBasicOutputs(TfLiteContext* context, TfLiteNode* node, const BasicTensors& t,
+                                const BasicParams& p) {
   TF_LITE_ENSURE_OK(context,
                     MakeWritableState(context, "previous activation",
                                       &context->tensors[node->inputs->data[kPrevActivation]]));
   TF_LITE_ENSURE_OK(context, MakeWritableState(context, "previous state",
                                                &context->tensors[node->inputs->data[kPrevState]]));
-  TF_LITE_ENSURE_OK(context, internal::ResizeOutputLike(context, out[kActivation],
-                                                        in[kPrevActivation]->dims));
-  TF_LITE_ENSURE_OK(context, internal::ResizeOutputLike(context, out[kState], in[kPrevState]->dims));
-  TF_LITE_ENSURE_OK(context, internal::ResizeOutput(context, out[kConcat], {p.n_batch, total}));
-  return internal::ResizeOutput(context, out[kGates], {p.n_batch, 4 * p.n_depth});
+  TF_LITE_ENSURE_OK(context, internal::ResizeOutputLike(context, t.out[kActivation],
+                                                        t.in[kPrevActivation]->dims));
+  TF_LITE_ENSURE_OK(context,
+                    internal::ResizeOutputLike(context, t.out[kState], t.in[kPrevState]->dims));
+  TF_LITE_ENSURE_OK(context, internal::ResizeOutput(context, t.out[kConcat],
+                                                    {p.n_batch, p.n_input + p.n_depth}));
+  return internal::ResizeOutput(context, t.out[kGates], {p.n_batch, 4 * p.n_depth});
+}
+
+}  // namespace
+
+TfLiteStatus PrepareBasic(TfLiteContext* context, TfLiteNode* node, OpData* d) {
+  BasicParams& p = d->basic_params;
+  BasicTensors t;
+  TF_LITE_ENSURE_OK(context, GetBasicTensors(context, node, &t));
+  TF_LITE_ENSURE_OK(context, CheckBasicShapes(context, t, &p));
+  TF_LITE_ENSURE_OK(context, CheckBasicTypes(context, t, &p));
+  if (p.quantized) TF_LITE_ENSURE_OK(context, PrepareBasicQuantization(context, t, &p));
+  return ResizeBasicOutputs(context, node, t, p);
 }
 
 TfLiteStatus EvalBasic(TfLiteContext* context, TfLiteNode* node, OpData* d) {

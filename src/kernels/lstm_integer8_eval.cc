@@ -243,38 +243,48 @@ void Step8x8_8(const OpData& d, const Weights8& w, int n_batch, const int8_t* x,
   std::memcpy(out, h, no);
 }
 
-}  // namespace
+// The activation and intermediate quantization the 8x8->8 multipliers derive from.
+struct Integer8Scales {
+  float input = 0.0f;
+  float output_state = 0.0f;
+  float cell = 0.0f;
+  float output = 0.0f;
+  float inter[12] = {};
+  int32_t inter_zp[12] = {};
+};
 
-TfLiteStatus PrepareInteger8x8_8(TfLiteContext* context, TfLiteNode* node, OpData* d) {
-  const char* op = OpName(d);
-  if (!d->use_cifg) {
+// The narrow form this kernel computes (see the top of the file).
+TfLiteStatus CheckInteger8Form(TfLiteContext* context, TfLiteNode* node, const char* op,
+                               const OpData& d) {
+  if (!d.use_cifg) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: the 8x8->8 integer kernel (12 intermediates) computes CIFG only; "
                        "input gate weights are not supported",
                        op);
     return kTfLiteError;
   }
-  if (d->use_peephole) {
+  if (d.use_peephole) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: peephole weights are not supported by the 8x8->8 integer kernel", op);
     return kTfLiteError;
   }
-  auto in = [&](int i) { return internal::GetOptionalInput(context, node, i); };
-  if (!d->use_layer_norm || !d->use_projection || in(kProjectionBias) == nullptr) {
+  if (!d.use_layer_norm || !d.use_projection ||
+      internal::GetOptionalInput(context, node, kProjectionBias) == nullptr) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: the 8x8->8 integer kernel needs layer norm coefficients, projection "
                        "weights and projection bias (other forms are not supported)",
                        op);
     return kTfLiteError;
   }
-  const TfLiteTensor* input = in(kInput);
-  const TfLiteTensor* output_state = in(kOutputState);
-  const TfLiteTensor* cell_state = in(kCellState);
-  TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  return kTfLiteOk;
+}
 
+TfLiteStatus CheckInteger8Types(TfLiteContext* context, TfLiteNode* node, const char* op) {
   auto expect = [&](std::initializer_list<int> indices, TfLiteType type) -> TfLiteStatus {
     for (int i : indices) {
-      TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, kInputName[i], in(i), type));
+      TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, kInputName[i],
+                                                      internal::GetOptionalInput(context, node, i),
+                                                      type));
     }
     return kTfLiteOk;
   };
@@ -288,36 +298,43 @@ TfLiteStatus PrepareInteger8x8_8(TfLiteContext* context, TfLiteNode* node, OpDat
   TF_LITE_ENSURE_OK(context, expect({kForgetLayerNorm, kCellLayerNorm, kOutputLayerNorm,
                                      kCellState},
                                     kTfLiteInt16));
-  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, "output", output, kTfLiteInt8));
+  return internal::ExpectType(context, op, "output", internal::OutputAt(context, node, 0),
+                              kTfLiteInt8);
+}
 
-  Integer8Params& q = d->q8;
-  float input_scale, output_state_scale, cell_scale, output_scale;
+// Input, output state, cell state and output scales; int8-range zero points
+// and the Q0.15 cell state this kernel assumes.
+TfLiteStatus ReadActivation8Scales(TfLiteContext* context, TfLiteNode* node, const char* op,
+                                   Integer8Params* q, Integer8Scales* s) {
+  auto in = [&](int i) { return internal::GetOptionalInput(context, node, i); };
   TF_LITE_ENSURE_OK(context,
-                    GetScaleZp(context, op, "input", input, false, &input_scale, &q.input_zp));
-  TF_LITE_ENSURE_OK(context, GetScaleZp(context, op, "output_state", output_state, false,
-                                        &output_state_scale, &q.output_state_zp));
+                    GetScaleZp(context, op, "input", in(kInput), false, &s->input, &q->input_zp));
+  TF_LITE_ENSURE_OK(context, GetScaleZp(context, op, "output_state", in(kOutputState), false,
+                                        &s->output_state, &q->output_state_zp));
   TF_LITE_ENSURE_OK(context,
-                    GetScaleZp(context, op, "cell_state", cell_state, true, &cell_scale, nullptr));
-  TF_LITE_ENSURE_OK(context,
-                    GetScaleZp(context, op, "output", output, false, &output_scale, nullptr));
+                    GetScaleZp(context, op, "cell_state", in(kCellState), true, &s->cell, nullptr));
+  TF_LITE_ENSURE_OK(context, GetScaleZp(context, op, "output", internal::OutputAt(context, node, 0),
+                                        false, &s->output, nullptr));
   // Both zero points enter int32 differences with int8 values.
-  for (const auto& zp : {std::make_pair("input", q.input_zp),
-                         std::make_pair("output_state", q.output_state_zp)}) {
+  for (const auto& zp : {std::make_pair("input", q->input_zp),
+                         std::make_pair("output_state", q->output_state_zp)}) {
     if (zp.second < -128 || zp.second > 127) {
       TF_LITE_KERNEL_LOG(context, "%s: %s zero point %d is outside the INT8 range (not supported)",
                          op, zp.first, static_cast<int>(zp.second));
       return kTfLiteError;
     }
   }
-  if (cell_scale != 1.0f / 32768) {
+  if (s->cell != 1.0f / 32768) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: the 8x8->8 integer kernel needs a cell_state scale of 2^-15, got %g",
-                       op, cell_scale);
+                       op, s->cell);
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
 
-  float inter_scale[12];
-  int32_t inter_zp[12];
+TfLiteStatus ReadIntermediate8Scales(TfLiteContext* context, TfLiteNode* node, const char* op,
+                                     Integer8Scales* s) {
   for (int i = 0; i < 12; ++i) {
     const int index = node->intermediates->data[i];
     if (index < 0 || index >= static_cast<int>(context->tensors_size)) {
@@ -325,9 +342,16 @@ TfLiteStatus PrepareInteger8x8_8(TfLiteContext* context, TfLiteNode* node, OpDat
       return kTfLiteError;
     }
     TF_LITE_ENSURE_OK(context, GetScaleZp(context, op, "intermediate", &context->tensors[index],
-                                          false, &inter_scale[i], &inter_zp[i]));
+                                          false, &s->inter[i], &s->inter_zp[i]));
   }
+  return kTfLiteOk;
+}
 
+// Per gate (forget, cell, output): the matrix-product, intermediate and
+// layer-norm rescales and the int8 intermediate zero points.
+TfLiteStatus ComputeGate8Multipliers(TfLiteContext* context, TfLiteNode* node, const char* op,
+                                     const Integer8Scales& sc, Integer8Params* q) {
+  auto in = [&](int i) { return internal::GetOptionalInput(context, node, i); };
   for (int g : {kGateForget, kGateCell, kGateOutput}) {
     float ws, rs, ln;
     int32_t unused;
@@ -337,46 +361,67 @@ TfLiteStatus PrepareInteger8x8_8(TfLiteContext* context, TfLiteNode* node, OpDat
                                           in(kRecurrentWeightsOf[g]), true, &rs, &unused));
     TF_LITE_ENSURE_OK(context, GetScaleZp(context, op, kInputName[kLayerNormOf[g]],
                                           in(kLayerNormOf[g]), true, &ln, &unused));
-    const float* s = &inter_scale[3 * g];
-    TF_LITE_ENSURE_OK(context, ToMultiplier(context, op, "input-to-gate", ws * input_scale / s[kWx],
-                                            31, &q.input_to_gate[g]));
+    const float* s = &sc.inter[3 * g];
+    TF_LITE_ENSURE_OK(context, ToMultiplier(context, op, "input-to-gate", ws * sc.input / s[kWx],
+                                            31, &q->input_to_gate[g]));
     TF_LITE_ENSURE_OK(context,
                       ToMultiplier(context, op, "recurrent-to-gate",
-                                   rs * output_state_scale / s[kWh], 31, &q.recurrent_to_gate[g]));
+                                   rs * sc.output_state / s[kWh], 31, &q->recurrent_to_gate[g]));
     TF_LITE_ENSURE_OK(context, ToMultiplier(context, op, "intermediate", s[kWx] / s[kSum], 31,
-                                            &q.wx_to_gate[g]));
+                                            &q->wx_to_gate[g]));
     TF_LITE_ENSURE_OK(context, ToMultiplier(context, op, "intermediate", s[kWh] / s[kSum], 31,
-                                            &q.wh_to_gate[g]));
+                                            &q->wh_to_gate[g]));
     TF_LITE_ENSURE_OK(context,
-                      ToMultiplier(context, op, "layer norm", ln, 31, &q.layer_norm_scale[g]));
+                      ToMultiplier(context, op, "layer norm", ln, 31, &q->layer_norm_scale[g]));
     // Upstream passes the zero points on as int8.
-    q.wx_zp[g] = static_cast<int8_t>(inter_zp[3 * g + kWx]);
-    q.wh_zp[g] = static_cast<int8_t>(inter_zp[3 * g + kWh]);
+    q->wx_zp[g] = static_cast<int8_t>(sc.inter_zp[3 * g + kWx]);
+    q->wh_zp[g] = static_cast<int8_t>(sc.inter_zp[3 * g + kWh]);
   }
   // The output gate's recurrent rescale as upstream reads it (see the top).
-  const Multiplier output_wh = q.wh_to_gate[kGateOutput];
-  q.wh_to_gate[kGateOutput].a = q.wh_to_gate[kGateForget].b;
-  q.wh_to_gate[kGateOutput].b = output_wh.b;
-  q.wh_zp[kGateOutput] = q.wx_zp[kGateCell];
+  const Multiplier output_wh = q->wh_to_gate[kGateOutput];
+  q->wh_to_gate[kGateOutput].a = q->wh_to_gate[kGateForget].b;
+  q->wh_to_gate[kGateOutput].b = output_wh.b;
+  q->wh_zp[kGateOutput] = q->wx_zp[kGateCell];
+  return kTfLiteOk;
+}
 
+TfLiteStatus ComputeProjection8Multiplier(TfLiteContext* context, TfLiteNode* node,
+                                          const char* op, const Integer8Scales& s,
+                                          Integer8Params* q) {
   float proj_ws;
   int32_t unused;
-  TF_LITE_ENSURE_OK(context, GetScaleZp(context, op, "projection_weights", in(kProjectionWeights),
+  TF_LITE_ENSURE_OK(context, GetScaleZp(context, op, "projection_weights",
+                                        internal::GetOptionalInput(context, node,
+                                                                   kProjectionWeights),
                                         true, &proj_ws, &unused));
   const float eff_proj =
-      static_cast<float>(proj_ws * std::pow(2.0, -15) / output_state_scale);
+      static_cast<float>(proj_ws * std::pow(2.0, -15) / s.output_state);
   // The wide requantization needs a shift below 15.
-  TF_LITE_ENSURE_OK(context, ToMultiplier(context, op, "projection", eff_proj, 14, &q.proj_scale));
+  return ToMultiplier(context, op, "projection", eff_proj, 14, &q->proj_scale);
+}
+
+}  // namespace
+
+TfLiteStatus PrepareInteger8x8_8(TfLiteContext* context, TfLiteNode* node, OpData* d) {
+  const char* op = OpName(d);
+  Integer8Params& q = d->q8;
+  Integer8Scales s;
+  TF_LITE_ENSURE_OK(context, CheckInteger8Form(context, node, op, *d));
+  TF_LITE_ENSURE_OK(context, CheckInteger8Types(context, node, op));
+  TF_LITE_ENSURE_OK(context, ReadActivation8Scales(context, node, op, &q, &s));
+  TF_LITE_ENSURE_OK(context, ReadIntermediate8Scales(context, node, op, &s));
+  TF_LITE_ENSURE_OK(context, ComputeGate8Multipliers(context, node, op, s, &q));
+  TF_LITE_ENSURE_OK(context, ComputeProjection8Multiplier(context, node, op, s, &q));
 
   if (d->cell_clip > 0.0f && d->cell_clip < 1.0f) {
     q.cell_clip = static_cast<int16_t>(
-        std::min(std::max(d->cell_clip / cell_scale, -32768.0f), 32767.0f));
+        std::min(std::max(d->cell_clip / s.cell, -32768.0f), 32767.0f));
   } else {
     q.cell_clip = 0;
   }
   if (d->proj_clip > 0.0f) {
     q.proj_clip = static_cast<int8_t>(
-        std::min(std::max(d->proj_clip / output_scale, -128.0f), 127.0f));
+        std::min(std::max(d->proj_clip / s.output, -128.0f), 127.0f));
   } else {
     q.proj_clip = 0;
   }

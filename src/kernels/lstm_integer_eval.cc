@@ -142,10 +142,25 @@ void StepInteger(const OpData& d, const IntegerWeights& w, int n_batch, const in
 }
 
 
-}  // namespace
+// The quantization scales PrepareInteger reads from the activations and
+// intermediates before it derives the cell's multipliers.
+struct IntegerScales {
+  float input = 0.0f;
+  int32_t input_zp = 0;
+  float output_state = 0.0f;
+  float cell_state = 0.0f;
+  float output = 0.0f;
+  int32_t output_zp = 0;
+  float gate[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  float hidden = 0.0f;
+};
 
-TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d) {
+// 5 intermediates select the 8x8->16 kernel, 12 the 8x8->8 one (LSTM only).
+// Sets *handled when the 8x8->8 kernel took over the node.
+TfLiteStatus SelectIntegerKernel(TfLiteContext* context, TfLiteNode* node, OpData* d,
+                                 bool* handled) {
   const char* op = OpName(d);
+  *handled = false;
   d->integer8x8_8 = false;
   if (node->intermediates != nullptr && node->intermediates->size == 12) {
     // As upstream, only LSTM has the 8x8->8 kernel.
@@ -157,6 +172,7 @@ TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d)
       return kTfLiteError;
     }
     d->integer8x8_8 = true;
+    *handled = true;
     return PrepareInteger8x8_8(context, node, d);
   }
   if (node->intermediates == nullptr || node->intermediates->size != 5) {
@@ -167,13 +183,11 @@ TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d)
                        node->intermediates ? node->intermediates->size : 0);
     return kTfLiteError;
   }
-  auto in = [&](int i) { return internal::GetOptionalInput(context, node, i); };
-  const TfLiteTensor* input = in(kInput);
-  const TfLiteTensor* output_state = in(kOutputState);
-  const TfLiteTensor* cell_state = in(kCellState);
-  TfLiteTensor* output = internal::OutputAt(context, node, 0);
+  return kTfLiteOk;
+}
 
-  // Types.
+TfLiteStatus CheckIntegerTypes(TfLiteContext* context, TfLiteNode* node, const char* op) {
+  TfLiteTensor* output = internal::OutputAt(context, node, 0);
   TF_LITE_ENSURE_OK(context, ExpectAllType(context, node, op,
                                            {kInputToInput, kInputToForget, kInputToCell,
                                             kInputToOutput, kRecurrentToInput, kRecurrentToForget,
@@ -185,24 +199,27 @@ TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d)
                                            {kInputGateBias, kForgetGateBias, kCellGateBias,
                                             kOutputGateBias, kProjectionBias},
                                            kTfLiteInt32));
-  TF_LITE_ENSURE_OK(context, ExpectAllType(context, node, op,
-                                           {kCellToInput, kCellToForget, kCellToOutput,
-                                            kInputLayerNorm, kForgetLayerNorm, kCellLayerNorm,
-                                            kOutputLayerNorm, kCellState},
-                                           kTfLiteInt16));
+  return ExpectAllType(context, node, op,
+                       {kCellToInput, kCellToForget, kCellToOutput, kInputLayerNorm,
+                        kForgetLayerNorm, kCellLayerNorm, kOutputLayerNorm, kCellState},
+                       kTfLiteInt16);
+}
 
-  IntegerParams& q = d->q;
-  float input_scale, output_state_scale, cell_state_scale;
-  int32_t input_zp;
-  TF_LITE_ENSURE_OK(context, GetScale(context, op, "input", input, &input_scale, &input_zp));
-  TF_LITE_ENSURE_OK(context, GetScale(context, op, "output_state", output_state,
-                                      &output_state_scale, &q.output_state_zp));
-  TF_LITE_ENSURE_OK(context, GetScale(context, op, "cell_state", cell_state, &cell_state_scale));
-  float output_scale;
-  int32_t output_zp;
-  TF_LITE_ENSURE_OK(context, GetScale(context, op, "output", output, &output_scale, &output_zp));
+TfLiteStatus ReadActivationScales(TfLiteContext* context, TfLiteNode* node, const char* op,
+                                  IntegerParams* q, IntegerScales* s) {
+  auto in = [&](int i) { return internal::GetOptionalInput(context, node, i); };
+  TF_LITE_ENSURE_OK(context, GetScale(context, op, "input", in(kInput), &s->input, &s->input_zp));
+  TF_LITE_ENSURE_OK(context, GetScale(context, op, "output_state", in(kOutputState),
+                                      &s->output_state, &q->output_state_zp));
+  TF_LITE_ENSURE_OK(context,
+                    GetScale(context, op, "cell_state", in(kCellState), &s->cell_state));
+  return GetScale(context, op, "output", internal::OutputAt(context, node, 0), &s->output,
+                  &s->output_zp);
+}
 
-  // The cell state scale must be a power of two.
+// The cell state scale must be a power of two within what tanh(cell) reads.
+TfLiteStatus SetCellScale(TfLiteContext* context, const char* op, float cell_state_scale,
+                          IntegerParams* q) {
   const float log2_scale = std::log(cell_state_scale) * (1.0f / std::log(2.0f));
   const float rounded = std::round(log2_scale);
   if (!(std::abs(log2_scale - rounded) < 1e-3f)) {
@@ -210,50 +227,56 @@ TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d)
                        cell_state_scale);
     return kTfLiteError;
   }
-  q.cell_scale = static_cast<int>(rounded);
+  q->cell_scale = static_cast<int>(rounded);
   // tanh(cell) reads the cell state with 15 + cell_scale integer bits.
-  if (15 + q.cell_scale < 0 || 15 + q.cell_scale > 6) {
+  if (15 + q->cell_scale < 0 || 15 + q->cell_scale > 6) {
     TF_LITE_KERNEL_LOG(context, "%s: cell_state scale 2^%d is not supported (2^-15..2^-9)", op,
-                       q.cell_scale);
+                       q->cell_scale);
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
 
-  if (d->cell_clip > 0.0f) {
-    q.cell_clip = static_cast<int16_t>(
-        std::min(std::max(d->cell_clip / cell_state_scale, -32768.0f), 32767.0f));
+void QuantizeClips(const OpData& d, const IntegerScales& s, IntegerParams* q) {
+  if (d.cell_clip > 0.0f) {
+    q->cell_clip = static_cast<int16_t>(
+        std::min(std::max(d.cell_clip / s.cell_state, -32768.0f), 32767.0f));
   } else {
-    q.cell_clip = 0;
+    q->cell_clip = 0;
   }
-  if (d->proj_clip > 0.0f) {
-    q.proj_clip = static_cast<int8_t>(
-        std::min(std::max(d->proj_clip / output_scale, -128.0f), 127.0f));
+  if (d.proj_clip > 0.0f) {
+    q->proj_clip = static_cast<int8_t>(
+        std::min(std::max(d.proj_clip / s.output, -128.0f), 127.0f));
   } else {
-    q.proj_clip = 0;
+    q->proj_clip = 0;
   }
+}
 
-  // Gate accumulator scales: quantized intermediates with layer norm, else Q3.12.
-  float gate_scale[4];
+// Gate accumulator scales (quantized intermediates with layer norm, else
+// Q3.12) and the hidden intermediate's scale and zero point.
+TfLiteStatus ReadIntermediateScales(TfLiteContext* context, TfLiteNode* node, const char* op,
+                                    const OpData& d, IntegerParams* q, IntegerScales* s) {
   for (int g = 0; g < 4; ++g) {
-    if (d->use_layer_norm) {
+    if (d.use_layer_norm) {
       const TfLiteTensor* t = &context->tensors[node->intermediates->data[g]];
       int32_t zp;
-      TF_LITE_ENSURE_OK(context, GetScale(context, op, "gate intermediate", t, &gate_scale[g], &zp));
+      TF_LITE_ENSURE_OK(context, GetScale(context, op, "gate intermediate", t, &s->gate[g], &zp));
     } else {
-      gate_scale[g] = std::pow(2.0f, -12.0f);
+      s->gate[g] = std::pow(2.0f, -12.0f);
     }
   }
-  float hidden_scale;
-  {
-    const TfLiteTensor* t = &context->tensors[node->intermediates->data[4]];
-    TF_LITE_ENSURE_OK(
-        context, GetScale(context, op, "hidden intermediate", t, &hidden_scale, &q.hidden_zp));
-  }
-  // These zero points multiply weight row sums and offset int8 values in
-  // int32 arithmetic: outside the int8 range they would overflow.
+  const TfLiteTensor* t = &context->tensors[node->intermediates->data[4]];
+  return GetScale(context, op, "hidden intermediate", t, &s->hidden, &q->hidden_zp);
+}
+
+// These zero points multiply weight row sums and offset int8 values in
+// int32 arithmetic: outside the int8 range they would overflow.
+TfLiteStatus CheckInt8ZeroPoints(TfLiteContext* context, const char* op, const IntegerParams& q,
+                                 const IntegerScales& s) {
   const struct {
     const char* what;
     int32_t zp;
-  } int8_zps[] = {{"input", input_zp},
+  } int8_zps[] = {{"input", s.input_zp},
                   {"output_state", q.output_state_zp},
                   {"hidden intermediate", q.hidden_zp}};
   for (const auto& z : int8_zps) {
@@ -263,68 +286,103 @@ TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d)
       return kTfLiteError;
     }
   }
+  return kTfLiteOk;
+}
 
-  // Weights and biases are folded into per-row constants here: they must
-  // hold data now (constant tensors), not be filled in at Invoke.
-  {
-    std::vector<int> folded;
-    for (int g = 0; g < 4; ++g) {
-      folded.push_back(kInputWeightsOf[g]);
-      folded.push_back(kRecurrentWeightsOf[g]);
-      if (!d->use_layer_norm) folded.push_back(kBiasOf[g]);
-    }
-    if (d->use_projection) {
-      folded.push_back(kProjectionWeights);
-      folded.push_back(kProjectionBias);
-    }
-    for (int i : folded) {
-      const TfLiteTensor* t = in(i);
-      if (t != nullptr && t->bytes > 0 && (t->data.raw == nullptr || !internal::IsConstantOrPersistent(t))) {
-        TF_LITE_KERNEL_LOG(context, "%s: weight / bias input %d must be a constant tensor", op, i);
-        return kTfLiteError;
-      }
+// Weights and biases are folded into per-row constants here: they must
+// hold data now (constant tensors), not be filled in at Invoke.
+TfLiteStatus CheckFoldedInputsConstant(TfLiteContext* context, TfLiteNode* node, const char* op,
+                                       const OpData& d) {
+  std::vector<int> folded;
+  for (int g = 0; g < 4; ++g) {
+    folded.push_back(kInputWeightsOf[g]);
+    folded.push_back(kRecurrentWeightsOf[g]);
+    if (!d.use_layer_norm) folded.push_back(kBiasOf[g]);
+  }
+  if (d.use_projection) {
+    folded.push_back(kProjectionWeights);
+    folded.push_back(kProjectionBias);
+  }
+  for (int i : folded) {
+    const TfLiteTensor* t = internal::GetOptionalInput(context, node, i);
+    if (t != nullptr && t->bytes > 0 && (t->data.raw == nullptr || !internal::IsConstantOrPersistent(t))) {
+      TF_LITE_KERNEL_LOG(context, "%s: weight / bias input %d must be a constant tensor", op, i);
+      return kTfLiteError;
     }
   }
+  return kTfLiteOk;
+}
 
-  auto weight_scale = [&](int i, float* s) -> TfLiteStatus {
-    const TfLiteTensor* t = in(i);
-    *s = 1.0f;
-    if (t == nullptr) return kTfLiteOk;
-    return GetScale(context, op, "weights", t, s);
-  };
+// The scale of weight input `i` (1 when absent).
+TfLiteStatus WeightScale(TfLiteContext* context, TfLiteNode* node, const char* op, int i,
+                         float* s) {
+  const TfLiteTensor* t = internal::GetOptionalInput(context, node, i);
+  *s = 1.0f;
+  if (t == nullptr) return kTfLiteOk;
+  return GetScale(context, op, "weights", t, s);
+}
+
+// Per gate: the effective input, recurrent, peephole and layer-norm
+// multipliers and the zero-point-folded biases; then hidden and projection.
+TfLiteStatus ComputeIntegerMultipliers(TfLiteContext* context, TfLiteNode* node, const char* op,
+                                       const OpData& d, const IntegerScales& s,
+                                       IntegerParams* q) {
+  auto in = [&](int i) { return internal::GetOptionalInput(context, node, i); };
   for (int g = 0; g < 4; ++g) {
-    if (g == kGateInput && d->use_cifg) continue;
+    if (g == kGateInput && d.use_cifg) continue;
     float ws, rs;
-    TF_LITE_ENSURE_OK(context, weight_scale(kInputWeightsOf[g], &ws));
-    TF_LITE_ENSURE_OK(context, weight_scale(kRecurrentWeightsOf[g], &rs));
-    const float eff_in = ws * input_scale / gate_scale[g];
-    const float eff_rec = rs * output_state_scale / gate_scale[g];
-    q.input_scale[g] = ToMultiplier(eff_in);
-    q.recurrent_scale[g] = ToMultiplier(eff_rec);
-    if (d->use_peephole && kPeepholeOf[g] >= 0) {
+    TF_LITE_ENSURE_OK(context, WeightScale(context, node, op, kInputWeightsOf[g], &ws));
+    TF_LITE_ENSURE_OK(context, WeightScale(context, node, op, kRecurrentWeightsOf[g], &rs));
+    const float eff_in = ws * s.input / s.gate[g];
+    const float eff_rec = rs * s.output_state / s.gate[g];
+    q->input_scale[g] = ToMultiplier(eff_in);
+    q->recurrent_scale[g] = ToMultiplier(eff_rec);
+    if (d.use_peephole && kPeepholeOf[g] >= 0) {
       float ps;
-      TF_LITE_ENSURE_OK(context, weight_scale(kPeepholeOf[g], &ps));
-      const float eff = std::pow(2.0, q.cell_scale) * ps / gate_scale[g];
-      q.cell_scale_m[g] = ToMultiplier(eff);
+      TF_LITE_ENSURE_OK(context, WeightScale(context, node, op, kPeepholeOf[g], &ps));
+      const float eff = std::pow(2.0, q->cell_scale) * ps / s.gate[g];
+      q->cell_scale_m[g] = ToMultiplier(eff);
     }
     float ln_scale = 1.0f;
-    if (d->use_layer_norm) TF_LITE_ENSURE_OK(context, weight_scale(kLayerNormOf[g], &ln_scale));
-    q.layer_norm_scale[g] = ToMultiplier(ln_scale);
-    q.variance_guard[g] = std::max(1, static_cast<int32_t>(10000 * ln_scale));
+    if (d.use_layer_norm) {
+      TF_LITE_ENSURE_OK(context, WeightScale(context, node, op, kLayerNormOf[g], &ln_scale));
+    }
+    q->layer_norm_scale[g] = ToMultiplier(ln_scale);
+    q->variance_guard[g] = std::max(1, static_cast<int32_t>(10000 * ln_scale));
 
-    const TfLiteTensor* bias = d->use_layer_norm ? nullptr : in(kBiasOf[g]);
-    q.input_bias[g] = FoldedBias(in(kInputWeightsOf[g]), bias, -input_zp);
-    q.recurrent_bias[g] = FoldedBias(in(kRecurrentWeightsOf[g]), nullptr, -q.output_state_zp);
+    const TfLiteTensor* bias = d.use_layer_norm ? nullptr : in(kBiasOf[g]);
+    q->input_bias[g] = FoldedBias(in(kInputWeightsOf[g]), bias, -s.input_zp);
+    q->recurrent_bias[g] = FoldedBias(in(kRecurrentWeightsOf[g]), nullptr, -q->output_state_zp);
   }
-  const float eff_hidden = std::pow(2.0, -15) / hidden_scale * std::pow(2.0, -15);
-  q.hidden_scale = ToMultiplier(eff_hidden);
-  if (d->use_projection) {
+  const float eff_hidden = std::pow(2.0, -15) / s.hidden * std::pow(2.0, -15);
+  q->hidden_scale = ToMultiplier(eff_hidden);
+  if (d.use_projection) {
     float ps;
-    TF_LITE_ENSURE_OK(context, weight_scale(kProjectionWeights, &ps));
-    const float eff_proj = ps * hidden_scale / output_state_scale;
-    q.proj_scale = ToMultiplier(eff_proj);
-    q.projection_bias = FoldedBias(in(kProjectionWeights), in(kProjectionBias), q.hidden_zp);
+    TF_LITE_ENSURE_OK(context, WeightScale(context, node, op, kProjectionWeights, &ps));
+    const float eff_proj = ps * s.hidden / s.output_state;
+    q->proj_scale = ToMultiplier(eff_proj);
+    q->projection_bias = FoldedBias(in(kProjectionWeights), in(kProjectionBias), q->hidden_zp);
   }
+  return kTfLiteOk;
+}
+
+}  // namespace
+
+TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, OpData* d) {
+  bool handled = false;
+  const TfLiteStatus selected = SelectIntegerKernel(context, node, d, &handled);
+  if (handled || selected != kTfLiteOk) return selected;
+  const char* op = OpName(d);
+  IntegerParams& q = d->q;
+  IntegerScales s;
+  TF_LITE_ENSURE_OK(context, CheckIntegerTypes(context, node, op));
+  TF_LITE_ENSURE_OK(context, ReadActivationScales(context, node, op, &q, &s));
+  TF_LITE_ENSURE_OK(context, SetCellScale(context, op, s.cell_state, &q));
+  QuantizeClips(*d, s, &q);
+  TF_LITE_ENSURE_OK(context, ReadIntermediateScales(context, node, op, *d, &q, &s));
+  TF_LITE_ENSURE_OK(context, CheckInt8ZeroPoints(context, op, q, s));
+  TF_LITE_ENSURE_OK(context, CheckFoldedInputsConstant(context, node, op, *d));
+  TF_LITE_ENSURE_OK(context, ComputeIntegerMultipliers(context, node, op, *d, s, &q));
   const size_t cells = static_cast<size_t>(d->n_batch) * d->n_cell;
   d->scratch16.assign(4 * cells, 0);
   d->scratch8.assign(cells, 0);

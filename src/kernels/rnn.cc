@@ -57,11 +57,17 @@ void* InitSequence(TfLiteContext*, const char*, size_t) {
 }
 void Free(TfLiteContext*, void* data) { delete static_cast<OpData*>(data); }
 
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  auto* d = static_cast<OpData*>(node->user_data);
-  const char* op = OpName(d);
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, 5, 5, 1));
-  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, op));
+struct RnnTensors {
+  const TfLiteTensor* input = nullptr;
+  const TfLiteTensor* weights = nullptr;
+  const TfLiteTensor* recurrent = nullptr;
+  const TfLiteTensor* bias = nullptr;
+  const TfLiteTensor* hidden = nullptr;
+  TfLiteTensor* output = nullptr;
+};
+
+// Options of RNN / UNIDIRECTIONAL_SEQUENCE_RNN into OpData.
+TfLiteStatus ReadRnnParams(TfLiteContext* context, TfLiteNode* node, const char* op, OpData* d) {
   if (d->sequence) {
     const auto* p = static_cast<const TfLiteSequenceRNNParams*>(node->builtin_data);
     d->time_major = p->time_major;
@@ -72,81 +78,104 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     d->activation = p->activation;
     d->asymmetric = p->asymmetric_quantize_inputs;
   }
-  TF_LITE_ENSURE_OK(context, internal::CheckRecurrentActivation(context, op, d->activation));
-  const TfLiteTensor* input;
-  const TfLiteTensor* weights;
-  const TfLiteTensor* recurrent;
-  const TfLiteTensor* bias;
-  const TfLiteTensor* hidden;
-  TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kInput, op, &input));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kWeights, op, &weights));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kRecurrentWeights, op, &recurrent));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kBias, op, &bias));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kHiddenState, op, &hidden));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, op, &output));
+  return internal::CheckRecurrentActivation(context, op, d->activation);
+}
 
-  if (input->type != kTfLiteFloat32) {
-    return internal::UnsupportedType(context, op, "input", input->type);
+TfLiteStatus GetRnnTensors(TfLiteContext* context, TfLiteNode* node, const char* op,
+                           RnnTensors* t) {
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kInput, op, &t->input));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kWeights, op, &t->weights));
+  TF_LITE_ENSURE_OK(context,
+                    internal::GetInput(context, node, kRecurrentWeights, op, &t->recurrent));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kBias, op, &t->bias));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kHiddenState, op, &t->hidden));
+  return internal::GetOutput(context, node, 0, op, &t->output);
+}
+
+// Float activations with float or (hybrid) int8 weights of per-tensor scales.
+TfLiteStatus CheckRnnTypes(TfLiteContext* context, const char* op, const RnnTensors& t,
+                           OpData* d) {
+  if (t.input->type != kTfLiteFloat32) {
+    return internal::UnsupportedType(context, op, "input", t.input->type);
   }
-  if (weights->type != recurrent->type) {
+  if (t.weights->type != t.recurrent->type) {
     TF_LITE_KERNEL_LOG(context, "%s: weights (%s) and recurrent_weights (%s) must have one type",
-                       op, TfLiteTypeGetName(weights->type), TfLiteTypeGetName(recurrent->type));
+                       op, TfLiteTypeGetName(t.weights->type),
+                       TfLiteTypeGetName(t.recurrent->type));
     return kTfLiteError;
   }
-  d->hybrid = weights->type == kTfLiteInt8;
-  if (!d->hybrid && weights->type != kTfLiteFloat32) {
+  d->hybrid = t.weights->type == kTfLiteInt8;
+  if (!d->hybrid && t.weights->type != kTfLiteFloat32) {
     TF_LITE_KERNEL_LOG(context, "%s: weights of type %s with float input are not supported", op,
-                       TfLiteTypeGetName(weights->type));
+                       TfLiteTypeGetName(t.weights->type));
     return kTfLiteError;
   }
   if (d->hybrid) {
     internal::QuantParams wq, rq;
-    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, op, "weights", weights, &wq));
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, op, "weights", t.weights, &wq));
     TF_LITE_ENSURE_OK(context,
-                      internal::GetQuantParams(context, op, "recurrent_weights", recurrent, &rq));
+                      internal::GetQuantParams(context, op, "recurrent_weights", t.recurrent, &rq));
     d->weights_scale = wq.scale;
     d->recurrent_scale = rq.scale;
   }
-  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, "bias", bias, kTfLiteFloat32));
+  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, "bias", t.bias, kTfLiteFloat32));
   TF_LITE_ENSURE_OK(context,
-                    internal::ExpectType(context, op, "hidden state", hidden, kTfLiteFloat32));
-  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, "output", output, kTfLiteFloat32));
+                    internal::ExpectType(context, op, "hidden state", t.hidden, kTfLiteFloat32));
+  return internal::ExpectType(context, op, "output", t.output, kTfLiteFloat32);
+}
 
+// Sequence sizes and units; weights, bias and the variable hidden state agree.
+TfLiteStatus CheckRnnShapes(TfLiteContext* context, const char* op, const RnnTensors& t,
+                            OpData* d) {
   internal::SequenceDims dims;
-  TF_LITE_ENSURE_OK(context,
-                    internal::GetSequenceDims(context, op, input, d->sequence, d->time_major, &dims));
+  TF_LITE_ENSURE_OK(context, internal::GetSequenceDims(context, op, t.input, d->sequence,
+                                                       d->time_major, &dims));
   d->max_time = dims.max_time;
   d->n_batch = dims.n_batch;
   d->n_input = dims.n_input;
-  if (internal::NumDims(weights) != 2 || internal::Dim(weights, 1) != d->n_input) {
+  if (internal::NumDims(t.weights) != 2 || internal::Dim(t.weights, 1) != d->n_input) {
     TF_LITE_KERNEL_LOG(context, "%s: weights must be [units, %d]", op, d->n_input);
     return kTfLiteError;
   }
-  d->units = internal::Dim(weights, 0);
+  d->units = internal::Dim(t.weights, 0);
   const int units = d->units;
-  if (internal::NumDims(recurrent) != 2 || internal::Dim(recurrent, 0) != units ||
-      internal::Dim(recurrent, 1) != units) {
+  if (internal::NumDims(t.recurrent) != 2 || internal::Dim(t.recurrent, 0) != units ||
+      internal::Dim(t.recurrent, 1) != units) {
     TF_LITE_KERNEL_LOG(context, "%s: recurrent_weights must be [%d, %d]", op, units, units);
     return kTfLiteError;
   }
-  if (internal::NumDims(bias) != 1 || internal::Dim(bias, 0) != units) {
+  if (internal::NumDims(t.bias) != 1 || internal::Dim(t.bias, 0) != units) {
     TF_LITE_KERNEL_LOG(context, "%s: bias must be [%d]", op, units);
     return kTfLiteError;
   }
-  if (!hidden->is_variable) {
+  if (!t.hidden->is_variable) {
     TF_LITE_KERNEL_LOG(context, "%s: the hidden state must be a variable tensor", op);
     return kTfLiteError;
   }
-  if (internal::NumDims(hidden) != 2 || internal::Dim(hidden, 0) != d->n_batch ||
-      internal::Dim(hidden, 1) != units) {
+  if (internal::NumDims(t.hidden) != 2 || internal::Dim(t.hidden, 0) != d->n_batch ||
+      internal::Dim(t.hidden, 1) != units) {
     TF_LITE_KERNEL_LOG(context, "%s: hidden state must be [%d, %d]", op, d->n_batch, units);
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* d = static_cast<OpData*>(node->user_data);
+  const char* op = OpName(d);
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, 5, 5, 1));
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, op));
+  TF_LITE_ENSURE_OK(context, ReadRnnParams(context, node, op, d));
+  RnnTensors t;
+  TF_LITE_ENSURE_OK(context, GetRnnTensors(context, node, op, &t));
+  TF_LITE_ENSURE_OK(context, CheckRnnTypes(context, op, t, d));
+  TF_LITE_ENSURE_OK(context, CheckRnnShapes(context, op, t, d));
+  const int units = d->units;
   d->scratch.assign(static_cast<size_t>(d->n_batch) * units, 0.0f);
   d->row_sums_ready = false;
   if (d->hybrid) d->quantized.assign(std::max(d->n_input, units), 0);
-  return internal::ResizeSequenceOutput(context, input, output, d->sequence, d->n_batch, units);
+  return internal::ResizeSequenceOutput(context, t.input, t.output, d->sequence, d->n_batch,
+                                        units);
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {

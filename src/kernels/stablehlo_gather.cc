@@ -43,18 +43,10 @@ TfLiteStatus Fail(TfLiteContext* context, const char* what) {
   return kTfLiteError;
 }
 
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  auto* d = static_cast<OpData*>(node->user_data);
-  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
-  const auto* p = static_cast<const TfLiteStablehloGatherParams*>(node->builtin_data);
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
-  const TfLiteTensor *operand, *indices;
-  TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &operand));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &indices));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
-  TF_LITE_ENSURE_OK(context, internal::CheckIndexedTypes(context, kOp, operand, indices,
-                                                        "start_indices", output));
+// The ranks and the specification's constraints on the attributes; sets the
+// ranks and index vector size in OpData.
+TfLiteStatus CheckAttributes(TfLiteContext* context, const TfLiteStablehloGatherParams* p,
+                             const TfLiteTensor* operand, const TfLiteTensor* indices, OpData* d) {
   d->operand_rank = internal::NumDims(operand);
   d->indices_rank = internal::NumDims(indices);
   const int64_t ivd = p->index_vector_dim;
@@ -97,10 +89,15 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                   "slice_sizes must be in [0, operand dimension], and <= 1 where collapsed");
     }
   }
-  // Result shape: offset dimensions take the uncollapsed slice sizes in
-  // order, batch dimensions the start_indices dimensions other than
-  // index_vector_dim, in order.
-  int shape[kMaxRank];
+  return kTfLiteOk;
+}
+
+// Result shape: offset dimensions take the uncollapsed slice sizes in
+// order, batch dimensions the start_indices dimensions other than
+// index_vector_dim, in order. Records each result dimension's source.
+void ComputeResultShape(const TfLiteStablehloGatherParams* p, const TfLiteTensor* indices,
+                        OpData* d, int* shape) {
+  const int64_t ivd = p->index_vector_dim;
   int next_operand_dim = 0, next_indices_dim = 0;
   for (int r = 0; r < d->result_rank; ++r) {
     d->is_offset[r] = internal::Contains(p->offset_dims, p->num_offset_dims, r);
@@ -116,6 +113,23 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       shape[r] = internal::Dim(indices, next_indices_dim++);
     }
   }
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* d = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
+  const auto* p = static_cast<const TfLiteStablehloGatherParams*>(node->builtin_data);
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
+  const TfLiteTensor *operand, *indices;
+  TfLiteTensor* output;
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &operand));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &indices));
+  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
+  TF_LITE_ENSURE_OK(context, internal::CheckIndexedTypes(context, kOp, operand, indices,
+                                                        "start_indices", output));
+  TF_LITE_ENSURE_OK(context, CheckAttributes(context, p, operand, indices, d));
+  int shape[kMaxRank];
+  ComputeResultShape(p, indices, d, shape);
   int64_t result_elements = 1;
   for (int r = 0; r < d->result_rank; ++r) result_elements *= shape[r];
   if (internal::NumElements(operand) == 0 && result_elements > 0) {

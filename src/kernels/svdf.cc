@@ -59,38 +59,43 @@ struct OpData {
   internal::ScratchVector<int32_t> scratch32;
 };
 
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  auto* d = static_cast<OpData*>(node->user_data);
-  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
-  const auto* params = static_cast<const TfLiteSVDFParams*>(node->builtin_data);
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 5, 5, 1));
-  const TfLiteTensor* input;
-  const TfLiteTensor* weights_feature;
-  const TfLiteTensor* weights_time;
-  const TfLiteTensor* state;
-  TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kInput, kOp, &input));
-  TF_LITE_ENSURE_OK(context,
-                    internal::GetInput(context, node, kWeightsFeature, kOp, &weights_feature));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kWeightsTime, kOp, &weights_time));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kState, kOp, &state));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
-  const TfLiteTensor* bias = internal::GetOptionalInput(context, node, kBias);
+struct SvdfTensors {
+  const TfLiteTensor* input = nullptr;
+  const TfLiteTensor* weights_feature = nullptr;
+  const TfLiteTensor* weights_time = nullptr;
+  const TfLiteTensor* bias = nullptr;  // optional
+  const TfLiteTensor* state = nullptr;
+  TfLiteTensor* output = nullptr;
+};
 
-  if (internal::NumDims(input) != 2 || internal::NumDims(weights_feature) != 2 ||
-      internal::NumDims(weights_time) != 2 || internal::NumDims(state) != 2 ||
-      (bias != nullptr && internal::NumDims(bias) != 1)) {
+TfLiteStatus GetSvdfTensors(TfLiteContext* context, TfLiteNode* node, SvdfTensors* t) {
+  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 5, 5, 1));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kInput, kOp, &t->input));
+  TF_LITE_ENSURE_OK(context,
+                    internal::GetInput(context, node, kWeightsFeature, kOp, &t->weights_feature));
+  TF_LITE_ENSURE_OK(context,
+                    internal::GetInput(context, node, kWeightsTime, kOp, &t->weights_time));
+  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kState, kOp, &t->state));
+  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &t->output));
+  t->bias = internal::GetOptionalInput(context, node, kBias);
+  return kTfLiteOk;
+}
+
+// Ranks, the sizes in OpData and their agreement, and the variable state.
+TfLiteStatus CheckSvdfShapes(TfLiteContext* context, const SvdfTensors& t, int rank, OpData* d) {
+  if (internal::NumDims(t.input) != 2 || internal::NumDims(t.weights_feature) != 2 ||
+      internal::NumDims(t.weights_time) != 2 || internal::NumDims(t.state) != 2 ||
+      (t.bias != nullptr && internal::NumDims(t.bias) != 1)) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: input, weights_feature, weights_time and state must be 2-D and bias "
                        "1-D",
                        kOp);
     return kTfLiteError;
   }
-  const int rank = params->rank;
-  d->n_batch = internal::Dim(input, 0);
-  d->n_input = internal::Dim(input, 1);
-  d->n_filter = internal::Dim(weights_feature, 0);
-  d->memory = internal::Dim(weights_time, 1);
+  d->n_batch = internal::Dim(t.input, 0);
+  d->n_input = internal::Dim(t.input, 1);
+  d->n_filter = internal::Dim(t.weights_feature, 0);
+  d->memory = internal::Dim(t.weights_time, 1);
   if (rank <= 0 || d->n_filter % rank != 0) {
     TF_LITE_KERNEL_LOG(context, "%s: rank %d must be positive and divide the %d filters", kOp,
                        rank, d->n_filter);
@@ -98,97 +103,120 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   }
   d->rank = rank;
   d->n_unit = d->n_filter / rank;
-  if (internal::Dim(weights_feature, 1) != d->n_input) {
+  if (internal::Dim(t.weights_feature, 1) != d->n_input) {
     TF_LITE_KERNEL_LOG(context, "%s: weights_feature has %d columns, the input %d", kOp,
-                       internal::Dim(weights_feature, 1), d->n_input);
+                       internal::Dim(t.weights_feature, 1), d->n_input);
     return kTfLiteError;
   }
-  if (internal::Dim(weights_time, 0) != d->n_filter || d->memory <= 0) {
+  if (internal::Dim(t.weights_time, 0) != d->n_filter || d->memory <= 0) {
     TF_LITE_KERNEL_LOG(context, "%s: weights_time must be [%d, memory > 0]", kOp, d->n_filter);
     return kTfLiteError;
   }
-  if (bias != nullptr && internal::Dim(bias, 0) != d->n_unit) {
+  if (t.bias != nullptr && internal::Dim(t.bias, 0) != d->n_unit) {
     TF_LITE_KERNEL_LOG(context, "%s: bias has %d elements, expected %d", kOp,
-                       internal::Dim(bias, 0), d->n_unit);
+                       internal::Dim(t.bias, 0), d->n_unit);
     return kTfLiteError;
   }
-  if (!state->is_variable) {
+  if (!t.state->is_variable) {
     TF_LITE_KERNEL_LOG(context, "%s: state must be a variable tensor", kOp);
     return kTfLiteError;
   }
-  if (internal::Dim(state, 0) != d->n_batch ||
-      int64_t{internal::Dim(state, 1)} != int64_t{d->memory} * d->n_filter) {
+  if (internal::Dim(t.state, 0) != d->n_batch ||
+      int64_t{internal::Dim(t.state, 1)} != int64_t{d->memory} * d->n_filter) {
     TF_LITE_KERNEL_LOG(context, "%s: state must be [%d, %lld]", kOp, d->n_batch,
                        static_cast<long long>(int64_t{d->memory} * d->n_filter));
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
 
-  d->hybrid = false;
-  if (input->type == kTfLiteFloat32) {
-    d->hybrid = weights_feature->type == kTfLiteInt8;
-    if (!d->hybrid && weights_feature->type != kTfLiteFloat32) {
-      TF_LITE_KERNEL_LOG(context,
-                         "%s: weights_feature of type %s with float input is not supported", kOp,
-                         TfLiteTypeGetName(weights_feature->type));
-      return kTfLiteError;
-    }
-    TF_LITE_ENSURE_OK(context,
-                      internal::ExpectType(context, kOp, "weights_time", weights_time,
-                                           d->hybrid ? kTfLiteInt8 : kTfLiteFloat32));
-    if (d->hybrid) {
-      internal::QuantParams wf_q, wt_q;
-      TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "weights_feature",
-                                                          weights_feature, &wf_q));
-      TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "weights_time",
-                                                          weights_time, &wt_q));
-      d->feature_scale = wf_q.scale;
-      d->time_scale = wt_q.scale;
-      d->asymmetric = params->asymmetric_quantize_inputs;
-      d->hybrid_ready = false;
-      d->quantized.assign(std::max(d->n_input, 1), 0);
-    }
-    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "bias", bias, kTfLiteFloat32));
-    TF_LITE_ENSURE_OK(context,
-                      internal::ExpectType(context, kOp, "state", state, kTfLiteFloat32));
-    TF_LITE_ENSURE_OK(context,
-                      internal::ExpectType(context, kOp, "output", output, kTfLiteFloat32));
-    TF_LITE_ENSURE_OK(context,
-                      internal::CheckRecurrentActivation(context, kOp, params->activation));
-    d->integer = false;
-    d->scratch.assign(static_cast<size_t>(d->n_batch) * d->n_filter, 0.0f);
-  } else if (input->type == kTfLiteInt8) {
-    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "weights_feature",
-                                                    weights_feature, kTfLiteInt8));
-    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "weights_time", weights_time,
-                                                    kTfLiteInt16));
-    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "bias", bias, kTfLiteInt32));
-    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "state", state, kTfLiteInt16));
-    TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "output", output, kTfLiteInt8));
-    if (params->activation != kTfLiteActRelu) {
-      TF_LITE_KERNEL_LOG(context, "%s: integer SVDF supports only the RELU activation, got %d",
-                         kOp, static_cast<int>(params->activation));
-      return kTfLiteError;
-    }
-    internal::QuantParams in_q, wf_q, wt_q, state_q, out_q;
-    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "input", input, &in_q));
-    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "weights_feature",
-                                                        weights_feature, &wf_q));
-    TF_LITE_ENSURE_OK(context,
-                      internal::GetQuantParams(context, kOp, "weights_time", weights_time, &wt_q));
-    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "state", state, &state_q));
-    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "output", output, &out_q));
-    const float scale_1 = in_q.scale * wf_q.scale / state_q.scale;
-    const float scale_2 = state_q.scale * wt_q.scale / out_q.scale;
-    d->scale_1 = internal::QuantizeMultiplier(scale_1);
-    d->scale_2 = internal::QuantizeMultiplier(scale_2);
-    d->input_zp = in_q.zero_point;
-    d->output_zp = out_q.zero_point;
-    d->integer = true;
-    d->scratch32.assign(static_cast<size_t>(d->n_batch) * d->n_filter, 0);
-  } else {
-    return internal::UnsupportedType(context, kOp, "input", input->type);
+// Float input: float weights, or hybrid with int8 weights (per-tensor scales).
+TfLiteStatus PrepareFloatSvdf(TfLiteContext* context, const TfLiteSVDFParams* params,
+                              const SvdfTensors& t, OpData* d) {
+  d->hybrid = t.weights_feature->type == kTfLiteInt8;
+  if (!d->hybrid && t.weights_feature->type != kTfLiteFloat32) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: weights_feature of type %s with float input is not supported", kOp,
+                       TfLiteTypeGetName(t.weights_feature->type));
+    return kTfLiteError;
   }
-  return internal::ResizeOutput(context, output, {d->n_batch, d->n_unit});
+  TF_LITE_ENSURE_OK(context,
+                    internal::ExpectType(context, kOp, "weights_time", t.weights_time,
+                                         d->hybrid ? kTfLiteInt8 : kTfLiteFloat32));
+  if (d->hybrid) {
+    internal::QuantParams wf_q, wt_q;
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "weights_feature",
+                                                        t.weights_feature, &wf_q));
+    TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "weights_time",
+                                                        t.weights_time, &wt_q));
+    d->feature_scale = wf_q.scale;
+    d->time_scale = wt_q.scale;
+    d->asymmetric = params->asymmetric_quantize_inputs;
+    d->hybrid_ready = false;
+    d->quantized.assign(std::max(d->n_input, 1), 0);
+  }
+  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "bias", t.bias, kTfLiteFloat32));
+  TF_LITE_ENSURE_OK(context,
+                    internal::ExpectType(context, kOp, "state", t.state, kTfLiteFloat32));
+  TF_LITE_ENSURE_OK(context,
+                    internal::ExpectType(context, kOp, "output", t.output, kTfLiteFloat32));
+  TF_LITE_ENSURE_OK(context,
+                    internal::CheckRecurrentActivation(context, kOp, params->activation));
+  d->integer = false;
+  d->scratch.assign(static_cast<size_t>(d->n_batch) * d->n_filter, 0.0f);
+  return kTfLiteOk;
+}
+
+// int8 input: upstream's integer kernel (RELU only) and its two rescales.
+TfLiteStatus PrepareIntegerSvdf(TfLiteContext* context, const TfLiteSVDFParams* params,
+                                const SvdfTensors& t, OpData* d) {
+  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "weights_feature",
+                                                  t.weights_feature, kTfLiteInt8));
+  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "weights_time", t.weights_time,
+                                                  kTfLiteInt16));
+  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "bias", t.bias, kTfLiteInt32));
+  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "state", t.state, kTfLiteInt16));
+  TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "output", t.output, kTfLiteInt8));
+  if (params->activation != kTfLiteActRelu) {
+    TF_LITE_KERNEL_LOG(context, "%s: integer SVDF supports only the RELU activation, got %d",
+                       kOp, static_cast<int>(params->activation));
+    return kTfLiteError;
+  }
+  internal::QuantParams in_q, wf_q, wt_q, state_q, out_q;
+  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "input", t.input, &in_q));
+  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "weights_feature",
+                                                      t.weights_feature, &wf_q));
+  TF_LITE_ENSURE_OK(context,
+                    internal::GetQuantParams(context, kOp, "weights_time", t.weights_time, &wt_q));
+  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "state", t.state, &state_q));
+  TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "output", t.output, &out_q));
+  const float scale_1 = in_q.scale * wf_q.scale / state_q.scale;
+  const float scale_2 = state_q.scale * wt_q.scale / out_q.scale;
+  d->scale_1 = internal::QuantizeMultiplier(scale_1);
+  d->scale_2 = internal::QuantizeMultiplier(scale_2);
+  d->input_zp = in_q.zero_point;
+  d->output_zp = out_q.zero_point;
+  d->integer = true;
+  d->scratch32.assign(static_cast<size_t>(d->n_batch) * d->n_filter, 0);
+  return kTfLiteOk;
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* d = static_cast<OpData*>(node->user_data);
+  TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
+  const auto* params = static_cast<const TfLiteSVDFParams*>(node->builtin_data);
+  SvdfTensors t;
+  TF_LITE_ENSURE_OK(context, GetSvdfTensors(context, node, &t));
+  TF_LITE_ENSURE_OK(context, CheckSvdfShapes(context, t, params->rank, d));
+  d->hybrid = false;
+  if (t.input->type == kTfLiteFloat32) {
+    TF_LITE_ENSURE_OK(context, PrepareFloatSvdf(context, params, t, d));
+  } else if (t.input->type == kTfLiteInt8) {
+    TF_LITE_ENSURE_OK(context, PrepareIntegerSvdf(context, params, t, d));
+  } else {
+    return internal::UnsupportedType(context, kOp, "input", t.input->type);
+  }
+  return internal::ResizeOutput(context, t.output, {d->n_batch, d->n_unit});
 }
 
 // Drops the oldest slot of every filter's memory (a shift by one element of
@@ -198,79 +226,73 @@ void ShiftState(T* state, int64_t n) {
   if (n > 1) std::memmove(state, state + 1, sizeof(T) * (n - 1));
 }
 
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  auto* d = static_cast<OpData*>(node->user_data);
-  const auto* params = static_cast<const TfLiteSVDFParams*>(node->builtin_data);
-  const TfLiteTensor* input = internal::InputAt(context, node, kInput);
-  const TfLiteTensor* weights_feature = internal::InputAt(context, node, kWeightsFeature);
-  const TfLiteTensor* weights_time = internal::InputAt(context, node, kWeightsTime);
-  const TfLiteTensor* bias = internal::GetOptionalInput(context, node, kBias);
-  TfLiteTensor* state = &context->tensors[node->inputs->data[kState]];
-  TfLiteTensor* output = internal::OutputAt(context, node, 0);
-  const int nb = d->n_batch, nf = d->n_filter, nm = d->memory, nu = d->n_unit;
-  const int64_t state_size = int64_t{nb} * nf * nm;
-  if (nb == 0) return kTfLiteOk;
-
-  if (!d->integer) {
-    float* s = static_cast<float*>(state->data.data);
-    float* scratch = d->scratch.data();
-    ShiftState(s, state_size);
-    const float* wt = static_cast<const float*>(weights_time->data.data);
-    if (d->hybrid) {
-      const int8_t* wf = static_cast<const int8_t*>(weights_feature->data.data);
-      if (!d->hybrid_ready) {
-        const int8_t* q = static_cast<const int8_t*>(weights_time->data.data);
-        d->float_weights_time.resize(static_cast<size_t>(nf) * nm);
-        for (size_t i = 0; i < d->float_weights_time.size(); ++i) {
-          d->float_weights_time[i] = q[i] * d->time_scale;
-        }
-        if (d->asymmetric) {
-          d->row_sums.resize(nf);
-          internal::WeightRowSums(wf, nf, d->n_input, d->row_sums.data());
-        }
-        d->hybrid_ready = true;
-      }
-      wt = d->float_weights_time.data();
-      std::fill_n(scratch, int64_t{nb} * nf, 0.0f);
-      internal::HybridMatMulAccumulate(static_cast<const float*>(input->data.data), nb,
-                                       d->n_input, wf, nf, d->feature_scale,
-                                       d->asymmetric ? d->row_sums.data() : nullptr,
-                                       d->quantized.data(), scratch, nf);
-    } else {
-      internal::MatMulTransposedRhs(
-          {static_cast<const float*>(input->data.data), nb, d->n_input, d->n_input},
-          {static_cast<const float*>(weights_feature->data.data), nf, d->n_input, d->n_input},
-          {scratch, nb, nf, nf}, 1);
+// Hybrid feature product into scratch [batch, filter]; returns the
+// dequantized weights_time (computed with the row sums at the first Invoke).
+const float* HybridFeatureProduct(const SvdfTensors& t, OpData* d, float* scratch) {
+  const int nb = d->n_batch, nf = d->n_filter, nm = d->memory;
+  const int8_t* wf = static_cast<const int8_t*>(t.weights_feature->data.data);
+  if (!d->hybrid_ready) {
+    const int8_t* q = static_cast<const int8_t*>(t.weights_time->data.data);
+    d->float_weights_time.resize(static_cast<size_t>(nf) * nm);
+    for (size_t i = 0; i < d->float_weights_time.size(); ++i) {
+      d->float_weights_time[i] = q[i] * d->time_scale;
     }
-    for (int64_t i = 0; i < int64_t{nb} * nf; ++i) s[i * nm + nm - 1] = scratch[i];
-    for (int b = 0; b < nb; ++b) {
-      for (int f = 0; f < nf; ++f) {
-        const float* row = s + (int64_t{b} * nf + f) * nm;
-        const float* w = wt + int64_t{f} * nm;
-        float acc = 0.0f;
-        for (int m = 0; m < nm; ++m) acc += w[m] * row[m];
-        scratch[int64_t{b} * nf + f] = acc;
-      }
+    if (d->asymmetric) {
+      d->row_sums.resize(nf);
+      internal::WeightRowSums(wf, nf, d->n_input, d->row_sums.data());
     }
-    float* out = static_cast<float*>(output->data.data);
-    const float* bias_data = bias ? static_cast<const float*>(bias->data.data) : nullptr;
-    for (int b = 0; b < nb; ++b) {
-      for (int u = 0; u < nu; ++u) {
-        float sum = 0.0f;
-        const float* part = scratch + int64_t{b} * nf + int64_t{u} * d->rank;
-        for (int r = 0; r < d->rank; ++r) sum += part[r];
-        if (bias_data != nullptr) sum += bias_data[u];
-        out[int64_t{b} * nu + u] = sum;
-      }
-    }
-    internal::ApplyRecurrentActivation(params->activation, out, nb * nu, out);
-    return kTfLiteOk;
+    d->hybrid_ready = true;
   }
+  std::fill_n(scratch, int64_t{nb} * nf, 0.0f);
+  internal::HybridMatMulAccumulate(static_cast<const float*>(t.input->data.data), nb,
+                                   d->n_input, wf, nf, d->feature_scale,
+                                   d->asymmetric ? d->row_sums.data() : nullptr,
+                                   d->quantized.data(), scratch, nf);
+  return d->float_weights_time.data();
+}
 
-  int16_t* s = static_cast<int16_t*>(state->data.data);
-  ShiftState(s, state_size);
-  const int8_t* in = static_cast<const int8_t*>(input->data.data);
-  const int8_t* wf = static_cast<const int8_t*>(weights_feature->data.data);
+void EvalFloat(const TfLiteSVDFParams* params, const SvdfTensors& t, float* s, OpData* d) {
+  const int nb = d->n_batch, nf = d->n_filter, nm = d->memory, nu = d->n_unit;
+  float* scratch = d->scratch.data();
+  ShiftState(s, int64_t{nb} * nf * nm);
+  const float* wt = static_cast<const float*>(t.weights_time->data.data);
+  if (d->hybrid) {
+    wt = HybridFeatureProduct(t, d, scratch);
+  } else {
+    internal::MatMulTransposedRhs(
+        {static_cast<const float*>(t.input->data.data), nb, d->n_input, d->n_input},
+        {static_cast<const float*>(t.weights_feature->data.data), nf, d->n_input, d->n_input},
+        {scratch, nb, nf, nf}, 1);
+  }
+  for (int64_t i = 0; i < int64_t{nb} * nf; ++i) s[i * nm + nm - 1] = scratch[i];
+  for (int b = 0; b < nb; ++b) {
+    for (int f = 0; f < nf; ++f) {
+      const float* row = s + (int64_t{b} * nf + f) * nm;
+      const float* w = wt + int64_t{f} * nm;
+      float acc = 0.0f;
+      for (int m = 0; m < nm; ++m) acc += w[m] * row[m];
+      scratch[int64_t{b} * nf + f] = acc;
+    }
+  }
+  float* out = static_cast<float*>(t.output->data.data);
+  const float* bias_data = t.bias ? static_cast<const float*>(t.bias->data.data) : nullptr;
+  for (int b = 0; b < nb; ++b) {
+    for (int u = 0; u < nu; ++u) {
+      float sum = 0.0f;
+      const float* part = scratch + int64_t{b} * nf + int64_t{u} * d->rank;
+      for (int r = 0; r < d->rank; ++r) sum += part[r];
+      if (bias_data != nullptr) sum += bias_data[u];
+      out[int64_t{b} * nu + u] = sum;
+    }
+  }
+  internal::ApplyRecurrentActivation(params->activation, out, nb * nu, out);
+}
+
+void EvalInteger(const SvdfTensors& t, int16_t* s, OpData* d) {
+  const int nb = d->n_batch, nf = d->n_filter, nm = d->memory, nu = d->n_unit;
+  ShiftState(s, int64_t{nb} * nf * nm);
+  const int8_t* in = static_cast<const int8_t*>(t.input->data.data);
+  const int8_t* wf = static_cast<const int8_t*>(t.weights_feature->data.data);
   for (int b = 0; b < nb; ++b) {
     const int8_t* x = in + int64_t{b} * d->n_input;
     for (int f = 0; f < nf; ++f) {
@@ -282,7 +304,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     }
   }
   int32_t* scratch = d->scratch32.data();
-  const int16_t* wt = static_cast<const int16_t*>(weights_time->data.data);
+  const int16_t* wt = static_cast<const int16_t*>(t.weights_time->data.data);
   for (int b = 0; b < nb; ++b) {
     for (int f = 0; f < nf; ++f) {
       const int16_t* row = s + (int64_t{b} * nf + f) * nm;
@@ -294,8 +316,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       scratch[int64_t{b} * nf + f] = static_cast<int32_t>(acc);
     }
   }
-  const int32_t* bias_data = bias ? static_cast<const int32_t*>(bias->data.data) : nullptr;
-  int8_t* out = static_cast<int8_t*>(output->data.data);
+  const int32_t* bias_data = t.bias ? static_cast<const int32_t*>(t.bias->data.data) : nullptr;
+  int8_t* out = static_cast<int8_t*>(t.output->data.data);
   for (int b = 0; b < nb; ++b) {
     for (int u = 0; u < nu; ++u) {
       uint32_t sum = 0;
@@ -306,6 +328,25 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
                         d->output_zp;
       out[int64_t{b} * nu + u] = static_cast<int8_t>(std::clamp(v, -128, 127));
     }
+  }
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  auto* d = static_cast<OpData*>(node->user_data);
+  const auto* params = static_cast<const TfLiteSVDFParams*>(node->builtin_data);
+  SvdfTensors t;
+  t.input = internal::InputAt(context, node, kInput);
+  t.weights_feature = internal::InputAt(context, node, kWeightsFeature);
+  t.weights_time = internal::InputAt(context, node, kWeightsTime);
+  t.bias = internal::GetOptionalInput(context, node, kBias);
+  TfLiteTensor* state = &context->tensors[node->inputs->data[kState]];
+  t.state = state;
+  t.output = internal::OutputAt(context, node, 0);
+  if (d->n_batch == 0) return kTfLiteOk;
+  if (!d->integer) {
+    EvalFloat(params, t, static_cast<float*>(state->data.data), d);
+  } else {
+    EvalInteger(t, static_cast<int16_t*>(state->data.data), d);
   }
   return kTfLiteOk;
 }
