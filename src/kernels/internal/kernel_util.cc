@@ -76,6 +76,13 @@ TfLiteStatus GetOutput(TfLiteContext* context, const TfLiteNode* node, int i, co
   return kTfLiteOk;
 }
 
+TfLiteStatus GetOnlyInputOutput(TfLiteContext* context, const TfLiteNode* node, const char* op,
+                                const TfLiteTensor** input, TfLiteTensor** output) {
+  TF_LITE_ENSURE_OK(context, CheckArity(context, node, op, 1, 1, 1));
+  TF_LITE_ENSURE_OK(context, GetInput(context, node, 0, op, input));
+  return GetOutput(context, node, 0, op, output);
+}
+
 int64_t NumElements(const TfLiteIntArray* dims) {
   int64_t n = 1;
   for (int i = 0; i < dims->size; ++i) n *= dims->data[i];

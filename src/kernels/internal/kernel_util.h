@@ -48,6 +48,11 @@ TfLiteStatus GetInput(TfLiteContext* context, const TfLiteNode* node, int i, con
 TfLiteStatus GetOutput(TfLiteContext* context, const TfLiteNode* node, int i, const char* op,
                        TfLiteTensor** tensor);
 
+// The start of Prepare for a node with exactly one input and one output:
+// CheckArity, then GetInput(0) and GetOutput(0).
+TfLiteStatus GetOnlyInputOutput(TfLiteContext* context, const TfLiteNode* node, const char* op,
+                                const TfLiteTensor** input, TfLiteTensor** output);
+
 // Eval-time accessors: Prepare has already validated the indices.
 inline const TfLiteTensor* InputAt(const TfLiteContext* context, const TfLiteNode* node, int i) {
   return GetOptionalInput(context, node, i);
