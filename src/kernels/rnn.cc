@@ -49,14 +49,6 @@ struct OpData {
 
 const char* OpName(const OpData* d) { return d->sequence ? "UNIDIRECTIONAL_SEQUENCE_RNN" : "RNN"; }
 
-void* InitRnn(TfLiteContext*, const char*, size_t) { return new OpData(); }
-void* InitSequence(TfLiteContext*, const char*, size_t) {
-  auto* d = new OpData();
-  d->sequence = true;
-  return d;
-}
-void Free(TfLiteContext*, void* data) { delete static_cast<OpData*>(data); }
-
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* d = static_cast<OpData*>(node->user_data);
   const char* op = OpName(d);
@@ -113,12 +105,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                     internal::ExpectType(context, op, "hidden state", hidden, kTfLiteFloat32));
   TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, "output", output, kTfLiteFloat32));
 
-  internal::SequenceDims dims;
-  TF_LITE_ENSURE_OK(context,
-                    internal::GetSequenceDims(context, op, input, d->sequence, d->time_major, &dims));
-  d->max_time = dims.max_time;
-  d->n_batch = dims.n_batch;
-  d->n_input = dims.n_input;
+  TF_LITE_ENSURE_OK(context, internal::SetSequenceDims(context, op, input, d));
   if (internal::NumDims(weights) != 2 || internal::Dim(weights, 1) != d->n_input) {
     TF_LITE_KERNEL_LOG(context, "%s: weights must be [units, %d]", op, d->n_input);
     return kTfLiteError;
@@ -192,14 +179,11 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 }  // namespace
 
 const TfLiteRegistration* Register_RNN() {
-  static const TfLiteRegistration r = internal::MakeRegistration(InitRnn, Free, Prepare, Eval);
-  return &r;
+  return internal::RecurrentRegistration<OpData, false, Prepare, Eval>();
 }
 
 const TfLiteRegistration* Register_UNIDIRECTIONAL_SEQUENCE_RNN() {
-  static const TfLiteRegistration r =
-      internal::MakeRegistration(InitSequence, Free, Prepare, Eval);
-  return &r;
+  return internal::RecurrentRegistration<OpData, true, Prepare, Eval>();
 }
 
 }  // namespace kernels

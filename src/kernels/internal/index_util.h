@@ -48,9 +48,7 @@ TfLiteStatus PrepareGatherOp(TfLiteContext* context, TfLiteNode* node, const cha
 template <TfLiteStatus (*prepare)(TfLiteContext*, TfLiteNode*),
           TfLiteStatus (*eval)(TfLiteContext*, TfLiteNode*)>
 const TfLiteRegistration* GatherKernelRegistration() {
-  static const TfLiteRegistration r =
-      MakeRegistration(InitOpData<GatherOpData>, FreeOpData<GatherOpData>, prepare, eval);
-  return &r;
+  return OpDataRegistration<GatherOpData, prepare, eval>();
 }
 
 // The registration of a one-gather kernel with the given Prepare and plan.

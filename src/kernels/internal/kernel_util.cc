@@ -79,7 +79,15 @@ TfLiteStatus GetOutput(TfLiteContext* context, const TfLiteNode* node, int i, co
 TfLiteStatus GetOnlyInputOutput(TfLiteContext* context, const TfLiteNode* node, const char* op,
                                 const TfLiteTensor** input, TfLiteTensor** output) {
   TF_LITE_ENSURE_OK(context, CheckArity(context, node, op, 1, 1, 1));
-  TF_LITE_ENSURE_OK(context, GetInput(context, node, 0, op, input));
+  return GetInputsAndOutput(context, node, op, 1, input, output);
+}
+
+TfLiteStatus GetInputsAndOutput(TfLiteContext* context, const TfLiteNode* node, const char* op,
+                                int num_inputs, const TfLiteTensor** inputs,
+                                TfLiteTensor** output) {
+  for (int i = 0; i < num_inputs; ++i) {
+    TF_LITE_ENSURE_OK(context, GetInput(context, node, i, op, &inputs[i]));
+  }
   return GetOutput(context, node, 0, op, output);
 }
 

@@ -129,10 +129,7 @@ TfLiteStatus GetPackedGatherTensors(TfLiteContext* context, TfLiteNode* node, co
                                     int num_inputs, int packed, GatherOpData* data,
                                     const TfLiteTensor** inputs, TfLiteTensor** output) {
   TF_LITE_ENSURE_OK(context, CheckArity(context, node, op, num_inputs, num_inputs, 1));
-  for (int i = 0; i < num_inputs; ++i) {
-    TF_LITE_ENSURE_OK(context, GetInput(context, node, i, op, &inputs[i]));
-  }
-  TF_LITE_ENSURE_OK(context, GetOutput(context, node, 0, op, output));
+  TF_LITE_ENSURE_OK(context, GetInputsAndOutput(context, node, op, num_inputs, inputs, output));
   const TfLiteTensor* input = inputs[0];
   if ((*output)->type != input->type) {
     return TypeMismatch(context, op, "input", input->type, "output", (*output)->type);
