@@ -27,19 +27,16 @@ TfLiteStatus Invoke(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
   bool done;
   MEDIAPIPE_ENSURE_OK(BeginUnpooling(context, node, kName, &b, &done));
   if (done) return kTfLiteOk;
-  const Nhwc &in = b.in, &out = b.out;
-  const float* x = b.x;
   const auto* index = static_cast<const int32_t*>(b.indices);
-  float* y = b.y;
-  const size_t per_batch = static_cast<size_t>(out.height) * out.width * out.channels;
-  const size_t per_input_batch = static_cast<size_t>(in.height) * in.width * in.channels;
-  for (int n = 0; n < in.batch; ++n) {
+  const size_t per_batch = static_cast<size_t>(b.out.height) * b.out.width * b.out.channels;
+  const size_t per_input_batch = static_cast<size_t>(b.in.height) * b.in.width * b.in.channels;
+  for (int n = 0; n < b.in.batch; ++n) {
     const size_t in_base = n * per_input_batch;
-    float* y_batch = y + n * per_batch;
+    float* y_batch = b.y + n * per_batch;
     for (size_t i = 0; i < per_input_batch; ++i) {
       const int32_t k = index[in_base + i];
       if (k < 0 || static_cast<size_t>(k) >= per_batch) continue;
-      y_batch[k] = x[in_base + i];
+      y_batch[k] = b.x[in_base + i];
     }
   }
   return kTfLiteOk;
