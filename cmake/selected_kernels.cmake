@@ -99,7 +99,10 @@ foreach(_e IN LISTS _entries)
     "  resolver->Add${_kind}(${_key}, kernels::${_fn}(), ${_min}, ${_max});\n")
 endforeach()
 
-# MediaPipe's operators: Register_X() { ... MakeCustomOperator(kName, ...) }.
+# MediaPipe's operators: Register_X() { static ... op = MakeCustomOperator(kName, ...) } or
+# { return PoolingOperator<kName, ...>(); }, and Register_X(int version) { return
+# VersionedOperator<kNameV1, kNameV2, ...>(version); } (version 1 under the first name, 2 under
+# the second).
 file(GLOB _mp_sources "${SRC}/src/kernels/mediapipe/*.cc")
 foreach(_f IN LISTS _mp_sources)
   _read_flat("${_f}" _t)
@@ -108,13 +111,33 @@ foreach(_f IN LISTS _mp_sources)
     string(REGEX MATCH "(k[A-Za-z0-9]*)\\[\\] = \"([^\"]*)\"" _ "${_c}")
     set(_const_${CMAKE_MATCH_1} "${CMAKE_MATCH_2}")
   endforeach()
-  set(_def "(Register_[A-Z0-9_]+)\\(\\) { static const TfLiteOperator\\* op = MakeCustomOperator\\((k[A-Za-z0-9]+)")
-  _all_understood("${_t}" "TfLiteOperator\\* Register_[A-Z0-9_]+\\(\\) {" "${_def}" _defs
-    "${_f}: Register_* definitions not of the form MakeCustomOperator(kName, ...)")
+  set(_single "(Register_[A-Z0-9_]+)\\(\\) { (static const TfLiteOperator\\* op = MakeCustomOperator\\(|return PoolingOperator<)(k[A-Za-z0-9]+)")
+  set(_versioned "(Register_[A-Z0-9_]+)\\(int version\\) { return VersionedOperator<(k[A-Za-z0-9]+), (k[A-Za-z0-9]+)")
+  string(REGEX MATCHALL "TfLiteOperator\\* Register_[A-Z0-9_]+\\([a-z ]*\\) {" _all "${_t}")
+  string(REGEX MATCHALL "${_single}" _defs "${_t}")
+  string(REGEX MATCHALL "${_versioned}" _vdefs "${_t}")
+  list(LENGTH _all _n_all)
+  list(LENGTH _defs _n_defs)
+  list(LENGTH _vdefs _n_vdefs)
+  math(EXPR _n_understood "${_n_defs} + ${_n_vdefs}")
+  if(NOT _n_all EQUAL _n_understood)
+    message(FATAL_ERROR "selected_kernels: ${_f}: Register_* definitions not of the form "
+            "MakeCustomOperator(kName, ...), PoolingOperator<kName, ...> or "
+            "VersionedOperator<kNameV1, kNameV2, ...> (${_n_all} found, ${_n_understood} "
+            "understood); extend cmake/selected_kernels.cmake")
+  endif()
   foreach(_d IN LISTS _defs)
-    string(REGEX MATCH "${_def}" _ "${_d}")
-    set(_name "CUSTOM:${_const_${CMAKE_MATCH_2}}")
+    string(REGEX MATCH "${_single}" _ "${_d}")
+    set(_name "CUSTOM:${_const_${CMAKE_MATCH_3}}")
     string(APPEND _mp_${_name} "      mediapipe::${CMAKE_MATCH_1}(),\n")
+  endforeach()
+  foreach(_d IN LISTS _vdefs)
+    string(REGEX MATCH "${_versioned}" _ "${_d}")
+    set(_fn "${CMAKE_MATCH_1}")
+    set(_name1 "CUSTOM:${_const_${CMAKE_MATCH_2}}")
+    set(_name2 "CUSTOM:${_const_${CMAKE_MATCH_3}}")
+    string(APPEND _mp_${_name1} "      mediapipe::${_fn}(1),\n")
+    string(APPEND _mp_${_name2} "      mediapipe::${_fn}(2),\n")
   endforeach()
 endforeach()
 

@@ -76,6 +76,48 @@ bool OwnsMallocBuffer(const TfLiteTensor* t) {
          t->allocation_type == kTfLitePersistentRo;
 }
 
+// What a tensor's allocation type says about its buffer: the answers of the
+// five TfLiteTensorGet* buffer queries (all unknown for a null tensor, a
+// custom or non-CPU allocation, or a value outside the enum).
+struct BufferProperties {
+  TfLiteAllocationStrategy strategy = kTfLiteAllocationStrategyUnknown;
+  TfLiteRunStability address = kTfLiteRunStabilityUnknown;
+  TfLiteRunStability data = kTfLiteRunStabilityUnknown;
+  TfLiteRunStep data_known = kTfLiteRunStepUnknown;
+  TfLiteRunStep shape_known = kTfLiteRunStepUnknown;
+};
+
+BufferProperties BufferPropertiesOf(const TfLiteTensor* t) {
+  if (t == nullptr) return {};
+  switch (t->allocation_type) {
+    case kTfLiteMemNone:
+      return {kTfLiteAllocationStrategyNone, kTfLiteRunStabilityAcrossRuns,
+              kTfLiteRunStabilityAcrossRuns, kTfLiteRunStepInit, kTfLiteRunStepInit};
+    case kTfLiteMmapRo:
+      return {kTfLiteAllocationStrategyMMap, kTfLiteRunStabilityAcrossRuns,
+              kTfLiteRunStabilityAcrossRuns, kTfLiteRunStepInit, kTfLiteRunStepInit};
+    case kTfLiteArenaRw:
+      return {kTfLiteAllocationStrategyArena, kTfLiteRunStabilityUnstable,
+              kTfLiteRunStabilitySingleRun, kTfLiteRunStepEval, kTfLiteRunStepPrepare};
+    case kTfLiteArenaRwPersistent:
+      return {kTfLiteAllocationStrategyArena, kTfLiteRunStabilityUnstable,
+              kTfLiteRunStabilityAcrossRuns, kTfLiteRunStepEval, kTfLiteRunStepPrepare};
+    case kTfLiteDynamic:
+      return {kTfLiteAllocationStrategyMalloc, kTfLiteRunStabilitySingleRun,
+              kTfLiteRunStabilitySingleRun, kTfLiteRunStepEval, kTfLiteRunStepEval};
+    case kTfLitePersistentRo:
+      return {kTfLiteAllocationStrategyUnknown, kTfLiteRunStabilitySingleRun,
+              kTfLiteRunStabilitySingleRun, kTfLiteRunStepPrepare, kTfLiteRunStepPrepare};
+    case kTfLiteVariantObject:
+      return {kTfLiteAllocationStrategyNew, kTfLiteRunStabilityAcrossRuns,
+              kTfLiteRunStabilitySingleRun, kTfLiteRunStepEval, kTfLiteRunStepEval};
+    case kTfLiteCustom:
+    case kTfLiteNonCpu:
+      return {};
+  }
+  return {};
+}
+
 }  // namespace
 
 extern "C" {
@@ -399,105 +441,24 @@ void* TfLiteOpaqueDelegateGetData(const TfLiteOpaqueDelegate* delegate) {
 
 TfLiteAllocationStrategy TfLiteTensorGetAllocationStrategy(
     const TfLiteTensor* t) {
-  if (t == nullptr) return kTfLiteAllocationStrategyUnknown;
-  switch (t->allocation_type) {
-    case kTfLiteMemNone:
-      return kTfLiteAllocationStrategyNone;
-    case kTfLiteMmapRo:
-      return kTfLiteAllocationStrategyMMap;
-    case kTfLiteArenaRw:
-    case kTfLiteArenaRwPersistent:
-      return kTfLiteAllocationStrategyArena;
-    case kTfLiteDynamic:
-      return kTfLiteAllocationStrategyMalloc;
-    case kTfLiteVariantObject:
-      return kTfLiteAllocationStrategyNew;
-    case kTfLitePersistentRo:
-    case kTfLiteCustom:
-    case kTfLiteNonCpu:
-      return kTfLiteAllocationStrategyUnknown;
-  }
-  return kTfLiteAllocationStrategyUnknown;
+  return BufferPropertiesOf(t).strategy;
 }
 
 TfLiteRunStability TfLiteTensorGetBufferAddressStability(
     const TfLiteTensor* t) {
-  if (t == nullptr) return kTfLiteRunStabilityUnknown;
-  switch (t->allocation_type) {
-    case kTfLiteMemNone:
-    case kTfLiteMmapRo:
-    case kTfLiteVariantObject:
-      return kTfLiteRunStabilityAcrossRuns;
-    case kTfLiteArenaRw:
-    case kTfLiteArenaRwPersistent:
-      return kTfLiteRunStabilityUnstable;
-    case kTfLiteDynamic:
-    case kTfLitePersistentRo:
-      return kTfLiteRunStabilitySingleRun;
-    case kTfLiteCustom:
-    case kTfLiteNonCpu:
-      return kTfLiteRunStabilityUnknown;
-  }
-  return kTfLiteRunStabilityUnknown;
+  return BufferPropertiesOf(t).address;
 }
 
 TfLiteRunStability TfLiteTensorGetDataStability(const TfLiteTensor* t) {
-  if (t == nullptr) return kTfLiteRunStabilityUnknown;
-  switch (t->allocation_type) {
-    case kTfLiteMemNone:
-    case kTfLiteMmapRo:
-    case kTfLiteArenaRwPersistent:
-      return kTfLiteRunStabilityAcrossRuns;
-    case kTfLiteArenaRw:
-    case kTfLiteDynamic:
-    case kTfLitePersistentRo:
-    case kTfLiteVariantObject:
-      return kTfLiteRunStabilitySingleRun;
-    case kTfLiteCustom:
-    case kTfLiteNonCpu:
-      return kTfLiteRunStabilityUnknown;
-  }
-  return kTfLiteRunStabilityUnknown;
+  return BufferPropertiesOf(t).data;
 }
 
 TfLiteRunStep TfLiteTensorGetDataKnownStep(const TfLiteTensor* t) {
-  if (t == nullptr) return kTfLiteRunStepUnknown;
-  switch (t->allocation_type) {
-    case kTfLiteMemNone:
-    case kTfLiteMmapRo:
-      return kTfLiteRunStepInit;
-    case kTfLitePersistentRo:
-      return kTfLiteRunStepPrepare;
-    case kTfLiteArenaRw:
-    case kTfLiteArenaRwPersistent:
-    case kTfLiteDynamic:
-    case kTfLiteVariantObject:
-      return kTfLiteRunStepEval;
-    case kTfLiteCustom:
-    case kTfLiteNonCpu:
-      return kTfLiteRunStepUnknown;
-  }
-  return kTfLiteRunStepUnknown;
+  return BufferPropertiesOf(t).data_known;
 }
 
 TfLiteRunStep TfLiteTensorGetShapeKnownStep(const TfLiteTensor* t) {
-  if (t == nullptr) return kTfLiteRunStepUnknown;
-  switch (t->allocation_type) {
-    case kTfLiteMemNone:
-    case kTfLiteMmapRo:
-      return kTfLiteRunStepInit;
-    case kTfLiteArenaRw:
-    case kTfLiteArenaRwPersistent:
-    case kTfLitePersistentRo:
-      return kTfLiteRunStepPrepare;
-    case kTfLiteDynamic:
-    case kTfLiteVariantObject:
-      return kTfLiteRunStepEval;
-    case kTfLiteCustom:
-    case kTfLiteNonCpu:
-      return kTfLiteRunStepUnknown;
-  }
-  return kTfLiteRunStepUnknown;
+  return BufferPropertiesOf(t).shape_known;
 }
 
 }  // extern "C"

@@ -47,12 +47,10 @@ template <bool kMax>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const char* op = kMax ? "ARG_MAX" : "ARG_MIN";
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, 2, 2, 1));
-  const TfLiteTensor* input;
-  const TfLiteTensor* axis;
+  const TfLiteTensor* inputs[2];
   TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, op, &input));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, op, &axis));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, op, &output));
+  TF_LITE_ENSURE_OK(context, internal::GetInputsAndOutput(context, node, op, 2, inputs, &output));
+  const TfLiteTensor *input = inputs[0], *axis = inputs[1];
   if (!internal::TypeIn(input->type, {kTfLiteFloat32, kTfLiteUInt8, kTfLiteInt8, kTfLiteInt16,
                                       kTfLiteInt32, kTfLiteInt64, kTfLiteBool})) {
     return internal::UnsupportedType(context, op, "input", input->type);
@@ -137,9 +135,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 template <bool kMax>
 const TfLiteRegistration* Register() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<OpData>, internal::FreeOpData<OpData>, Prepare<kMax>, Eval<kMax>);
-  return &r;
+  return internal::OpDataRegistration<OpData, Prepare<kMax>, Eval<kMax>>();
 }
 
 }  // namespace

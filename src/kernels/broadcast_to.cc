@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "src/kernels/internal/axis_gather.h"
+#include "src/kernels/internal/index_util.h"
 #include "src/kernels/register.h"
 
 namespace tflite_c {
@@ -71,10 +72,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 }  // namespace
 
 const TfLiteRegistration* Register_BROADCAST_TO() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
-      Prepare, internal::EvalGatherOp<Plan>);
-  return &r;
+  return internal::GatherOpRegistration<Prepare, Plan>();
 }
 
 }  // namespace kernels

@@ -167,11 +167,9 @@ TfLiteStatus Validate(TfLiteContext* context, const TfLiteTensor* input, Expande
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 1, 1));
   const TfLiteTensor* input;
   TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
+  TF_LITE_ENSURE_OK(context, internal::GetOnlyInputOutput(context, node, kOp, &input, &output));
   size_t elem = 0;
   switch (input->type) {
     case kTfLiteFloat32:

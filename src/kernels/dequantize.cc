@@ -26,11 +26,9 @@ TfLiteStatus Compute(TfLiteContext* context, TfLiteNode* node) {
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 1, 1));
   const TfLiteTensor* input;
   TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
+  TF_LITE_ENSURE_OK(context, internal::GetOnlyInputOutput(context, node, kOp, &input, &output));
   const TfLiteType t = input->type;
   if (t != kTfLiteUInt8 && t != kTfLiteInt8 && t != kTfLiteInt16 && t != kTfLiteInt4 &&
       t != kTfLiteFloat16) {

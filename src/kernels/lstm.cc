@@ -41,14 +41,6 @@ namespace kernels {
 namespace lstm {
 namespace {
 
-void* InitLstm(TfLiteContext*, const char*, size_t) { return new OpData(); }
-void* InitSequence(TfLiteContext*, const char*, size_t) {
-  auto* d = new OpData();
-  d->sequence = true;
-  return d;
-}
-void Free(TfLiteContext*, void* data) { delete static_cast<OpData*>(data); }
-
 // ---- Prepare ------------------------------------------------------------------
 
 TfLiteStatus CheckShape(TfLiteContext* context, const char* op, const char* what,
@@ -131,12 +123,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, kInput, op, &input));
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, op, &output));
-  internal::SequenceDims dims;
-  TF_LITE_ENSURE_OK(context,
-                    internal::GetSequenceDims(context, op, input, d->sequence, d->time_major, &dims));
-  d->max_time = dims.max_time;
-  d->n_batch = dims.n_batch;
-  d->n_input = dims.n_input;
+  TF_LITE_ENSURE_OK(context, internal::SetSequenceDims(context, op, input, d));
   d->n_aux = 0;
   int map[kOutputLayerNorm + 1];
   IdentityMap(num_inputs, map);
@@ -388,15 +375,11 @@ TfLiteStatus PrepareCell(TfLiteContext* context, TfLiteNode* node, const char* o
 }  // namespace lstm
 
 const TfLiteRegistration* Register_LSTM() {
-  static const TfLiteRegistration r =
-      internal::MakeRegistration(lstm::InitLstm, lstm::Free, lstm::Prepare, lstm::Eval);
-  return &r;
+  return internal::RecurrentRegistration<lstm::OpData, false, lstm::Prepare, lstm::Eval>();
 }
 
 const TfLiteRegistration* Register_UNIDIRECTIONAL_SEQUENCE_LSTM() {
-  static const TfLiteRegistration r =
-      internal::MakeRegistration(lstm::InitSequence, lstm::Free, lstm::Prepare, lstm::Eval);
-  return &r;
+  return internal::RecurrentRegistration<lstm::OpData, true, lstm::Prepare, lstm::Eval>();
 }
 
 }  // namespace kernels

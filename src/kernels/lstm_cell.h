@@ -10,7 +10,9 @@
 #ifndef TFLITE_C_SRC_KERNELS_LSTM_CELL_H_
 #define TFLITE_C_SRC_KERNELS_LSTM_CELL_H_
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "src/kernels/internal/kernel_util.h"
@@ -210,6 +212,29 @@ void RunIntegerSequence(TfLiteContext* context, TfLiteNode* node, const OpData& 
       d, static_cast<const int8_t*>(internal::GetOptionalInput(context, node, kInput)->data.data),
       static_cast<int8_t*>(internal::OutputAt(context, node, 0)->data.data),
       static_cast<int8_t*>(state(kOutputState)), static_cast<int16_t*>(state(kCellState)), step);
+}
+
+// The integer kernels' clip value: `clip` (> 0) in units of `scale`,
+// saturated to T's range; 0 (no clipping) unless clip > 0.
+template <typename T>
+T QuantizeClip(float clip, float scale) {
+  if (!(clip > 0.0f)) return 0;
+  const float lo = static_cast<float>(std::numeric_limits<T>::min());
+  const float hi = static_cast<float>(std::numeric_limits<T>::max());
+  return static_cast<T>(std::min(std::max(clip / scale, lo), hi));
+}
+
+// RunIntegerSequence over a step of the integer kernels, called with the
+// options, their weights, the rows of the step and d's int16 and int8 scratch.
+template <typename Weights>
+void RunIntegerSteps(TfLiteContext* context, TfLiteNode* node, OpData* d, const Weights& w,
+                     void (*step)(const OpData&, const Weights&, int, const int8_t*, int8_t*,
+                                  int16_t*, int8_t*, int16_t*, int8_t*)) {
+  RunIntegerSequence(context, node, *d,
+                     [&](const int8_t* x, int8_t* h, int16_t* c, int8_t* out, int n_batch) {
+                       step(*d, w, n_batch, x, h, c, out, d->scratch16.data(),
+                            d->scratch8.data());
+                     });
 }
 
 // Validates the cell whose inputs are at node inputs map[Input] (-1: absent

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "src/kernels/internal/axis_gather.h"
+#include "src/kernels/internal/index_util.h"
 #include "src/kernels/register.h"
 
 namespace tflite_c {
@@ -107,10 +108,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 }  // namespace
 
 const TfLiteRegistration* Register_MIRROR_PAD() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
-      Prepare, internal::EvalGatherOp<Plan>);
-  return &r;
+  return internal::GatherOpRegistration<Prepare, Plan>();
 }
 
 }  // namespace kernels

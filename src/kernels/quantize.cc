@@ -53,11 +53,9 @@ bool SupportedPair(TfLiteType in, TfLiteType out) {
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 1, 1));
   const TfLiteTensor* input;
   TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
+  TF_LITE_ENSURE_OK(context, internal::GetOnlyInputOutput(context, node, kOp, &input, &output));
   if (!SupportedPair(input->type, output->type)) {
     TF_LITE_KERNEL_LOG(context, "%s: %s input to %s output is not supported", kOp,
                        TfLiteTypeGetName(input->type), TfLiteTypeGetName(output->type));

@@ -9,11 +9,9 @@ namespace {
 constexpr char kOp[] = "RANK";
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 1, 1));
   const TfLiteTensor* input;
   TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
+  TF_LITE_ENSURE_OK(context, internal::GetOnlyInputOutput(context, node, kOp, &input, &output));
   TF_LITE_ENSURE_OK(context, internal::ExpectType(context, kOp, "output", output, kTfLiteInt32));
   return internal::ResizeOutput(context, output, {});
 }

@@ -124,12 +124,10 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
   TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, 2, 2, 1));
   TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, op));
-  const TfLiteTensor* input;
-  const TfLiteTensor* axis;
+  const TfLiteTensor* inputs[2];
   TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, op, &input));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, op, &axis));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, op, &output));
+  TF_LITE_ENSURE_OK(context, internal::GetInputsAndOutput(context, node, op, 2, inputs, &output));
+  const TfLiteTensor *input = inputs[0], *axis = inputs[1];
   if (!TypeSupported(kKind, input->type)) {
     return internal::UnsupportedType(context, op, "input", input->type);
   }
@@ -403,9 +401,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 template <Kind kKind>
 const TfLiteRegistration* Register() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<OpData>, internal::FreeOpData<OpData>, Prepare<kKind>, Eval<kKind>);
-  return &r;
+  return internal::OpDataRegistration<OpData, Prepare<kKind>, Eval<kKind>>();
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 
 #include "src/kernels/internal/axis_gather.h"
 #include "src/kernels/internal/checked_math.h"
+#include "src/kernels/internal/index_util.h"
 #include "src/kernels/register.h"
 
 namespace tflite_c {
@@ -119,11 +120,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   }
   TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, op, "input", input->type,
                                                        &data->element_bytes));
-  if (internal::NumDims(input) != 4) {
-    TF_LITE_KERNEL_LOG(context, "%s: input must be 4-D (NHWC), got rank %d", op,
-                       internal::NumDims(input));
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::CheckNhwcInput(context, op, input));
   TF_LITE_ENSURE_OK(context, internal::ExpectType(context, op, "size", size, kTfLiteInt32));
   if (internal::NumDims(size) != 1 || internal::Dim(size, 0) != 2) {
     TF_LITE_KERNEL_LOG(context, "%s: size must be a 1-D tensor of 2 elements", op);
@@ -273,17 +270,11 @@ TfLiteStatus EvalBilinear(TfLiteContext* context, TfLiteNode* node) {
 }  // namespace
 
 const TfLiteRegistration* Register_RESIZE_BILINEAR() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
-      Prepare<true>, EvalBilinear);
-  return &r;
+  return internal::GatherKernelRegistration<Prepare<true>, EvalBilinear>();
 }
 
 const TfLiteRegistration* Register_RESIZE_NEAREST_NEIGHBOR() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
-      Prepare<false>, internal::EvalGatherOp<Plan<false>>);
-  return &r;
+  return internal::GatherOpRegistration<Prepare<false>, Plan<false>>();
 }
 
 }  // namespace kernels

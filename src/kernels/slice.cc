@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "src/kernels/internal/axis_gather.h"
+#include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/string_gather.h"
 #include "src/kernels/register.h"
 
@@ -51,31 +52,19 @@ TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpDa
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<internal::GatherOpData*>(node->user_data);
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 3, 3, 1));
-  const TfLiteTensor *input, *begin, *size;
+  const TfLiteTensor* inputs[3];
   TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &begin));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 2, kOp, &size));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
-  if (output->type != input->type) {
-    return internal::TypeMismatch(context, kOp, "input", input->type, "output", output->type);
-  }
-  data->element_bytes = 0;
-  if (input->type != kTfLiteString && input->type != kTfLiteInt4) {
-    TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, kOp, "input", input->type,
-                                                         &data->element_bytes));
-  }
+  TF_LITE_ENSURE_OK(context, internal::GetPackedGatherTensors(
+                                 context, node, kOp, 3,
+                                 internal::kGatherStrings | internal::kGatherInt4, data, inputs,
+                                 &output));
+  const TfLiteTensor *input = inputs[0], *begin = inputs[1], *size = inputs[2];
   if ((begin->type != kTfLiteInt32 && begin->type != kTfLiteInt64) || size->type != begin->type) {
     TF_LITE_KERNEL_LOG(context, "%s: begin and size must both be INT32 or INT64, got %s and %s",
                        kOp, TfLiteTypeGetName(begin->type), TfLiteTypeGetName(size->type));
     return kTfLiteError;
   }
-  if (internal::NumDims(input) > internal::kMaxLayoutRank) {
-    TF_LITE_KERNEL_LOG(context, "%s: input rank %d is above the maximum %d", kOp,
-                       internal::NumDims(input), internal::kMaxLayoutRank);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::CheckLayoutRank(context, kOp, "input", input));
   const bool known =
       internal::IsConstantOrPersistent(begin) && internal::IsConstantOrPersistent(size);
   TF_LITE_ENSURE_OK(context, internal::FinishGatherPrepare(context, node, data, known, Plan));
@@ -84,26 +73,13 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  auto* data = static_cast<internal::GatherOpData*>(node->user_data);
-  const TfLiteTensor* input = internal::InputAt(context, node, 0);
-  if (input->type != kTfLiteString && input->type != kTfLiteInt4) {
-    return internal::EvalGatherOp<Plan>(context, node);
-  }
-  if (!data->planned_in_prepare) TF_LITE_ENSURE_OK(context, Plan(context, node, data));
-  TfLiteTensor* output = internal::OutputAt(context, node, 0);
-  if (input->type == kTfLiteInt4) {
-    return internal::RunInt4Gather(context, kOp, data->gather, input, output);
-  }
-  return internal::RunStringGather(context, kOp, data->gather, input, output);
+  return internal::EvalPackedGatherOp(context, node, kOp, Plan);
 }
 
 }  // namespace
 
 const TfLiteRegistration* Register_SLICE() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
-      Prepare, Eval);
-  return &r;
+  return internal::GatherKernelRegistration<Prepare, Eval>();
 }
 
 }  // namespace kernels

@@ -128,7 +128,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, kOp));
   const auto* params = static_cast<const TfLiteSoftmaxParams*>(node->builtin_data);
   const TfLiteTensor* input = internal::GetOptionalInput(context, node, 0);
-  if (input != nullptr && input->type == kTfLiteInt16) {
+  if (input != nullptr && (input->type == kTfLiteInt16 || input->type == kTfLiteInt8 ||
+                            input->type == kTfLiteUInt8)) {
     TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 1, 1));
     if (internal::NumDims(input) < 1) {
       TF_LITE_KERNEL_LOG(context, "%s: input must have rank >= 1, got a scalar", kOp);
@@ -136,16 +137,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     }
     TfLiteTensor* output;
     TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
-    return PrepareInt16(context, input, output, params->beta, data);
-  }
-  if (input != nullptr && (input->type == kTfLiteInt8 || input->type == kTfLiteUInt8)) {
-    TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 1, 1, 1));
-    if (internal::NumDims(input) < 1) {
-      TF_LITE_KERNEL_LOG(context, "%s: input must have rank >= 1, got a scalar", kOp);
-      return kTfLiteError;
-    }
-    TfLiteTensor* output;
-    TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
+    if (input->type == kTfLiteInt16) return PrepareInt16(context, input, output, params->beta, data);
     return PrepareQuantized(context, input, output, params->beta, data);
   }
   TF_LITE_ENSURE_OK(context, internal::PrepareUnaryOp(context, node, kOp, {kTfLiteFloat32}));

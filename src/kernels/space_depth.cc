@@ -7,6 +7,7 @@
 // gather over a 6-D view of the output.
 #include "src/kernels/internal/axis_gather.h"
 #include "src/kernels/internal/checked_math.h"
+#include "src/kernels/internal/index_util.h"
 #include "src/kernels/register.h"
 
 namespace tflite_c {
@@ -74,30 +75,18 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   constexpr const char* op = OpName<kToDepth>();
   auto* data = static_cast<internal::GatherOpData*>(node->user_data);
   TF_LITE_ENSURE_OK(context, internal::RequireParams(context, node, op));
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, 1, 1, 1));
   const TfLiteTensor* input;
   TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, op, &input));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, op, &output));
-  if (output->type != input->type) {
-    return internal::TypeMismatch(context, op, "input", input->type, "output", output->type);
-  }
-  TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, op, "input", input->type,
-                                                       &data->element_bytes));
-  if (internal::NumDims(input) != 4) {
-    TF_LITE_KERNEL_LOG(context, "%s: input must be 4-D (NHWC), got rank %d", op,
-                       internal::NumDims(input));
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::GetOnlyInputOutput(context, node, op, &input, &output));
+  TF_LITE_ENSURE_OK(context, internal::CheckSameMovableType(context, op, input, output,
+                                                            &data->element_bytes));
+  TF_LITE_ENSURE_OK(context, internal::CheckNhwcInput(context, op, input));
   return internal::FinishGatherPrepare(context, node, data, true, Plan<kToDepth>);
 }
 
 template <bool kToDepth>
 const TfLiteRegistration* Register() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
-      Prepare<kToDepth>, internal::EvalGatherOp<Plan<kToDepth>>);
-  return &r;
+  return internal::GatherOpRegistration<Prepare<kToDepth>, Plan<kToDepth>>();
 }
 
 }  // namespace

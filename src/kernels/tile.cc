@@ -7,6 +7,7 @@
 
 #include "src/kernels/internal/axis_gather.h"
 #include "src/kernels/internal/checked_math.h"
+#include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/string_gather.h"
 #include "src/kernels/register.h"
 
@@ -62,28 +63,16 @@ TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpDa
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<internal::GatherOpData*>(node->user_data);
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
-  const TfLiteTensor *input, *multiples;
+  const TfLiteTensor* inputs[2];
   TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &multiples));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
-  if (output->type != input->type) {
-    return internal::TypeMismatch(context, kOp, "input", input->type, "output", output->type);
-  }
-  data->element_bytes = 0;
-  if (input->type != kTfLiteString) {
-    TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, kOp, "input", input->type,
-                                                         &data->element_bytes));
-  }
+  TF_LITE_ENSURE_OK(context, internal::GetPackedGatherTensors(
+                                 context, node, kOp, 2, internal::kGatherStrings, data, inputs,
+                                 &output));
+  const TfLiteTensor *input = inputs[0], *multiples = inputs[1];
   if (multiples->type != kTfLiteInt32 && multiples->type != kTfLiteInt64) {
     return internal::UnsupportedType(context, kOp, "multiples", multiples->type);
   }
-  if (internal::NumDims(input) > internal::kMaxLayoutRank) {
-    TF_LITE_KERNEL_LOG(context, "%s: input rank %d is above the maximum %d", kOp,
-                       internal::NumDims(input), internal::kMaxLayoutRank);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::CheckLayoutRank(context, kOp, "input", input));
   TF_LITE_ENSURE_OK(context, internal::FinishGatherPrepare(
                                  context, node, data, internal::IsConstantOrPersistent(multiples),
                                  Plan));
@@ -92,21 +81,13 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  auto* data = static_cast<internal::GatherOpData*>(node->user_data);
-  const TfLiteTensor* input = internal::InputAt(context, node, 0);
-  if (input->type != kTfLiteString) return internal::EvalGatherOp<Plan>(context, node);
-  if (!data->planned_in_prepare) TF_LITE_ENSURE_OK(context, Plan(context, node, data));
-  return internal::RunStringGather(context, kOp, data->gather, input,
-                                   internal::OutputAt(context, node, 0));
+  return internal::EvalPackedGatherOp(context, node, kOp, Plan);
 }
 
 }  // namespace
 
 const TfLiteRegistration* Register_TILE() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
-      Prepare, Eval);
-  return &r;
+  return internal::GatherKernelRegistration<Prepare, Eval>();
 }
 
 }  // namespace kernels

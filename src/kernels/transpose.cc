@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "src/kernels/internal/axis_gather.h"
+#include "src/kernels/internal/index_util.h"
 #include "src/kernels/internal/string_gather.h"
 #include "src/kernels/register.h"
 
@@ -49,28 +50,16 @@ TfLiteStatus Plan(TfLiteContext* context, TfLiteNode* node, internal::GatherOpDa
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<internal::GatherOpData*>(node->user_data);
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, kOp, 2, 2, 1));
-  const TfLiteTensor *input, *perm;
+  const TfLiteTensor* inputs[2];
   TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, kOp, &input));
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 1, kOp, &perm));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, kOp, &output));
-  if (output->type != input->type) {
-    return internal::TypeMismatch(context, kOp, "input", input->type, "output", output->type);
-  }
-  data->element_bytes = 0;
-  if (input->type != kTfLiteInt4) {
-    TF_LITE_ENSURE_OK(context, internal::GetElementBytes(context, kOp, "input", input->type,
-                                                         &data->element_bytes));
-  }
+  TF_LITE_ENSURE_OK(context, internal::GetPackedGatherTensors(context, node, kOp, 2,
+                                                              internal::kGatherInt4, data, inputs,
+                                                              &output));
+  const TfLiteTensor *input = inputs[0], *perm = inputs[1];
   if (perm->type != kTfLiteInt32 && perm->type != kTfLiteInt64) {
     return internal::UnsupportedType(context, kOp, "perm", perm->type);
   }
-  if (internal::NumDims(input) > internal::kMaxLayoutRank) {
-    TF_LITE_KERNEL_LOG(context, "%s: input rank %d is above the maximum %d", kOp,
-                       internal::NumDims(input), internal::kMaxLayoutRank);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_OK(context, internal::CheckLayoutRank(context, kOp, "input", input));
   if (internal::NumDims(perm) != 1) {
     TF_LITE_KERNEL_LOG(context, "%s: perm must be 1-D, got rank %d", kOp, internal::NumDims(perm));
     return kTfLiteError;
@@ -80,21 +69,13 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  auto* data = static_cast<internal::GatherOpData*>(node->user_data);
-  const TfLiteTensor* input = internal::InputAt(context, node, 0);
-  if (input->type != kTfLiteInt4) return internal::EvalGatherOp<Plan>(context, node);
-  if (!data->planned_in_prepare) TF_LITE_ENSURE_OK(context, Plan(context, node, data));
-  return internal::RunInt4Gather(context, kOp, data->gather, input,
-                                 internal::OutputAt(context, node, 0));
+  return internal::EvalPackedGatherOp(context, node, kOp, Plan);
 }
 
 }  // namespace
 
 const TfLiteRegistration* Register_TRANSPOSE() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      internal::InitOpData<internal::GatherOpData>, internal::FreeOpData<internal::GatherOpData>,
-      Prepare, Eval);
-  return &r;
+  return internal::GatherKernelRegistration<Prepare, Eval>();
 }
 
 }  // namespace kernels

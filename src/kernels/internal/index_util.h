@@ -44,12 +44,17 @@ TfLiteStatus CheckPaddingValue(TfLiteContext* context, const char* op, const TfL
 TfLiteStatus PrepareGatherOp(TfLiteContext* context, TfLiteNode* node, const char* op,
                              int num_inputs, const char* params, GatherPlanFn plan);
 
+// The registration of a kernel whose user data is a GatherOpData.
+template <TfLiteStatus (*prepare)(TfLiteContext*, TfLiteNode*),
+          TfLiteStatus (*eval)(TfLiteContext*, TfLiteNode*)>
+const TfLiteRegistration* GatherKernelRegistration() {
+  return OpDataRegistration<GatherOpData, prepare, eval>();
+}
+
 // The registration of a one-gather kernel with the given Prepare and plan.
 template <TfLiteStatus (*prepare)(TfLiteContext*, TfLiteNode*), GatherPlanFn plan>
 const TfLiteRegistration* GatherOpRegistration() {
-  static const TfLiteRegistration r = MakeRegistration(
-      InitOpData<GatherOpData>, FreeOpData<GatherOpData>, prepare, EvalGatherOp<plan>);
-  return &r;
+  return GatherKernelRegistration<prepare, EvalGatherOp<plan>>();
 }
 
 // Sizes output 0 of a node from its input values.

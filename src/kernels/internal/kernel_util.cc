@@ -76,6 +76,21 @@ TfLiteStatus GetOutput(TfLiteContext* context, const TfLiteNode* node, int i, co
   return kTfLiteOk;
 }
 
+TfLiteStatus GetOnlyInputOutput(TfLiteContext* context, const TfLiteNode* node, const char* op,
+                                const TfLiteTensor** input, TfLiteTensor** output) {
+  TF_LITE_ENSURE_OK(context, CheckArity(context, node, op, 1, 1, 1));
+  return GetInputsAndOutput(context, node, op, 1, input, output);
+}
+
+TfLiteStatus GetInputsAndOutput(TfLiteContext* context, const TfLiteNode* node, const char* op,
+                                int num_inputs, const TfLiteTensor** inputs,
+                                TfLiteTensor** output) {
+  for (int i = 0; i < num_inputs; ++i) {
+    TF_LITE_ENSURE_OK(context, GetInput(context, node, i, op, &inputs[i]));
+  }
+  return GetOutput(context, node, 0, op, output);
+}
+
 int64_t NumElements(const TfLiteIntArray* dims) {
   int64_t n = 1;
   for (int i = 0; i < dims->size; ++i) n *= dims->data[i];

@@ -48,6 +48,16 @@ TfLiteStatus GetInput(TfLiteContext* context, const TfLiteNode* node, int i, con
 TfLiteStatus GetOutput(TfLiteContext* context, const TfLiteNode* node, int i, const char* op,
                        TfLiteTensor** tensor);
 
+// GetInput for inputs 0..num_inputs-1 into inputs[], then GetOutput(0).
+TfLiteStatus GetInputsAndOutput(TfLiteContext* context, const TfLiteNode* node, const char* op,
+                                int num_inputs, const TfLiteTensor** inputs,
+                                TfLiteTensor** output);
+
+// The start of Prepare for a node with exactly one input and one output:
+// CheckArity, then GetInput(0) and GetOutput(0).
+TfLiteStatus GetOnlyInputOutput(TfLiteContext* context, const TfLiteNode* node, const char* op,
+                                const TfLiteTensor** input, TfLiteTensor** output);
+
 // Eval-time accessors: Prepare has already validated the indices.
 inline const TfLiteTensor* InputAt(const TfLiteContext* context, const TfLiteNode* node, int i) {
   return GetOptionalInput(context, node, i);
@@ -129,6 +139,15 @@ void* InitOpData(TfLiteContext* /*context*/, const char* /*buffer*/, size_t /*le
 template <typename OpData>
 void FreeOpData(TfLiteContext* /*context*/, void* data) {
   delete static_cast<OpData*>(data);
+}
+
+// The registration (made once) of a kernel whose per-node state is an OpData.
+template <typename OpData, TfLiteStatus (*prepare)(TfLiteContext*, TfLiteNode*),
+          TfLiteStatus (*eval)(TfLiteContext*, TfLiteNode*)>
+const TfLiteRegistration* OpDataRegistration() {
+  static const TfLiteRegistration r =
+      MakeRegistration(InitOpData<OpData>, FreeOpData<OpData>, prepare, eval);
+  return &r;
 }
 
 // Threads a kernel may use: the runtime's recommendation, with "let the kernel

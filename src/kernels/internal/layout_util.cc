@@ -18,6 +18,12 @@ size_t ElementBytes(TfLiteType type) {
   return TypeElementSize(type, &bytes) ? bytes : 0;
 }
 
+TfLiteStatus CheckNhwcInput(TfLiteContext* context, const char* op, const TfLiteTensor* input) {
+  if (NumDims(input) == 4) return kTfLiteOk;
+  TF_LITE_KERNEL_LOG(context, "%s: input must be 4-D (NHWC), got rank %d", op, NumDims(input));
+  return kTfLiteError;
+}
+
 TfLiteStatus GetElementBytes(TfLiteContext* context, const char* op, const char* what,
                              TfLiteType type, size_t* bytes) {
   *bytes = ElementBytes(type);

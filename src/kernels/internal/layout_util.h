@@ -29,6 +29,9 @@ size_t ElementBytes(TfLiteType type);
 TfLiteStatus GetElementBytes(TfLiteContext* context, const char* op, const char* what,
                              TfLiteType type, size_t* bytes);
 
+// Reports an `input` that is not 4-D (the NHWC kernels).
+TfLiteStatus CheckNhwcInput(TfLiteContext* context, const char* op, const TfLiteTensor* input);
+
 // Maps `axis` in [-rank, rank) to [0, rank), reporting it otherwise.
 TfLiteStatus NormalizeAxis(TfLiteContext* context, const char* op, int axis, int rank,
                            int* normalized);

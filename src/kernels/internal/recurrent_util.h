@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "src/kernels/internal/kernel_util.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 #include "tensorflow/lite/core/c/common.h"
 
@@ -34,6 +35,19 @@ struct SequenceDims {
 // Fails unless `input` has the rank its form needs (3 for a sequence, else 2).
 TfLiteStatus GetSequenceDims(TfLiteContext* context, const char* op, const TfLiteTensor* input,
                              bool sequence, bool time_major, SequenceDims* dims);
+// GetSequenceDims for a kernel's OpData `d` (its sequence and time_major
+// flags), storing max_time, n_batch and n_input into it.
+template <typename OpData>
+TfLiteStatus SetSequenceDims(TfLiteContext* context, const char* op, const TfLiteTensor* input,
+                             OpData* d) {
+  SequenceDims dims;
+  TF_LITE_ENSURE_OK(context,
+                    GetSequenceDims(context, op, input, d->sequence, d->time_major, &dims));
+  d->max_time = dims.max_time;
+  d->n_batch = dims.n_batch;
+  d->n_input = dims.n_input;
+  return kTfLiteOk;
+}
 
 // Resizes `output` to the input's shape with the last dimension `n_output`
 // (sequence), or to [n_batch, n_output].
@@ -117,6 +131,22 @@ struct RnnScratch {
 // written to out + b * out_stride.
 void RnnCellStep(const RnnCell& cell, const float* x, const float* aux, int n_batch, float* h,
                  float* out, int out_stride, const RnnScratch& scratch);
+
+// The registration of a kernel serving a one-step op and its sequence op,
+// whose per-node state OpData has a `sequence` flag set for the latter.
+template <typename OpData, bool sequence>
+void* InitRecurrentOpData(TfLiteContext* /*context*/, const char* /*buffer*/, size_t /*length*/) {
+  auto* d = new OpData();
+  d->sequence = sequence;
+  return d;
+}
+template <typename OpData, bool sequence, TfLiteStatus (*prepare)(TfLiteContext*, TfLiteNode*),
+          TfLiteStatus (*eval)(TfLiteContext*, TfLiteNode*)>
+const TfLiteRegistration* RecurrentRegistration() {
+  static const TfLiteRegistration r = MakeRegistration(InitRecurrentOpData<OpData, sequence>,
+                                                       FreeOpData<OpData>, prepare, eval);
+  return &r;
+}
 
 }  // namespace internal
 }  // namespace kernels

@@ -10,6 +10,7 @@
 #include "src/core/string_util.h"
 #include "src/kernels/internal/int4_copy.h"
 #include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/layout_util.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -122,6 +123,35 @@ TfLiteStatus RunStringGather(TfLiteContext* context, const char* op, const AxisG
   std::vector<int64_t> selected;
   GatherPositions(g, NumElements(input), count, &selected);
   return WriteStrings(context, op, input, selected.data(), count, output->dims, output);
+}
+
+TfLiteStatus GetPackedGatherTensors(TfLiteContext* context, TfLiteNode* node, const char* op,
+                                    int num_inputs, int packed, GatherOpData* data,
+                                    const TfLiteTensor** inputs, TfLiteTensor** output) {
+  TF_LITE_ENSURE_OK(context, CheckArity(context, node, op, num_inputs, num_inputs, 1));
+  TF_LITE_ENSURE_OK(context, GetInputsAndOutput(context, node, op, num_inputs, inputs, output));
+  const TfLiteTensor* input = inputs[0];
+  if ((*output)->type != input->type) {
+    return TypeMismatch(context, op, "input", input->type, "output", (*output)->type);
+  }
+  data->element_bytes = 0;
+  const bool is_packed = (input->type == kTfLiteString && (packed & kGatherStrings) != 0) ||
+                         (input->type == kTfLiteInt4 && (packed & kGatherInt4) != 0);
+  if (is_packed) return kTfLiteOk;
+  return GetElementBytes(context, op, "input", input->type, &data->element_bytes);
+}
+
+TfLiteStatus EvalPackedGatherOp(TfLiteContext* context, TfLiteNode* node, const char* op,
+                                GatherPlanFn plan) {
+  auto* data = static_cast<GatherOpData*>(node->user_data);
+  const TfLiteTensor* input = InputAt(context, node, 0);
+  if (!data->planned_in_prepare) TF_LITE_ENSURE_OK(context, plan(context, node, data));
+  if (input->type != kTfLiteString && input->type != kTfLiteInt4) {
+    return RunGatherOp(context, node, *data);
+  }
+  TfLiteTensor* output = OutputAt(context, node, 0);
+  if (input->type == kTfLiteInt4) return RunInt4Gather(context, op, data->gather, input, output);
+  return RunStringGather(context, op, data->gather, input, output);
 }
 
 }  // namespace internal

@@ -42,6 +42,25 @@ TfLiteStatus WriteStrings(TfLiteContext* context, const char* op, const TfLiteTe
                           const int64_t* index, int64_t count, const TfLiteIntArray* dims,
                           TfLiteTensor* output);
 
+// ---- gather kernels that also move STRING or INT4 values ------------------
+
+// Which of the non-fixed-size types a kernel accepts besides fixed-size ones.
+enum PackedGatherTypes : int { kGatherStrings = 1, kGatherInt4 = 2 };
+
+// The start of such a kernel's Prepare: checks that the node has `num_inputs`
+// inputs (the data, then the parameters) and one output, fetches them into
+// inputs[0..num_inputs) and *output, checks that the output has the input's
+// type and stores the element size in data->element_bytes (0 for a type in
+// `packed`, which must hold kGatherStrings and/or kGatherInt4 bits).
+TfLiteStatus GetPackedGatherTensors(TfLiteContext* context, TfLiteNode* node, const char* op,
+                                    int num_inputs, int packed, GatherOpData* data,
+                                    const TfLiteTensor** inputs, TfLiteTensor** output);
+
+// Such a kernel's Eval: EvalGatherOp for fixed-size types, else plans (when
+// Prepare could not) and runs RunInt4Gather or RunStringGather.
+TfLiteStatus EvalPackedGatherOp(TfLiteContext* context, TfLiteNode* node, const char* op,
+                                GatherPlanFn plan);
+
 }  // namespace internal
 }  // namespace kernels
 }  // namespace tflite_c

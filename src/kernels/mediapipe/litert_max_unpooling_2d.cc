@@ -13,8 +13,6 @@
 // element overwrites an earlier one that names the same place); every other
 // output element is zero. Indices outside [0, OH * OW * C) are dropped
 // (upstream writes out of bounds for them).
-#include <cstring>
-
 #include "src/kernels/mediapipe/mediapipe_common.h"
 #include "src/kernels/mediapipe/mediapipe_ops.h"
 
@@ -24,47 +22,21 @@ namespace {
 
 constexpr char kName[] = "LiteRtMaxUnpooling2D";
 
-using OpData = WindowOpData<TfLitePoolParams>;
-constexpr auto Init = InitWindowOp<TfLitePoolParams>;
-constexpr auto Free = FreeWindowOp<TfLitePoolParams>;
-
-TfLiteStatus Prepare(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
-  auto* data = static_cast<OpData*>(TfLiteOpaqueNodeGetUserData(node));
-  TF_LITE_OPAQUE_ENSURE(context, data != nullptr);
-  const TfLitePoolParams& p = data->params;
-  PoolingTensors t;
-  MEDIAPIPE_ENSURE_OK(PreparePooling(context, node, kName, p, /*unpooling=*/true,
-                                     /*int_indices_only=*/true, &t));
-  Nhwc out = t.in;
-  out.height = UpsampledSize(p.padding, t.in.height, p.stride_height, p.filter_height);
-  out.width = UpsampledSize(p.padding, t.in.width, p.stride_width, p.filter_width);
-  return ResizeNhwc(context, t.output, out);
-}
-
 TfLiteStatus Invoke(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
-  const TfLiteOpaqueTensor* values = TfLiteOpaqueNodeGetInput(context, node, 0);
-  const TfLiteOpaqueTensor* indices = TfLiteOpaqueNodeGetInput(context, node, 1);
-  TfLiteOpaqueTensor* output = TfLiteOpaqueNodeGetOutput(context, node, 0);
-  Nhwc in, out;
-  MEDIAPIPE_ENSURE_OK(GetNhwc(context, values, kName, "input", &in));
-  MEDIAPIPE_ENSURE_OK(GetNhwc(context, output, kName, "output", &out));
-  if (out.size() == 0) return kTfLiteOk;
-  const auto* x = static_cast<const float*>(TfLiteOpaqueTensorData(values));
-  const auto* index = static_cast<const int32_t*>(TfLiteOpaqueTensorData(indices));
-  auto* y = static_cast<float*>(TfLiteOpaqueTensorData(output));
-  TF_LITE_OPAQUE_ENSURE(context, y != nullptr);
-  std::memset(y, 0, out.size() * sizeof(float));
-  if (in.size() == 0) return kTfLiteOk;
-  TF_LITE_OPAQUE_ENSURE(context, x != nullptr && index != nullptr);
-  const size_t per_batch = static_cast<size_t>(out.height) * out.width * out.channels;
-  const size_t per_input_batch = static_cast<size_t>(in.height) * in.width * in.channels;
-  for (int n = 0; n < in.batch; ++n) {
+  UnpoolingBuffers b;
+  bool done;
+  MEDIAPIPE_ENSURE_OK(BeginUnpooling(context, node, kName, &b, &done));
+  if (done) return kTfLiteOk;
+  const auto* index = static_cast<const int32_t*>(b.indices);
+  const size_t per_batch = static_cast<size_t>(b.out.height) * b.out.width * b.out.channels;
+  const size_t per_input_batch = static_cast<size_t>(b.in.height) * b.in.width * b.in.channels;
+  for (int n = 0; n < b.in.batch; ++n) {
     const size_t in_base = n * per_input_batch;
-    float* y_batch = y + n * per_batch;
+    float* y_batch = b.y + n * per_batch;
     for (size_t i = 0; i < per_input_batch; ++i) {
       const int32_t k = index[in_base + i];
       if (k < 0 || static_cast<size_t>(k) >= per_batch) continue;
-      y_batch[k] = x[in_base + i];
+      y_batch[k] = b.x[in_base + i];
     }
   }
   return kTfLiteOk;
@@ -73,8 +45,7 @@ TfLiteStatus Invoke(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
 }  // namespace
 
 const TfLiteOperator* Register_LITERT_MAX_UNPOOLING_2D() {
-  static const TfLiteOperator* op = MakeCustomOperator(kName, Init, Free, Prepare, Invoke);
-  return op;
+  return PoolingOperator<kName, PrepareUnpooling<kName, /*int_indices_only=*/true>, Invoke>();
 }
 
 }  // namespace mediapipe

@@ -21,17 +21,12 @@ namespace {
 
 constexpr char kName[] = "MaxPoolingWithArgmax2D";
 
-using OpData = WindowOpData<TfLitePoolParams>;
-constexpr auto Init = InitWindowOp<TfLitePoolParams>;
-constexpr auto Free = FreeWindowOp<TfLitePoolParams>;
-
 TfLiteStatus Prepare(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
-  auto* data = static_cast<OpData*>(TfLiteOpaqueNodeGetUserData(node));
-  TF_LITE_OPAQUE_ENSURE(context, data != nullptr);
-  const TfLitePoolParams& p = data->params;
+  PoolingOpData* data;
   PoolingTensors t;
-  MEDIAPIPE_ENSURE_OK(PreparePooling(context, node, kName, p, /*unpooling=*/false,
-                                     /*int_indices_only=*/false, &t));
+  MEDIAPIPE_ENSURE_OK(PreparePoolingNode(context, node, kName, /*unpooling=*/false,
+                                         /*int_indices_only=*/false, &data, &t));
+  const TfLitePoolParams& p = data->params;
   const Nhwc& in = t.in;
   Nhwc out = in;
   out.height = PooledSize(p.padding, in.height, p.stride_height, p.filter_height);
@@ -43,7 +38,7 @@ TfLiteStatus Prepare(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
 }
 
 TfLiteStatus Invoke(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
-  const auto* data = static_cast<const OpData*>(TfLiteOpaqueNodeGetUserData(node));
+  const auto* data = static_cast<const PoolingOpData*>(TfLiteOpaqueNodeGetUserData(node));
   const TfLitePoolParams& p = data->params;
   const TfLiteOpaqueTensor* input = TfLiteOpaqueNodeGetInput(context, node, 0);
   TfLiteOpaqueTensor* values = TfLiteOpaqueNodeGetOutput(context, node, 0);
@@ -98,8 +93,7 @@ TfLiteStatus Invoke(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
 }  // namespace
 
 const TfLiteOperator* Register_MAX_POOLING_WITH_ARGMAX_2D() {
-  static const TfLiteOperator* op = MakeCustomOperator(kName, Init, Free, Prepare, Invoke);
-  return op;
+  return PoolingOperator<kName, Prepare, Invoke>();
 }
 
 }  // namespace mediapipe

@@ -10,8 +10,6 @@
 //
 // Where windows overlap, a later window overwrites an earlier one; an index
 // that points outside the output (into padding) is dropped.
-#include <cstring>
-
 #include "src/kernels/mediapipe/mediapipe_common.h"
 #include "src/kernels/mediapipe/mediapipe_ops.h"
 
@@ -21,44 +19,18 @@ namespace {
 
 constexpr char kName[] = "MaxUnpooling2D";
 
-using OpData = WindowOpData<TfLitePoolParams>;
-constexpr auto Init = InitWindowOp<TfLitePoolParams>;
-constexpr auto Free = FreeWindowOp<TfLitePoolParams>;
-
-TfLiteStatus Prepare(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
-  auto* data = static_cast<OpData*>(TfLiteOpaqueNodeGetUserData(node));
-  TF_LITE_OPAQUE_ENSURE(context, data != nullptr);
-  const TfLitePoolParams& p = data->params;
-  PoolingTensors t;
-  MEDIAPIPE_ENSURE_OK(PreparePooling(context, node, kName, p, /*unpooling=*/true,
-                                     /*int_indices_only=*/false, &t));
-  const Nhwc& in = t.in;
-  Nhwc out = in;
-  out.height = UpsampledSize(p.padding, in.height, p.stride_height, p.filter_height);
-  out.width = UpsampledSize(p.padding, in.width, p.stride_width, p.filter_width);
-  data->pad_top = PaddingBefore(out.height, in.height, p.stride_height, p.filter_height);
-  data->pad_left = PaddingBefore(out.width, in.width, p.stride_width, p.filter_width);
-  return ResizeNhwc(context, t.output, out);
-}
-
 TfLiteStatus Invoke(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
-  const auto* data = static_cast<const OpData*>(TfLiteOpaqueNodeGetUserData(node));
+  const auto* data = static_cast<const PoolingOpData*>(TfLiteOpaqueNodeGetUserData(node));
   const TfLitePoolParams& p = data->params;
-  const TfLiteOpaqueTensor* values = TfLiteOpaqueNodeGetInput(context, node, 0);
-  const TfLiteOpaqueTensor* indices = TfLiteOpaqueNodeGetInput(context, node, 1);
-  TfLiteOpaqueTensor* output = TfLiteOpaqueNodeGetOutput(context, node, 0);
-  Nhwc in, out;
-  MEDIAPIPE_ENSURE_OK(GetNhwc(context, values, kName, "input", &in));
-  MEDIAPIPE_ENSURE_OK(GetNhwc(context, output, kName, "output", &out));
-  if (out.size() == 0) return kTfLiteOk;
-  const auto* x = static_cast<const float*>(TfLiteOpaqueTensorData(values));
-  const void* index_data = TfLiteOpaqueTensorData(indices);
-  auto* y = static_cast<float*>(TfLiteOpaqueTensorData(output));
-  TF_LITE_OPAQUE_ENSURE(context, y != nullptr);
-  std::memset(y, 0, out.size() * sizeof(float));
-  if (in.size() == 0) return kTfLiteOk;
-  TF_LITE_OPAQUE_ENSURE(context, x != nullptr && index_data != nullptr);
-  const bool int_indices = TfLiteOpaqueTensorType(indices) == kTfLiteInt32;
+  UnpoolingBuffers b;
+  bool done;
+  MEDIAPIPE_ENSURE_OK(BeginUnpooling(context, node, kName, &b, &done));
+  if (done) return kTfLiteOk;
+  const Nhwc &in = b.in, &out = b.out;
+  const float* x = b.x;
+  const void* index_data = b.indices;
+  float* y = b.y;
+  const bool int_indices = b.index_type == kTfLiteInt32;
   // Each side is below 2^24 (Prepare), their product may not fit in int.
   const int64_t window = static_cast<int64_t>(p.filter_height) * p.filter_width;
 
@@ -87,8 +59,7 @@ TfLiteStatus Invoke(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
 }  // namespace
 
 const TfLiteOperator* Register_MAX_UNPOOLING_2D() {
-  static const TfLiteOperator* op = MakeCustomOperator(kName, Init, Free, Prepare, Invoke);
-  return op;
+  return PoolingOperator<kName, PrepareUnpooling<kName, /*int_indices_only=*/false>, Invoke>();
 }
 
 }  // namespace mediapipe

@@ -1,6 +1,7 @@
 #include "src/kernels/mediapipe/mediapipe_common.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "src/core/operator_internal.h"
@@ -231,6 +232,51 @@ const TfLiteOperator* MakeCustomOperator(
   TfLiteOperatorSetPrepare(op, prepare);
   TfLiteOperatorSetInvoke(op, invoke);
   return op;
+}
+
+TfLiteStatus PreparePoolingNode(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node,
+                                const char* op, bool unpooling, bool int_indices_only,
+                                PoolingOpData** data, PoolingTensors* tensors) {
+  *data = static_cast<PoolingOpData*>(TfLiteOpaqueNodeGetUserData(node));
+  TF_LITE_OPAQUE_ENSURE(context, *data != nullptr);
+  return PreparePooling(context, node, op, (*data)->params, unpooling, int_indices_only, tensors);
+}
+
+TfLiteStatus PrepareUnpooling(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node,
+                              const char* op, bool int_indices_only) {
+  PoolingOpData* data;
+  PoolingTensors t;
+  MEDIAPIPE_ENSURE_OK(
+      PreparePoolingNode(context, node, op, /*unpooling=*/true, int_indices_only, &data, &t));
+  const TfLitePoolParams& p = data->params;
+  const Nhwc& in = t.in;
+  Nhwc out = in;
+  out.height = UpsampledSize(p.padding, in.height, p.stride_height, p.filter_height);
+  out.width = UpsampledSize(p.padding, in.width, p.stride_width, p.filter_width);
+  data->pad_top = PaddingBefore(out.height, in.height, p.stride_height, p.filter_height);
+  data->pad_left = PaddingBefore(out.width, in.width, p.stride_width, p.filter_width);
+  return ResizeNhwc(context, t.output, out);
+}
+
+TfLiteStatus BeginUnpooling(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node, const char* op,
+                            UnpoolingBuffers* b, bool* done) {
+  *done = true;
+  const TfLiteOpaqueTensor* values = TfLiteOpaqueNodeGetInput(context, node, 0);
+  const TfLiteOpaqueTensor* indices = TfLiteOpaqueNodeGetInput(context, node, 1);
+  TfLiteOpaqueTensor* output = TfLiteOpaqueNodeGetOutput(context, node, 0);
+  MEDIAPIPE_ENSURE_OK(GetNhwc(context, values, op, "input", &b->in));
+  MEDIAPIPE_ENSURE_OK(GetNhwc(context, output, op, "output", &b->out));
+  if (b->out.size() == 0) return kTfLiteOk;
+  b->x = static_cast<const float*>(TfLiteOpaqueTensorData(values));
+  b->indices = TfLiteOpaqueTensorData(indices);
+  b->index_type = TfLiteOpaqueTensorType(indices);
+  b->y = static_cast<float*>(TfLiteOpaqueTensorData(output));
+  TF_LITE_OPAQUE_ENSURE(context, b->y != nullptr);
+  std::memset(b->y, 0, b->out.size() * sizeof(float));
+  if (b->in.size() == 0) return kTfLiteOk;
+  TF_LITE_OPAQUE_ENSURE(context, b->x != nullptr && b->indices != nullptr);
+  *done = false;
+  return kTfLiteOk;
 }
 
 }  // namespace mediapipe

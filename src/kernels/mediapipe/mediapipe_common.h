@@ -177,10 +177,89 @@ const TfLiteOperator* MakeCustomOperator(
     TfLiteStatus (*prepare)(TfLiteOpaqueContext*, TfLiteOpaqueNode*),
     TfLiteStatus (*invoke)(TfLiteOpaqueContext*, TfLiteOpaqueNode*), int version = 1);
 
+// The Init of version `version` of an op whose user data `init` makes from
+// the options and the version.
+template <void* (*init)(const char*, size_t, int), int version>
+void* InitForVersion(TfLiteOpaqueContext*, const char* buffer, size_t length) {
+  return init(buffer, length, version);
+}
+
+// The Free of an op whose user data is a T made with new.
+template <typename T>
+void DeleteUserData(TfLiteOpaqueContext*, void* data) {
+  delete static_cast<T*>(data);
+}
+
+// MakeCustomOperator's result for one set of arguments, made on first use:
+// the body of a Register_* function.
+template <const char* name, void* (*init)(TfLiteOpaqueContext*, const char*, size_t),
+          void (*free)(TfLiteOpaqueContext*, void*),
+          TfLiteStatus (*prepare)(TfLiteOpaqueContext*, TfLiteOpaqueNode*),
+          TfLiteStatus (*invoke)(TfLiteOpaqueContext*, TfLiteOpaqueNode*), int version>
+const TfLiteOperator* CustomOperator() {
+  static const TfLiteOperator* op = MakeCustomOperator(name, init, free, prepare, invoke, version);
+  return op;
+}
+
+// The operator of a pooling kernel: its options are a TfLitePoolParams held
+// in a WindowOpData.
+template <const char* name, TfLiteStatus (*prepare)(TfLiteOpaqueContext*, TfLiteOpaqueNode*),
+          TfLiteStatus (*invoke)(TfLiteOpaqueContext*, TfLiteOpaqueNode*)>
+const TfLiteOperator* PoolingOperator() {
+  return CustomOperator<name, InitWindowOp<TfLitePoolParams>, FreeWindowOp<TfLitePoolParams>,
+                        prepare, invoke, 1>();
+}
+
+// Version 1 or 2 (`version`) of a custom op whose two versions differ by
+// name and Init only.
+template <const char* name_v1, const char* name_v2,
+          void* (*init_v1)(TfLiteOpaqueContext*, const char*, size_t),
+          void* (*init_v2)(TfLiteOpaqueContext*, const char*, size_t),
+          void (*free)(TfLiteOpaqueContext*, void*),
+          TfLiteStatus (*prepare)(TfLiteOpaqueContext*, TfLiteOpaqueNode*),
+          TfLiteStatus (*invoke)(TfLiteOpaqueContext*, TfLiteOpaqueNode*)>
+const TfLiteOperator* VersionedOperator(int version) {
+  return version == 1 ? CustomOperator<name_v1, init_v1, free, prepare, invoke, 1>()
+                      : CustomOperator<name_v2, init_v2, free, prepare, invoke, 2>();
+}
+
 // Fails unless `tensor` is a float32 4x4 matrix (16 elements, last
 // dimension 4, e.g. [1, 4, 4]).
 TfLiteStatus CheckMatrix4x4(TfLiteOpaqueContext* context, const TfLiteOpaqueTensor* tensor,
                             const char* op);
+
+// ---- the pooling kernels (MaxPoolingWithArgmax2D and the unpoolings) -----
+
+using PoolingOpData = WindowOpData<TfLitePoolParams>;
+
+
+// PreparePooling with the node's own options: *data is its user data.
+TfLiteStatus PreparePoolingNode(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node,
+                                const char* op, bool unpooling, bool int_indices_only,
+                                PoolingOpData** data, PoolingTensors* tensors);
+
+// The Prepare of an unpooling kernel: PreparePoolingNode, then sizes the
+// output (each side upsampled) and stores the padding in front in the
+// PoolingOpData.
+TfLiteStatus PrepareUnpooling(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node,
+                              const char* op, bool int_indices_only);
+template <const char* op, bool int_indices_only>
+TfLiteStatus PrepareUnpooling(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
+  return PrepareUnpooling(context, node, op, int_indices_only);
+}
+
+// What an unpooling Invoke (values at input 0, indices at input 1) works on.
+struct UnpoolingBuffers {
+  Nhwc in, out;
+  const float* x = nullptr;
+  const void* indices = nullptr;
+  TfLiteType index_type = kTfLiteNoType;
+  float* y = nullptr;
+};
+// The start of an unpooling Invoke: reads the shapes and buffers and zeroes
+// the output. Sets *done when nothing is left to write (an empty side).
+TfLiteStatus BeginUnpooling(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node, const char* op,
+                            UnpoolingBuffers* b, bool* done);
 
 }  // namespace mediapipe
 }  // namespace tflite_c

@@ -37,12 +37,9 @@ const TfLiteOperator* Register_CONVOLUTION_2D_TRANSPOSE_BIAS();
 const TfLiteOperator* Register_MAX_POOLING_WITH_ARGMAX_2D();
 const TfLiteOperator* Register_MAX_UNPOOLING_2D();
 const TfLiteOperator* Register_LITERT_MAX_UNPOOLING_2D();
-const TfLiteOperator* Register_LANDMARKS_TO_TRANSFORM_MATRIX_V1();
-const TfLiteOperator* Register_LANDMARKS_TO_TRANSFORM_MATRIX_V2();
-const TfLiteOperator* Register_TRANSFORM_LANDMARKS_V1();
-const TfLiteOperator* Register_TRANSFORM_LANDMARKS_V2();
-const TfLiteOperator* Register_TRANSFORM_TENSOR_BILINEAR_V1();
-const TfLiteOperator* Register_TRANSFORM_TENSOR_BILINEAR_V2();
+const TfLiteOperator* Register_LANDMARKS_TO_TRANSFORM_MATRIX(int version);  // 1 or 2
+const TfLiteOperator* Register_TRANSFORM_LANDMARKS(int version);  // 1 or 2
+const TfLiteOperator* Register_TRANSFORM_TENSOR_BILINEAR(int version);  // 1 or 2
 
 }  // namespace mediapipe
 }  // namespace tflite_c

@@ -8,12 +8,12 @@ void RegisterMediaPipeKernels(MutableOpResolver* resolver) {
       mediapipe::Register_MAX_POOLING_WITH_ARGMAX_2D(),
       mediapipe::Register_MAX_UNPOOLING_2D(),
       mediapipe::Register_LITERT_MAX_UNPOOLING_2D(),
-      mediapipe::Register_LANDMARKS_TO_TRANSFORM_MATRIX_V1(),
-      mediapipe::Register_LANDMARKS_TO_TRANSFORM_MATRIX_V2(),
-      mediapipe::Register_TRANSFORM_LANDMARKS_V1(),
-      mediapipe::Register_TRANSFORM_LANDMARKS_V2(),
-      mediapipe::Register_TRANSFORM_TENSOR_BILINEAR_V1(),
-      mediapipe::Register_TRANSFORM_TENSOR_BILINEAR_V2(),
+      mediapipe::Register_LANDMARKS_TO_TRANSFORM_MATRIX(1),
+      mediapipe::Register_LANDMARKS_TO_TRANSFORM_MATRIX(2),
+      mediapipe::Register_TRANSFORM_LANDMARKS(1),
+      mediapipe::Register_TRANSFORM_LANDMARKS(2),
+      mediapipe::Register_TRANSFORM_TENSOR_BILINEAR(1),
+      mediapipe::Register_TRANSFORM_TENSOR_BILINEAR(2),
   };
   mediapipe::AddOperators(resolver, ops, sizeof(ops) / sizeof(ops[0]));
 }

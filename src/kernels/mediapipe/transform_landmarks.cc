@@ -58,8 +58,6 @@ void* InitV2(TfLiteOpaqueContext*, const char*, size_t) {
   return data;
 }
 
-void Free(TfLiteOpaqueContext*, void* data) { delete static_cast<OpData*>(data); }
-
 // The number of values per landmark for this node.
 int Dimensions(const OpData& data, const TfLiteOpaqueTensor* landmarks) {
   if (data.version == 1) return data.dimensions;
@@ -130,16 +128,9 @@ TfLiteStatus Invoke(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
 
 }  // namespace
 
-const TfLiteOperator* Register_TRANSFORM_LANDMARKS_V1() {
-  static const TfLiteOperator* op =
-      MakeCustomOperator(kName, InitV1, Free, Prepare, Invoke, /*version=*/1);
-  return op;
-}
-
-const TfLiteOperator* Register_TRANSFORM_LANDMARKS_V2() {
-  static const TfLiteOperator* op =
-      MakeCustomOperator(kName, InitV2, Free, Prepare, Invoke, /*version=*/2);
-  return op;
+const TfLiteOperator* Register_TRANSFORM_LANDMARKS(int version) {
+  return VersionedOperator<kName, kName, InitV1, InitV2, DeleteUserData<OpData>, Prepare,
+                           Invoke>(version);
 }
 
 }  // namespace mediapipe

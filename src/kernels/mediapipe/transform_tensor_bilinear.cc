@@ -75,15 +75,6 @@ void* InitVersion(const char* buffer, size_t length, int version) {
   ParseOptions(buffer, length, data);
   return data;
 }
-void* InitV1(TfLiteOpaqueContext*, const char* buffer, size_t length) {
-  return InitVersion(buffer, length, 1);
-}
-void* InitV2(TfLiteOpaqueContext*, const char* buffer, size_t length) {
-  return InitVersion(buffer, length, 2);
-}
-
-void Free(TfLiteOpaqueContext*, void* data) { delete static_cast<OpData*>(data); }
-
 TfLiteStatus Prepare(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
   const auto* data = static_cast<const OpData*>(TfLiteOpaqueNodeGetUserData(node));
   TF_LITE_OPAQUE_ENSURE(context, data != nullptr);
@@ -177,16 +168,10 @@ TfLiteStatus Invoke(TfLiteOpaqueContext* context, TfLiteOpaqueNode* node) {
 
 }  // namespace
 
-const TfLiteOperator* Register_TRANSFORM_TENSOR_BILINEAR_V1() {
-  static const TfLiteOperator* op =
-      MakeCustomOperator(kNameV1, InitV1, Free, Prepare, Invoke, /*version=*/1);
-  return op;
-}
-
-const TfLiteOperator* Register_TRANSFORM_TENSOR_BILINEAR_V2() {
-  static const TfLiteOperator* op =
-      MakeCustomOperator(kNameV2, InitV2, Free, Prepare, Invoke, /*version=*/2);
-  return op;
+const TfLiteOperator* Register_TRANSFORM_TENSOR_BILINEAR(int version) {
+  return VersionedOperator<kNameV1, kNameV2, InitForVersion<InitVersion, 1>,
+                           InitForVersion<InitVersion, 2>, DeleteUserData<OpData>, Prepare,
+                           Invoke>(version);
 }
 
 }  // namespace mediapipe
