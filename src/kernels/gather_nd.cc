@@ -77,8 +77,12 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       }
       offset += i * strides[d];
     }
-    std::memcpy(output->data.raw + r * slice, params->data.raw + offset * data.element_bytes,
-                slice);
+    // An empty slice copies nothing (and an empty params tensor may have no
+    // buffer at all).
+    if (slice > 0) {
+      std::memcpy(output->data.raw + r * slice, params->data.raw + offset * data.element_bytes,
+                  slice);
+    }
   }
   return kTfLiteOk;
 }

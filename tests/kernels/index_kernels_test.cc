@@ -368,6 +368,24 @@ TEST(GatherTest, RejectsBadBatchDims) {
   ExpectPrepareError(m, "batch dimension 0 differs");
 }
 
+// Found by structured_fuzzer in CI (UBSan: null pointer passed to memcpy):
+// params whose slices are empty ([2, 0]) copy nothing, and the indices are
+// still checked.
+TEST(GatherNdTest, MalformedEmptySlicesCopyNothing) {
+  OneOpModel m;
+  m.Input(F32, {2, 0});
+  m.Input(I32, {3, 1});
+  m.Output(F32, {3, 0});
+  m.Op(tflite::BuiltinOperator_GATHER_ND);
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int32_t>(1, {1, 0, 1});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_TRUE(m.Get<float>().empty());
+  m.Set<int32_t>(1, {0, 2, 1});
+  EXPECT_FALSE(m.Invoke());
+  EXPECT_NE(m.log().find("index 2 is out of range"), std::string::npos) << m.log();
+}
+
 TEST(GatherNdTest, RowsAndElements) {
   OneOpModel m;
   m.Input(F32, {2, 2});
