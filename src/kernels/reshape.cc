@@ -65,8 +65,8 @@ TfLiteStatus ResolveShape(TfLiteContext* context, const TfLiteTensor* input,
       TF_LITE_KERNEL_LOG(context, "%s: new shape has negative dimension %d", kOp, d);
       return kTfLiteError;
     } else {
-      known *= d;
-      if (known > (int64_t{1} << 40)) {
+      // Checked: known (up to 2^40) times d (up to 2^31) overflows int64.
+      if (__builtin_mul_overflow(known, int64_t{d}, &known) || known > (int64_t{1} << 40)) {
         TF_LITE_KERNEL_LOG(context, "%s: new shape is too large", kOp);
         return kTfLiteError;
       }

@@ -2,6 +2,7 @@
 // table cases): a shape tensor fed at run time, changed between invokes.
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 #include "tensorflow/lite/c/c_api.h"
@@ -12,6 +13,19 @@ namespace tflite_c {
 namespace {
 
 using testing::OneOpModel;
+
+// Found by structured_fuzzer (UBSan: signed overflow in ResolveShape): a
+// constant new shape whose product passes int64 ([2^20, 2^19, 2^31 - 1])
+// is refused as too large, not wrapped around into another error.
+TEST(ReshapeTest, MalformedShapeProductOverflowIsRefused) {
+  OneOpModel m;
+  m.Input(tflite::TensorType_FLOAT32, {2, 3});
+  m.Const<int32_t>({3}, {1 << 20, 1 << 19, 0x7fffffff});
+  m.Output(tflite::TensorType_FLOAT32, {6});
+  m.Op(tflite::BuiltinOperator_RESHAPE);
+  EXPECT_FALSE(m.Allocate());
+  EXPECT_NE(m.log().find("new shape is too large"), std::string::npos) << m.log();
+}
 
 // A dynamic reshape must follow a new shape value on every Invoke.
 TEST(ReshapeTest, DynamicShapeChangesBetweenInvokes) {
