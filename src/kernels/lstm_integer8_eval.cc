@@ -413,18 +413,9 @@ TfLiteStatus PrepareInteger8x8_8(TfLiteContext* context, TfLiteNode* node, OpDat
   TF_LITE_ENSURE_OK(context, ComputeGate8Multipliers(context, node, op, s, &q));
   TF_LITE_ENSURE_OK(context, ComputeProjection8Multiplier(context, node, op, s, &q));
 
-  if (d->cell_clip > 0.0f && d->cell_clip < 1.0f) {
-    q.cell_clip = static_cast<int16_t>(
-        std::min(std::max(d->cell_clip / s.cell, -32768.0f), 32767.0f));
-  } else {
-    q.cell_clip = 0;
-  }
-  if (d->proj_clip > 0.0f) {
-    q.proj_clip = static_cast<int8_t>(
-        std::min(std::max(d->proj_clip / s.output, -128.0f), 127.0f));
-  } else {
-    q.proj_clip = 0;
-  }
+  // This kernel clips the cell only for a clip below 1 (upstream's rule).
+  q.cell_clip = d->cell_clip < 1.0f ? QuantizeClip<int16_t>(d->cell_clip, s.cell) : 0;
+  q.proj_clip = QuantizeClip<int8_t>(d->proj_clip, s.output);
   const size_t cells = static_cast<size_t>(d->n_batch) * d->n_cell;
   d->scratch16.assign(3 * cells, 0);
   d->scratch8.assign(2 * cells, 0);
@@ -443,11 +434,7 @@ TfLiteStatus EvalInteger8x8_8(TfLiteContext* context, TfLiteNode* node, OpData* 
   }
   w.projection_w = static_cast<const int8_t*>(data(kProjectionWeights));
   w.projection_b = static_cast<const int32_t*>(data(kProjectionBias));
-  RunIntegerSequence(
-      context, node, *d,
-      [&](const int8_t* x, int8_t* h, int16_t* c, int8_t* out, int n_batch) {
-        Step8x8_8(*d, w, n_batch, x, h, c, out, d->scratch16.data(), d->scratch8.data());
-      });
+  RunIntegerSteps(context, node, d, w, Step8x8_8);
   return kTfLiteOk;
 }
 

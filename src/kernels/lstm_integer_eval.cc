@@ -238,18 +238,8 @@ TfLiteStatus SetCellScale(TfLiteContext* context, const char* op, float cell_sta
 }
 
 void QuantizeClips(const OpData& d, const IntegerScales& s, IntegerParams* q) {
-  if (d.cell_clip > 0.0f) {
-    q->cell_clip = static_cast<int16_t>(
-        std::min(std::max(d.cell_clip / s.cell_state, -32768.0f), 32767.0f));
-  } else {
-    q->cell_clip = 0;
-  }
-  if (d.proj_clip > 0.0f) {
-    q->proj_clip = static_cast<int8_t>(
-        std::min(std::max(d.proj_clip / s.output, -128.0f), 127.0f));
-  } else {
-    q->proj_clip = 0;
-  }
+  q->cell_clip = QuantizeClip<int16_t>(d.cell_clip, s.cell_state);
+  q->proj_clip = QuantizeClip<int8_t>(d.proj_clip, s.output);
 }
 
 // Gate accumulator scales (quantized intermediates with layer norm, else
@@ -411,11 +401,7 @@ TfLiteStatus EvalInteger(TfLiteContext* context, TfLiteNode* node, OpData* d) {
     w.bias[g] = b ? static_cast<const int32_t*>(b->data.data) : nullptr;
   }
   w.projection_w = i8(kProjectionWeights);
-  RunIntegerSequence(
-      context, node, *d,
-      [&](const int8_t* x, int8_t* h, int16_t* c, int8_t* out, int n_batch) {
-        StepInteger(*d, w, n_batch, x, h, c, out, d->scratch16.data(), d->scratch8.data());
-      });
+  RunIntegerSteps(context, node, d, w, StepInteger);
   return kTfLiteOk;
 }
 

@@ -49,13 +49,6 @@ struct OpData {
 
 const char* OpName(const OpData* d) { return d->sequence ? "UNIDIRECTIONAL_SEQUENCE_RNN" : "RNN"; }
 
-void* InitRnn(TfLiteContext*, const char*, size_t) { return new OpData(); }
-void* InitSequence(TfLiteContext*, const char*, size_t) {
-  auto* d = new OpData();
-  d->sequence = true;
-  return d;
-}
-void Free(TfLiteContext*, void* data) { delete static_cast<OpData*>(data); }
 
 struct RnnTensors {
   const TfLiteTensor* input = nullptr;
@@ -127,12 +120,7 @@ TfLiteStatus CheckRnnTypes(TfLiteContext* context, const char* op, const RnnTens
 // Sequence sizes and units; weights, bias and the variable hidden state agree.
 TfLiteStatus CheckRnnShapes(TfLiteContext* context, const char* op, const RnnTensors& t,
                             OpData* d) {
-  internal::SequenceDims dims;
-  TF_LITE_ENSURE_OK(context, internal::GetSequenceDims(context, op, t.input, d->sequence,
-                                                       d->time_major, &dims));
-  d->max_time = dims.max_time;
-  d->n_batch = dims.n_batch;
-  d->n_input = dims.n_input;
+  TF_LITE_ENSURE_OK(context, internal::SetSequenceDims(context, op, t.input, d));
   if (internal::NumDims(t.weights) != 2 || internal::Dim(t.weights, 1) != d->n_input) {
     TF_LITE_KERNEL_LOG(context, "%s: weights must be [units, %d]", op, d->n_input);
     return kTfLiteError;
@@ -221,14 +209,11 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 }  // namespace
 
 const TfLiteRegistration* Register_RNN() {
-  static const TfLiteRegistration r = internal::MakeRegistration(InitRnn, Free, Prepare, Eval);
-  return &r;
+  return internal::RecurrentRegistration<OpData, false, Prepare, Eval>();
 }
 
 const TfLiteRegistration* Register_UNIDIRECTIONAL_SEQUENCE_RNN() {
-  static const TfLiteRegistration r =
-      internal::MakeRegistration(InitSequence, Free, Prepare, Eval);
-  return &r;
+  return internal::RecurrentRegistration<OpData, true, Prepare, Eval>();
 }
 
 }  // namespace kernels
