@@ -86,6 +86,23 @@ else
     "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
       apt-get install -y -q --no-install-recommends "${missing[@]}"
   }
+  # apt-get update exits non-zero when any one index fails, e.g. a mirror caught
+  # mid-sync ("File has unexpected size"). Retry a few times with a pause; if an
+  # index still fails, go on with what was fetched: the install below is what
+  # decides whether the packages we need are reachable.
+  apt_update() {
+    local attempt
+    for attempt in 1 2 3 4; do
+      if "${SUDO[@]}" apt-get update -q -o Acquire::Retries=3; then
+        return 0
+      fi
+      [ "$attempt" = 4 ] && break
+      log "apt-get update failed (attempt $attempt of 4); retrying in $((attempt * 20)) s"
+      sleep $((attempt * 20))
+    done
+    log "apt-get update still reports failed indexes; trying the install with the lists it got"
+    return 0
+  }
   # Update the package lists only when they are absent or too old to know a
   # package (a fresh container ships without lists).
   have_lists=0
@@ -99,11 +116,11 @@ else
     compgen -G "/var/lib/apt/lists/*binary-${a}_Packages*" >/dev/null || have_lists=0
   done
   if [ "$have_lists" = 0 ]; then
-    "${SUDO[@]}" apt-get update -q
-    apt_install
+    apt_update
+    apt_install || { log "install failed; waiting 60 s, updating and retrying"; sleep 60; apt_update; apt_install; }
   elif ! apt_install; then
     log "install failed with the current lists; updating them and retrying"
-    "${SUDO[@]}" apt-get update -q
+    apt_update
     apt_install
   fi
 fi
