@@ -39,10 +39,15 @@ log() { echo "[setup] $*" >&2; }
 # Build tools, schema compiler, test/benchmark libraries, what the XNNPACK
 # build needs (python3 for its configure step, xz-utils to unpack), and clang
 # with its sanitizer/libFuzzer runtimes (the "asan" preset and fuzz/).
+# The googletest libraries are named with the host's architecture: they are
+# Multi-Arch "same", and once a cross target's copy is installed an unqualified
+# dpkg-query prints one status per architecture (the check below then took them
+# for missing on every run, and asked apt for them even on a ready machine).
+host_arch=$(dpkg --print-architecture)
 packages=(
   cmake ninja-build g++ gcc make pkg-config binutils
   flatbuffers-compiler libflatbuffers-dev
-  googletest libgtest-dev libgmock-dev libbenchmark-dev
+  googletest "libgtest-dev:$host_arch" "libgmock-dev:$host_arch" libbenchmark-dev
   libeigen3-dev nlohmann-json3-dev
   python3 xz-utils curl ca-certificates util-linux ccache patch time
   clang libclang-rt-dev
