@@ -138,11 +138,13 @@ struct Kernel {
   std::vector<int> external_inputs;   // tensor indices (= external ids)
   std::vector<int> input_ranks;       // theirs when the graph was defined
   std::vector<int> input_innermost;   // their innermost dimension then (-1: not checked)
-  // The graph has operators whose channel count is baked in at definition
-  // (convolutions, fully connected, constants broadcast along channels...):
-  // XNNPACK's reshape does not check it, so an input's innermost dimension
-  // may not change (KernelPrepare). False when every operator is element-wise
-  // between non-constant tensors (KeepsChannelsFree).
+  // Only with an XNNPACK that lacks our reshape checks (patch 0002): the
+  // graph has operators whose channel count is baked in at definition
+  // (convolutions, fully connected, constants broadcast along channels...),
+  // which that XNNPACK's reshape does not check, so an input's innermost
+  // dimension may not change (KernelPrepare). False when every operator is
+  // element-wise between non-constant tensors (KeepsChannelsFree), or when
+  // XNNPACK checks the shapes itself.
   bool innermost_fixed = true;
   std::vector<int> external_outputs;  // computed by XNNPACK
   std::vector<std::pair<int, StaticData>> static_outputs;  // copied at Invoke

@@ -319,7 +319,17 @@ TfLiteStatus CreateRuntime(TfLiteContext* context, xnn_subgraph_t subgraph, bool
   return kTfLiteOk;
 }
 
-// The kernel of one partition, or nullptr if XNNPACK cannot run it.
+// Our XNNPACK build (third_party/xnnpack/patches/0002) refuses, in the
+// reshape of each operator, input shapes the operator would read past:
+// channel counts of convolutions and fully connected layers, concatenated
+// inputs that differ off the axis. Built against another XNNPACK, the kernel
+// falls back to a coarser rule of its own (innermost_fixed).
+#ifdef XNN_TFLITE_C_RESHAPE_CHECKS
+constexpr bool kXnnpackChecksShapes = true;
+#else
+constexpr bool kXnnpackChecksShapes = false;
+#endif
+
 // True when every operator of the partition is element-wise between
 // non-constant tensors, so any input shape XNNPACK's reshape accepts is
 // consistent (its reshape checks broadcasting, not channel counts).
@@ -377,7 +387,7 @@ std::unique_ptr<Kernel> BuildKernel(TfLiteContext* context, const TfLiteDelegate
   OpBuilder builder(context, &kernel->statics, kernel->delegate->Quant(), subgraph, &ids);
   builder.SetPartition(&params);
   builder.SetConstants(&kernel->constants);
-  kernel->innermost_fixed = !KeepsChannelsFree(plan, builder);
+  kernel->innermost_fixed = !kXnnpackChecksShapes && !KeepsChannelsFree(plan, builder);
   if (DefineValues(context, subgraph, plan, builder, kernel.get(), &ids) != kTfLiteOk ||
       DefineNodes(context, plan, resources, ids, subgraph, &builder, kernel.get()) != kTfLiteOk ||
       CreateRuntime(context, subgraph, plan.sparse_weights, kernel.get()) != kTfLiteOk)
@@ -445,6 +455,10 @@ TfLiteStatus KernelPrepare(TfLiteContext* context, TfLiteNode* node) {
     return Report(context, "xnn_reshape_runtime failed%s",
                   s == xnn_status_out_of_memory
                       ? " (out of memory: workspace past the allocation limit?)"
+                  : s == xnn_status_invalid_parameter
+                      ? ": an operator refused the new input shapes (input channels of a "
+                        "convolution or fully connected layer, inputs that do not broadcast "
+                        "or concatenate, a reshape whose element count differs)"
                       : "");
   }
   for (int t : kernel->external_outputs) {
