@@ -121,6 +121,10 @@ std::vector<OpCase> Cases(std::vector<Hand> hands) {
   return cases;
 }
 
+void Append(std::vector<OpCase>* to, std::vector<OpCase> from) {
+  for (OpCase& c : from) to->push_back(std::move(c));
+}
+
 RefFn Expect(std::vector<FTensor> outputs) {
   return [outputs](const std::vector<FTensor>&, const std::vector<std::vector<int32_t>>&) {
     return outputs;

@@ -191,6 +191,9 @@ InputSpec Const(InputSpec s);
 // builtin kernels and with the default delegates.
 std::vector<OpCase> Cases(std::vector<Hand> hands);
 
+// Moves the cases of `from` to the end of `to`.
+void Append(std::vector<OpCase>* to, std::vector<OpCase> from);
+
 // Sets `options` as builtin_options_2 (the StableHLO-era options table) of
 // every case in `cases`.
 template <typename T>
@@ -237,6 +240,7 @@ std::vector<OpCase> StablehloHandCases();
 std::vector<OpCase> ReduceWindowCases();
 std::vector<OpCase> RecurrentHandCases();
 std::vector<OpCase> HashRandomCases();
+std::vector<OpCase> SubgraphOpCases();
 const std::vector<OpCase>& AllCases();
 
 // ---- sentinels -----------------------------------------------------------------------------

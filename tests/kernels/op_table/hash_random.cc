@@ -24,10 +24,6 @@ namespace {
 using testing::Csr;
 using testing::Dense;
 
-void Append(std::vector<OpCase>* to, std::vector<OpCase> from) {
-  for (OpCase& c : from) to->push_back(std::move(c));
-}
-
 // The sparse constant (input 0) of every case gets the parameters `make` builds.
 std::vector<OpCase> WithSparsity(
     std::vector<OpCase> cases, std::function<std::unique_ptr<tflite::SparsityParametersT>()> make) {
