@@ -241,6 +241,7 @@ std::vector<OpCase> ReduceWindowCases();
 std::vector<OpCase> RecurrentHandCases();
 std::vector<OpCase> HashRandomCases();
 std::vector<OpCase> SubgraphOpCases();
+std::vector<OpCase> LstmCases();
 const std::vector<OpCase>& AllCases();
 
 // ---- sentinels -----------------------------------------------------------------------------
