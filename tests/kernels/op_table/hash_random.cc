@@ -50,17 +50,19 @@ std::vector<OpCase> DensifyCases() {
         s->dim_metadata.push_back(Csr({0, 1, 3}, {1, 0, 2}));
         return s;
       });
-  // [[0, 0, 5, 6], [7, 8, 0, 0]] in 1x2 blocks: block row 0 holds block
-  // column 1, block row 1 block column 0.
+  // A 4x4 matrix in 2x2 blocks: block rows dense, block columns CSR (block
+  // row 0 holds block column 0, block row 1 block column 1), each block's
+  // 2x2 values dense.
   Append(&cases, WithSparsity(
-      Cases({{"BlockSparse", kDensify, {}, {Const(F32({2, 4}, {5, 6, 7, 8}))},
-              F32({2, 4}, {0, 0, 5, 6, 7, 8, 0, 0})}}),
+      Cases({{"Blocks2x2", kDensify, {}, {Const(F32({4, 4}, {1, 2, 3, 4, 0, 0, 5, 6}))},
+              F32({4, 4}, {1, 2, 0, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 5, 6})}}),
       [] {
         auto s = std::make_unique<tflite::SparsityParametersT>();
-        s->traversal_order = {0, 1, 2};
-        s->block_map = {1};
+        s->traversal_order = {0, 1, 2, 3};
+        s->block_map = {0, 1};
         s->dim_metadata.push_back(Dense(2));
-        s->dim_metadata.push_back(Csr({0, 1, 2}, {1, 0}));
+        s->dim_metadata.push_back(Csr({0, 1, 2}, {0, 1}));
+        s->dim_metadata.push_back(Dense(2));
         s->dim_metadata.push_back(Dense(2));
         return s;
       }));

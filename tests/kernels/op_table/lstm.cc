@@ -149,21 +149,47 @@ OpCase Bidirectional(bool merge) {
               });
 }
 
+// LSTM: one step of a batch [kBatch, kInput]; `change` edits the inputs
+// (error cases).
+OpCase OneStep(const std::string& name,
+               const std::function<void(std::vector<InputSpec>*)>& change = {}) {
+  tflite::LSTMOptionsT o;
+  o.fused_activation_function = tflite::ActivationFunctionType_TANH;
+  o.kernel_type = tflite::LSTMKernelType_FULL;
+  std::vector<InputSpec> in = OneCellInputs({kBatch, kInput});
+  if (change) change(&in);
+  return Lstm(name, tflite::BuiltinOperator_LSTM, std::move(in), Opts(o),
+              [](const std::vector<FTensor>& d, const std::vector<std::vector<int32_t>>&) {
+                return std::vector<FTensor>{
+                    {{kBatch, kCell}, Run(Cell{&d, 1}, d[0].v, 1, true, false)}};
+              });
+}
+
+OpCase Failing(OpCase c, std::string error) {
+  c.outcome = Outcome::kPrepareFails;
+  c.error = std::move(error);
+  return c;
+}
+
 }  // namespace
 
 std::vector<OpCase> LstmCases() {
-  tflite::LSTMOptionsT step;
-  step.fused_activation_function = tflite::ActivationFunctionType_TANH;
-  step.kernel_type = tflite::LSTMKernelType_FULL;
   return {
-      Lstm("OneStep", tflite::BuiltinOperator_LSTM, OneCellInputs({kBatch, kInput}), Opts(step),
-           [](const std::vector<FTensor>& d, const std::vector<std::vector<int32_t>>&) {
-             return std::vector<FTensor>{{{kBatch, kCell}, Run(Cell{&d, 1}, d[0].v, 1, true, false)}};
-           }),
+      OneStep("OneStep"),
       Unidirectional(true),
       Unidirectional(false),
       Bidirectional(false),
       Bidirectional(true),
+      // Input 9 (cell to input) without 10 and 11.
+      Failing(OneStep("LonePeephole", [](std::vector<InputSpec>* in) { (*in)[9] = Weights({kCell}); }),
+              "peephole weights must be all present or all omitted"),
+      // Inputs 18 and 19 fed instead of variable.
+      Failing(OneStep("StatesNotVariable",
+                      [](std::vector<InputSpec>* in) {
+                        (*in)[18] = Data({kBatch, kCell});
+                        (*in)[19] = Data({kBatch, kCell});
+                      }),
+              "output state and cell state must be variable tensors"),
   };
 }
 

@@ -99,6 +99,8 @@ std::vector<OpCase> ControlFlowCases() {
   std::vector<OpCase> cases = WithSubgraphs(Cases({
       {"Then", kIf, IfOpts(), {In({1}, {1}, kBool), F32({2}, {3, -4})}, F32({2}, {6, -8})},
       {"Else", kIf, IfOpts(), {In({1}, {0}, kBool), F32({2}, {3, -4})}, F32({2}, {9, 16})},
+      {"ConditionNotBool", kIf, IfOpts(), {F32({1}, {1}), F32({2}, {3, -4})}, F32({2}, {}),
+       Outcome::kPrepareFails, "condition must be a single BOOL"},
   }), TwiceAndSquare);
   // 1 -> 4 -> 7 -> 10; a start past the limit runs no step.
   Append(&cases, WithSubgraphs(Cases({
@@ -115,6 +117,9 @@ std::vector<OpCase> ControlFlowCases() {
        {I32({}, {1}), F32({2}, {3, -4})}, F32({2}, {9, 16})},
       {"OutOfRangeTakesLast", tflite::BuiltinOperator_STABLEHLO_CASE, {},
        {I32({}, {7}), F32({2}, {3, -4})}, F32({2}, {9, 16})},
+      {"IndexNotInt32", tflite::BuiltinOperator_STABLEHLO_CASE, {},
+       {F32({}, {0}), F32({2}, {3, -4})}, F32({2}, {}), Outcome::kPrepareFails,
+       "index must be a single INT32, got FLOAT32"},
   }), branches), TwiceAndSquare));
   tflite::StableHLOCompositeOptionsT composite;
   composite.name = "test.square_plus";
@@ -161,6 +166,12 @@ std::vector<OpCase> ReduceWindowBodyCases() {
        F32({2, 2}, {5, 8, -2, 1})},
   }), ReduceWindow({2, 2}, {2, 2}, {1, 1}, {1, 1}, {0, 0, 0, 0})),
       [](ModelBuilder& b) { AddSubgraph(b, tflite::BuiltinOperator_STABLEHLO_MAXIMUM, kF32, {}, 2); }));
+  Append(&cases, WithSubgraphs(WithOptions2(Cases({
+      {"ZeroStride", kReduceWindow, {},
+       {F32({4, 4}, std::vector<double>(16, 0.0)), Const(F32({}, {-kInf}))}, F32({2, 2}, {}),
+       Outcome::kPrepareFails, "must be positive"},
+  }), ReduceWindow({2, 2}, {2, 0}, {1, 1}, {1, 1}, {0, 0, 0, 0})),
+      [](ModelBuilder& b) { AddSubgraph(b, tflite::BuiltinOperator_STABLEHLO_MAXIMUM, kF32, {}, 2); }));
   return cases;
 }
 
@@ -183,6 +194,9 @@ std::vector<OpCase> ScatterCases() {
       // Both updates land on element 1; the index 7 is outside and skipped.
       {"AddRepeatedAndOutside", kScatter, {},
        {operand(), I32({3, 1}, {1, 1, 7}), F32({3}, {10, 20, 30})}, F32({5}, {1, 32, 3, 4, 5})},
+      {"UpdatesDoNotMatchIndices", kScatter, {},
+       {operand(), I32({2, 1}, {1, 3}), F32({3}, {10, 20, 30})}, F32({5}, {}),
+       Outcome::kPrepareFails, "must match the scatter_indices dimensions"},
   }), ScatterScalars()),
       [](ModelBuilder& b) { AddSubgraph(b, tflite::BuiltinOperator_STABLEHLO_ADD, kF32, {}, 2); });
   // An update computation that returns the update replaces the element.
