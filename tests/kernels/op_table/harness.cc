@@ -11,6 +11,7 @@
 #include "tensorflow/lite/c/c_api_experimental.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tensorflow/lite/core/c/common.h"
+#include "tests/kernels/string_test_util.h"
 
 namespace tflite_c {
 namespace op_table {
@@ -70,6 +71,12 @@ InputSpec Variable(std::vector<int> shape) {
   return s;
 }
 
+InputSpec Str(std::vector<int> shape, std::vector<std::string> strings) {
+  InputSpec s = Const(std::move(shape), {}, tflite::TensorType_STRING);
+  s.strings = std::move(strings);
+  return s;
+}
+
 InputSpec F32(std::vector<int> shape, std::vector<double> values) {
   return In(std::move(shape), std::move(values), tflite::TensorType_FLOAT32);
 }
@@ -97,7 +104,7 @@ std::vector<OpCase> Cases(std::vector<Hand> hands) {
     c.inputs = std::move(h.inputs);
     std::vector<FTensor> outputs;
     for (const InputSpec& o : h.outputs) {
-      outputs.push_back({o.shape, o.values});
+      outputs.push_back({o.shape, o.values, o.strings});
       c.out_types.push_back(o.type);
     }
     c.ref = Expect(std::move(outputs));
@@ -112,6 +119,10 @@ std::vector<OpCase> Cases(std::vector<Hand> hands) {
     cases.push_back(std::move(c));
   }
   return cases;
+}
+
+void Append(std::vector<OpCase>* to, std::vector<OpCase> from) {
+  for (OpCase& c : from) to->push_back(std::move(c));
 }
 
 RefFn Expect(std::vector<FTensor> outputs) {
@@ -202,6 +213,7 @@ std::vector<uint8_t> Encode(const std::vector<double>& v, TensorType t, const Qu
       case tflite::TensorType_INT32: Append(&out, static_cast<int32_t>(i)); break;
       case tflite::TensorType_UINT32: Append(&out, static_cast<uint32_t>(i)); break;
       case tflite::TensorType_INT64: Append(&out, static_cast<int64_t>(i)); break;
+      case tflite::TensorType_UINT64: Append(&out, static_cast<uint64_t>(f)); break;
       case tflite::TensorType_BOOL: Append(&out, static_cast<uint8_t>(f != 0)); break;
       default: ADD_FAILURE() << "op table: cannot encode " << TypeName(t);
     }
@@ -233,6 +245,7 @@ std::vector<double> Decode(const uint8_t* p, size_t bytes, TensorType t, const Q
     case tflite::TensorType_INT32: DecodeAs<int32_t>(p, bytes, q, false, &out); break;
     case tflite::TensorType_UINT32: DecodeAs<uint32_t>(p, bytes, q, false, &out); break;
     case tflite::TensorType_INT64: DecodeAs<int64_t>(p, bytes, q, false, &out); break;
+    case tflite::TensorType_UINT64: DecodeAs<uint64_t>(p, bytes, q, false, &out); break;
     case tflite::TensorType_BOOL:
       for (size_t i = 0; i < bytes; ++i) out.push_back(p[i] ? 1.0 : 0.0);
       break;
@@ -283,11 +296,11 @@ Inputs MakeInputs(const OpCase& c, TensorType type, const Quantization& in_q) {
     }
     const TensorType t = s.type == kSameType ? type : s.type;
     const Quantization q = t != type ? Quantization{} : s.kind == Kind::kDataConst ? w_q : in_q;
-    FTensor x{s.shape, s.values};
+    FTensor x{s.shape, s.values, s.strings};
     if (!s.fixed) {
       for (int i = 0; i < NumElements(s.shape); ++i) x.v.push_back(Draw(rng, t, c.lo, c.hi));
     }
-    x.v = Snap(x.v, t, q);
+    if (t != tflite::TensorType_STRING) x.v = Snap(x.v, t, q);
     r.data.push_back(std::move(x));
     r.types.push_back(t);
     r.quant.push_back(q);
@@ -313,6 +326,13 @@ Quantization OutputQuant(const OpCase& c, TensorType out_type, const Quantizatio
 void CompareOutput(const OpCase& c, size_t o, TensorType out_type, const Quantization& q,
                    const FTensor& want, const OneOpModel& m) {
   EXPECT_EQ(m.Shape(static_cast<int>(o)), want.shape) << "output " << o;
+  if (out_type == tflite::TensorType_STRING) {
+    EXPECT_EQ(testing::ReadStrings(TfLiteInterpreterGetOutputTensor(m.interpreter(),
+                                                                    static_cast<int>(o))),
+              want.s)
+        << "output " << o;
+    return;
+  }
   const std::vector<uint8_t> raw = m.GetBytes(static_cast<int>(o));
   const std::vector<double> got = Decode(raw.data(), raw.size(), out_type, q);
   ASSERT_EQ(got.size(), want.v.size()) << "output " << o;
@@ -331,23 +351,18 @@ void CompareOutput(const OpCase& c, size_t o, TensorType out_type, const Quantiz
   }
 }
 
-}  // namespace
+// The bytes of data input `d` as the model takes them.
+std::vector<uint8_t> InputBytes(const Inputs& in, size_t d) {
+  if (in.types[d] == tflite::TensorType_STRING) return testing::EncodeStrings(in.data[d].s);
+  return Encode(in.data[d].v, in.types[d], in.quant[d]);
+}
 
-void RunCase(const OpCase& c, TensorType type, bool default_delegates) {
-  const Quantization in_q =
-      Quantized(type) && !c.raw_integers ? ChooseQuant(type, c.lo, c.hi) : Quantization{};
-  const Inputs in = MakeInputs(c, type, in_q);
-  const std::vector<FTensor> expected = c.ref(in.data, in.ints);
-
-  OneOpModel m;
-  if (default_delegates) {
-    m.configure_options = [](TfLiteInterpreterOptions* o) {
-      TfLiteInterpreterOptionsSetUseXNNPACK(o, true);
-      TfLiteInterpreterOptionsSetNumThreads(o, 1);
-    };
-  }
+// One case's model for one element type, as far as the operator and its
+// subgraphs; `fed` receives the data index of each model input, in order.
+void BuildModel(const OpCase& c, TensorType type, const Inputs& in,
+                const std::vector<FTensor>& expected, const std::vector<Quantization>& out_q,
+                OneOpModel& m, std::vector<size_t>* fed) {
   size_t d = 0, k = 0;
-  std::vector<size_t> fed;  // data index of each model input, in order
   for (const InputSpec& s : c.inputs) {
     if (s.kind == Kind::kOmitted) {
       m.Omitted();
@@ -356,22 +371,72 @@ void RunCase(const OpCase& c, TensorType type, bool default_delegates) {
     } else if (s.kind == Kind::kInt32Const) {
       m.Const<int32_t>(s.shape, in.ints[k++]);
     } else if (s.kind == Kind::kDataConst) {
-      m.ConstBytes(in.types[d], s.shape, Encode(in.data[d].v, in.types[d], in.quant[d]),
-                   in.quant[d]);
+      m.ConstBytes(in.types[d], s.shape, InputBytes(in, d), in.quant[d]);
       ++d;
     } else {
       m.Input(in.types[d], s.shape, in.quant[d]);
-      fed.push_back(d++);
+      fed->push_back(d++);
     }
   }
-  std::vector<Quantization> out_q;
   for (size_t o = 0; o < expected.size(); ++o) {
-    const TensorType t = OutputType(c, type, o);
-    out_q.push_back(OutputQuant(c, t, in_q, expected[o]));
-    m.Output(t, expected[o].shape, out_q.back());
+    m.Output(OutputType(c, type, o), expected[o].shape, out_q[o]);
   }
   m.Op(c.op, c.options(), c.version);
+  if (c.subgraphs) {
+    c.subgraphs(m.builder());
+    m.builder().SetCurrentSubgraph(0);
+  }
   if (c.after_op) c.after_op(m);
+}
+
+bool Feed(OneOpModel& m, const Inputs& in, const std::vector<size_t>& fed) {
+  for (size_t i = 0; i < fed.size(); ++i) m.SetBytes(static_cast<int>(i), InputBytes(in, fed[i]));
+  return m.Invoke();
+}
+
+// A `property` case: its values, then the same bytes from a second model.
+void CheckProperty(const OpCase& c, TensorType type, const Inputs& in,
+                   const std::vector<FTensor>& expected, const std::vector<Quantization>& out_q,
+                   const OneOpModel& first) {
+  std::vector<std::vector<double>> got;
+  for (size_t o = 0; o < expected.size(); ++o) {
+    EXPECT_EQ(first.Shape(static_cast<int>(o)), expected[o].shape) << "output " << o;
+    const std::vector<uint8_t> raw = first.GetBytes(static_cast<int>(o));
+    got.push_back(Decode(raw.data(), raw.size(), OutputType(c, type, o), out_q[o]));
+  }
+  EXPECT_EQ(c.property(got), "");
+  OneOpModel again;
+  std::vector<size_t> fed;
+  BuildModel(c, type, in, expected, out_q, again, &fed);
+  ASSERT_TRUE(again.Allocate()) << again.log();
+  ASSERT_TRUE(Feed(again, in, fed)) << again.log();
+  for (size_t o = 0; o < expected.size(); ++o) {
+    EXPECT_EQ(again.GetBytes(static_cast<int>(o)), first.GetBytes(static_cast<int>(o)))
+        << "output " << o << " differs between two models with the same seeds";
+  }
+}
+
+}  // namespace
+
+void RunCase(const OpCase& c, TensorType type, bool default_delegates) {
+  const Quantization in_q =
+      Quantized(type) && !c.raw_integers ? ChooseQuant(type, c.lo, c.hi) : Quantization{};
+  const Inputs in = MakeInputs(c, type, in_q);
+  const std::vector<FTensor> expected = c.ref(in.data, in.ints);
+  std::vector<Quantization> out_q;
+  for (size_t o = 0; o < expected.size(); ++o) {
+    out_q.push_back(OutputQuant(c, OutputType(c, type, o), in_q, expected[o]));
+  }
+
+  OneOpModel m;
+  if (default_delegates) {
+    m.configure_options = [](TfLiteInterpreterOptions* o) {
+      TfLiteInterpreterOptionsSetUseXNNPACK(o, true);
+      TfLiteInterpreterOptionsSetNumThreads(o, 1);
+    };
+  }
+  std::vector<size_t> fed;
+  BuildModel(c, type, in, expected, out_q, m, &fed);
   if (std::find(c.unsupported.begin(), c.unsupported.end(), type) != c.unsupported.end()) {
     EXPECT_FALSE(m.Allocate()) << "now supported: move " << TypeName(type) << " to the case's types";
     EXPECT_NE(m.log().find("not supported"), std::string::npos) << m.log();
@@ -387,10 +452,7 @@ void RunCase(const OpCase& c, TensorType type, bool default_delegates) {
   ASSERT_TRUE(m.Allocate()) << m.log();
   OutputGuards guards;
   ASSERT_TRUE(guards.Attach(m, static_cast<int>(expected.size()))) << m.log();
-  for (size_t i = 0; i < fed.size(); ++i) {
-    m.SetBytes(static_cast<int>(i), Encode(in.data[fed[i]].v, in.types[fed[i]], in.quant[fed[i]]));
-  }
-  const bool invoked = m.Invoke();
+  const bool invoked = Feed(m, in, fed);
   EXPECT_EQ(guards.Damage(), "") << "a kernel wrote outside its output";
   if (c.outcome == Outcome::kInvokeFails) {
     EXPECT_FALSE(invoked) << "expected Invoke to fail";
@@ -399,6 +461,10 @@ void RunCase(const OpCase& c, TensorType type, bool default_delegates) {
     return;
   }
   ASSERT_TRUE(invoked) << m.log();
+  if (c.property) {
+    CheckProperty(c, type, in, expected, out_q, m);
+    return;
+  }
   for (size_t o = 0; o < expected.size(); ++o) {
     CompareOutput(c, o, OutputType(c, type, o), out_q[o], expected[o], m);
   }

@@ -40,6 +40,7 @@ using tflite::TensorType;
 struct FTensor {
   std::vector<int> shape;
   std::vector<double> v;
+  std::vector<std::string> s;  // STRING tensors: the strings (v stays empty)
 };
 
 int NumElements(const std::vector<int>& shape);
@@ -84,6 +85,7 @@ struct InputSpec {
   bool fixed = false;         // `values` given (hand-picked), not drawn at random
   std::vector<double> values;
   std::vector<int32_t> ints;  // kInt32Const values
+  std::vector<std::string> strings;  // STRING tensors (type STRING, `fixed`)
 };
 
 // A data input of the case's type with random values.
@@ -97,6 +99,8 @@ InputSpec In(std::vector<int> shape, std::vector<double> values, TensorType type
 InputSpec Const(std::vector<int> shape, std::vector<double> values, TensorType type = kSameType);
 InputSpec Omitted();
 InputSpec Variable(std::vector<int> shape);
+// A STRING constant with the given strings (as an output: the expected strings).
+InputSpec Str(std::vector<int> shape, std::vector<std::string> strings);
 
 // The reference sees the data inputs (Data, Weights, In, Const; in order,
 // dequantized for quantized types) and, apart, the Ints() constants.
@@ -137,6 +141,16 @@ struct OpCase {
   std::function<void(testing::OneOpModel&)> after_op;
   // Also run with the default delegates applied (XNNPACK), as a second test.
   bool also_default_delegates = false;
+  // Adds the subgraphs the operator names (control flow bodies, branches,
+  // update computations) to the model, after the operator: main is subgraph
+  // 0, the first one added is 1. The harness makes subgraph 0 current again.
+  std::function<void(testing::ModelBuilder&)> subgraphs;
+  // Outputs no reference can predict value by value (random draws): the
+  // reference gives only their shapes, and `property` checks the values it is
+  // given (one vector per output, decoded as for the comparison) and returns
+  // what is wrong, or "" when nothing is. The harness then also runs a second
+  // model built the same way and expects the same bytes (fixed seeds).
+  std::function<std::string(const std::vector<std::vector<double>>&)> property;
   // Error cases: where the model must fail, and a substring of the message.
   Outcome outcome = Outcome::kOk;
   std::string error;
@@ -176,6 +190,9 @@ InputSpec Const(InputSpec s);
 // Float results within 5e-6 * (1 + |want|), integers exact; each runs on the
 // builtin kernels and with the default delegates.
 std::vector<OpCase> Cases(std::vector<Hand> hands);
+
+// Moves the cases of `from` to the end of `to`.
+void Append(std::vector<OpCase>* to, std::vector<OpCase> from);
 
 // Sets `options` as builtin_options_2 (the StableHLO-era options table) of
 // every case in `cases`.
@@ -222,6 +239,9 @@ std::vector<OpCase> ComplexHandCases();
 std::vector<OpCase> StablehloHandCases();
 std::vector<OpCase> ReduceWindowCases();
 std::vector<OpCase> RecurrentHandCases();
+std::vector<OpCase> HashRandomCases();
+std::vector<OpCase> SubgraphOpCases();
+std::vector<OpCase> LstmCases();
 const std::vector<OpCase>& AllCases();
 
 // ---- sentinels -----------------------------------------------------------------------------
