@@ -355,63 +355,6 @@ TEST(DelegateProfiling, XnnpackReportsItsOperators) {
   TfLiteModelDelete(model);
 }
 
-// Pointwise convolutions (1x1, stride 1) run as XNNPACK fully connected
-// layers, as upstream's XNNPACK rewrites them; other convolutions stay
-// convolutions. x[1,3,3,2] -> CONV_2D 1x1 -> y1, x -> CONV_2D 3x3 SAME -> y2.
-TEST(DelegateProfiling, XnnpackRunsPointwiseConvolutionsAsFullyConnected) {
-  TfLiteDelegate* probe = TfLiteXNNPackDelegateCreate(nullptr);
-  if (probe == nullptr) GTEST_SKIP() << "XNNPACK is not available in this build";
-  TfLiteXNNPackDelegateDelete(probe);
-  ModelBuilder b;
-  const int x = b.AddInput(tflite::TensorType_FLOAT32, {1, 3, 3, 2}, "x");
-  const int w1 = b.AddConstant<float>({2, 1, 1, 2}, {1, 2, -1, 0.5f});
-  const int bias = b.AddConstant<float>({2}, {0.25f, -8});
-  const int y1 = b.AddOutput(tflite::TensorType_FLOAT32, {1, 3, 3, 2}, "y1");
-  tflite::Conv2DOptionsT conv;
-  conv.padding = tflite::Padding_SAME;
-  conv.stride_w = conv.stride_h = 1;
-  conv.fused_activation_function = tflite::ActivationFunctionType_RELU;
-  b.AddOperator(tflite::BuiltinOperator_CONV_2D, {x, w1, bias}, {y1}, conv);
-  const int w3 = b.AddConstant<float>({1, 3, 3, 2}, std::vector<float>(18, 1.0f));
-  const int y2 = b.AddOutput(tflite::TensorType_FLOAT32, {1, 3, 3, 1}, "y2");
-  conv.fused_activation_function = tflite::ActivationFunctionType_NONE;
-  b.AddOperator(tflite::BuiltinOperator_CONV_2D, {x, w3, -1}, {y2}, conv);
-  const std::vector<uint8_t> bytes = b.Finish();
-
-  TfLiteModel* model = TfLiteModelCreate(bytes.data(), bytes.size());
-  TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
-  RecordingProfiler profiler;
-  TfLiteInterpreterOptionsSetProfiler(options, &profiler);
-  TfLiteInterpreterOptionsSetUseXNNPACK(options, true);
-  TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(model, options);
-  ASSERT_NE(interpreter, nullptr);
-  ASSERT_EQ(TfLiteInterpreterAllocateTensors(interpreter), kTfLiteOk);
-  std::vector<float> in(18);
-  for (int i = 0; i < 18; ++i) in[i] = static_cast<float>(i % 5) - 1.5f;
-  TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(interpreter, 0), in.data(),
-                             in.size() * sizeof(float));
-  profiler.events.clear();
-  ASSERT_EQ(TfLiteInterpreterInvoke(interpreter), kTfLiteOk);
-  std::vector<float> out(18);
-  TfLiteTensorCopyToBuffer(TfLiteInterpreterGetOutputTensor(interpreter, 0), out.data(),
-                           out.size() * sizeof(float));
-  for (int p = 0; p < 9; ++p) {
-    const float a = in[2 * p], c = in[2 * p + 1];
-    EXPECT_FLOAT_EQ(out[2 * p], std::max(0.0f, a + 2 * c + 0.25f)) << "pixel " << p;
-    EXPECT_FLOAT_EQ(out[2 * p + 1], std::max(0.0f, -a + 0.5f * c - 8)) << "pixel " << p;
-  }
-  int fully_connected = 0, convolutions = 0;
-  for (const std::string& e : profiler.With("add delegate_profiled_op")) {
-    fully_connected += e.find("Fully Connected") != std::string::npos;
-    convolutions += e.find("Convolution") != std::string::npos;
-  }
-  EXPECT_EQ(fully_connected, 1) << ::testing::PrintToString(profiler.events);
-  EXPECT_EQ(convolutions, 1) << ::testing::PrintToString(profiler.events);
-  TfLiteInterpreterDelete(interpreter);
-  TfLiteInterpreterOptionsDelete(options);
-  TfLiteModelDelete(model);
-}
-
 TEST(DelegateProfiling, NullOptionsAreRefused) {
   RecordingProfiler profiler;
   EXPECT_EQ(TfLiteInterpreterOptionsSetProfiler(nullptr, &profiler), kTfLiteError);

@@ -387,7 +387,6 @@ std::unique_ptr<Kernel> BuildKernel(TfLiteContext* context, const TfLiteDelegate
   OpBuilder builder(context, &kernel->statics, kernel->delegate->Quant(), subgraph, &ids);
   builder.SetPartition(&params);
   builder.SetConstants(&kernel->constants);
-  builder.SetPointwiseAsFullyConnected(!plan.sparse_weights);
   kernel->innermost_fixed = !kXnnpackChecksShapes && !KeepsChannelsFree(plan, builder);
   if (DefineValues(context, subgraph, plan, builder, kernel.get(), &ids) != kTfLiteOk ||
       DefineNodes(context, plan, resources, ids, subgraph, &builder, kernel.get()) != kTfLiteOk ||

@@ -353,16 +353,7 @@ xnn_status OpBuilder::DefineValue(xnn_subgraph_t subgraph, int t, uint32_t exter
   size_t dims[XNN_MAX_TENSOR_DIMS];
   const int rank = x.dims ? x.dims->size : 0;
   if (rank > XNN_MAX_TENSOR_DIMS) return xnn_status_unsupported_parameter;
-  for (int i = 0; i < rank; ++i) {
-    if (x.dims->data[i] < 0 && IsStatic(t)) return xnn_status_invalid_parameter;
-    dims[i] = static_cast<size_t>(x.dims->data[i]);
-  }
-  return DefineValueAs(subgraph, t, rank, dims, external_id, flags, id);
-}
-
-xnn_status OpBuilder::DefineValueAs(xnn_subgraph_t subgraph, int t, int rank, const size_t* dims,
-                                    uint32_t external_id, uint32_t flags, uint32_t* id) const {
-  const TfLiteTensor& x = TensorAt(t);
+  for (int i = 0; i < rank; ++i) dims[i] = static_cast<size_t>(x.dims->data[i]);
   const void* data = IsStatic(t) ? StaticPointer(t) : nullptr;
   const xnn_datatype type = Datatype(t);
   if (data != nullptr) {
@@ -371,6 +362,7 @@ xnn_status OpBuilder::DefineValueAs(xnn_subgraph_t subgraph, int t, int rank, co
     // model can contradict with the DEQUANTIZE output's shape).
     size_t count = 1;
     for (int i = 0; i < rank; ++i) {
+      if (x.dims->data[i] < 0) return xnn_status_invalid_parameter;
       count *= dims[i];
       if (count > (SIZE_MAX >> 3)) return xnn_status_invalid_parameter;
     }

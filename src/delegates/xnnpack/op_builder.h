@@ -97,14 +97,6 @@ class OpBuilder {
   // Defines tensor `t` as value `*id` of `subgraph`.
   xnn_status DefineValue(xnn_subgraph_t subgraph, int t, uint32_t external_id, uint32_t flags,
                          uint32_t* id) const;
-  // DefineValue with other dimensions (as many elements or fewer) over `t`'s data.
-  xnn_status DefineValueAs(xnn_subgraph_t subgraph, int t, int rank, const size_t* dims,
-                           uint32_t external_id, uint32_t flags, uint32_t* id) const;
-  // Pointwise CONV_2Ds (1x1, stride 1, one group, no folded PAD) become fully
-  // connected layers over the channels of each pixel, as upstream's XNNPACK
-  // rewrites them; off while XNNPACK runs the partition's convolutions in its
-  // sparse (NCHW) mode, which needs them as convolutions.
-  void SetPointwiseAsFullyConnected(bool on) { pointwise_as_fc_ = on; }
 
   // Custom operators (by name) Visit may take: MediaPipe's
   // Convolution2DTransposeBias, MaxPoolingWithArgmax2D and MaxUnpooling2D.
@@ -198,9 +190,6 @@ class OpBuilder {
   TfLiteStatus CheckConvNode(const TfLiteNode* n, const ConvParams& p, int channel_dim,
                              ConvNode* c);
   TfLiteStatus VisitConv2d(const TfLiteNode* n, const TfLiteConvParams* p);
-  // A checked pointwise CONV_2D as xnn_define_fully_connected on `src` (the
-  // filter [oc, 1, 1, ic] defined again as [oc, ic] over the same data).
-  TfLiteStatus DefinePointwiseConv(const ConvNode& c, uint32_t src);
   TfLiteStatus VisitDepthwiseConv2d(const TfLiteNode* n, const TfLiteDepthwiseConvParams* p);
   TfLiteStatus VisitTransposeConv(const TfLiteNode* n, const TfLiteTransposeConvParams* p);
   // Transposed convolution of checked tensors (filter [oc, kh, kw, ic])
@@ -278,7 +267,6 @@ class OpBuilder {
   const std::vector<uint32_t>* ids_;
   const TfLiteDelegateParams* partition_ = nullptr;
   const std::unordered_map<int, FusedPad>* fused_pads_ = nullptr;
-  bool pointwise_as_fc_ = true;
   // The value a conv reads for input `in` and the paddings of a folded PAD.
   uint32_t ConvInput(int in, uint32_t pads[4]) const;
   int node_index_ = -1;

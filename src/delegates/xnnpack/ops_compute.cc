@@ -107,9 +107,6 @@ TfLiteStatus OpBuilder::VisitConv2d(const TfLiteNode* n, const TfLiteConvParams*
   if (!Defining()) return kTfLiteOk;
   uint32_t pad[4];
   const uint32_t src = ConvInput(in, pad);
-  if (pointwise_as_fc_ && kh == 1 && kw == 1 && p->stride_height == 1 && p->stride_width == 1 &&
-      groups == 1 && (pad[0] | pad[1] | pad[2] | pad[3]) == 0 && IsStatic(filter))
-    return DefinePointwiseConv(c, src);
   return Check(
       xnn_define_convolution_2d(
           subgraph_, pad[0], pad[1], pad[2], pad[3], kh, kw, p->stride_height, p->stride_width,
@@ -117,21 +114,6 @@ TfLiteStatus OpBuilder::VisitConv2d(const TfLiteNode* n, const TfLiteConvParams*
           src, ValueIdOf(filter), bias >= 0 ? ValueIdOf(bias) : XNN_INVALID_VALUE_ID,
           ValueIdOf(out), PaddingFlags(p->padding)),
       "xnn_define_convolution_2d");
-}
-
-TfLiteStatus OpBuilder::DefinePointwiseConv(const ConvNode& c, uint32_t src) {
-  // [oc, 1, 1, ic] and [oc, ic] lay the weights out alike; a per-channel
-  // quantization stays on dimension 0.
-  const size_t dims[2] = {static_cast<size_t>(Dim(c.filter, 0)),
-                          static_cast<size_t>(Dim(c.filter, 3))};
-  uint32_t filter = XNN_INVALID_VALUE_ID;
-  TF_LITE_ENSURE_STATUS(Check(
-      DefineValueAs(subgraph_, c.filter, 2, dims, XNN_INVALID_VALUE_ID, 0, &filter),
-      "the pointwise filter as a matrix"));
-  return Check(xnn_define_fully_connected(
-                   subgraph_, c.lo, c.hi, src, filter,
-                   c.bias >= 0 ? ValueIdOf(c.bias) : XNN_INVALID_VALUE_ID, ValueIdOf(c.out), 0),
-               "xnn_define_fully_connected (pointwise CONV_2D)");
 }
 
 TfLiteStatus OpBuilder::VisitDepthwiseConv2d(const TfLiteNode* n,
