@@ -85,10 +85,19 @@ std::vector<OpCase> NnCases() {
         c.types = kF8;
         c.lo = -1, c.hi = 1;
         c.rtol = 1e-4f, c.atol = 1e-4f;
+        c.also_default_delegates = true;  // XNNPACK's convolutions too
         cases.push_back(c);
       };
       const tflite::Padding padding = same ? tflite::Padding_SAME : tflite::Padding_VALID;
       add_conv("CONV_2D", tflite::BuiltinOperator_CONV_2D, {Data({1, 6, 5, 3}), Weights({4, 3, 3, 3})},
+               false, [stride, padding] {
+                 tflite::Conv2DOptionsT o;
+                 o.padding = padding;
+                 o.stride_w = o.stride_h = stride;
+                 return Opts(o);
+               });
+      // Pointwise: XNNPACK runs it as a fully connected layer over each pixel.
+      add_conv("CONV_2D_1x1", tflite::BuiltinOperator_CONV_2D, {Data({1, 5, 4, 6}), Weights({3, 1, 1, 6})},
                false, [stride, padding] {
                  tflite::Conv2DOptionsT o;
                  o.padding = padding;
