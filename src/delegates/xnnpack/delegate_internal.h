@@ -45,27 +45,6 @@ struct Delegate {
   pthreadpool_t threadpool = nullptr;
   // weight_cache_file_path / _descriptor (when no weights_cache is given).
   std::unique_ptr<FileWeightCache> file_cache;
-  // One XNNPACK workspace (the memory of values internal to a runtime) per
-  // graph this delegate runs, shared by the runtimes of all its partitions:
-  // they run one after another, so one workspace sized for the largest
-  // serves them all (separate ones summed; conformer has six partitions).
-  // Keyed by the graph's context, so interpreters that share this delegate
-  // never share a workspace. Runtimes hold their own reference.
-  std::map<const TfLiteContext*, xnn_workspace_t> workspaces;
-  std::mutex workspaces_mutex;
-  // The shared workspace for `context`'s partitions (nullptr: XNNPACK gives
-  // the runtime its own).
-  xnn_workspace_t WorkspaceFor(const TfLiteContext* context) {
-    std::lock_guard<std::mutex> lock(workspaces_mutex);
-    xnn_workspace_t& w = workspaces[context];
-    if (w == nullptr && xnn_create_workspace(&w) != xnn_status_success) w = nullptr;
-    return w;
-  }
-  ~Delegate() {
-    for (auto& kv : workspaces) {
-      if (kv.second != nullptr) xnn_release_workspace(kv.second);
-    }
-  }
   // Set by DelegatePrepare while ReplaceNodeSubsetsWithDelegateKernels runs
   // the partitions' KernelInit (below).
   PartitionBuild* building = nullptr;
@@ -128,6 +107,14 @@ struct PartitionBuild {
   const StaticMap* statics = nullptr;      // tensor -> unpacked constant (fp16, sparse)
   const ResourceMap* resources = nullptr;  // resource tensor -> variable
   int failed = 0;                          // partitions XNNPACK could not build (each one reported)
+  // One XNNPACK workspace (the memory of values internal to a runtime) for
+  // the runtimes of all partitions of this graph: they run one after another,
+  // so one workspace sized for the largest serves them all (separate ones
+  // summed; the conformer has six partitions). Each runtime holds a
+  // reference; DelegatePrepare drops its own when the partitions are built,
+  // so the workspace lives exactly as long as the graph's runtimes (nullptr:
+  // XNNPACK gives each runtime its own).
+  xnn_workspace_t workspace = nullptr;
 };
 
 // ---- the kernel of one partition -------------------------------------------------------

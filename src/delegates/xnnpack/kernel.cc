@@ -307,10 +307,9 @@ TfLiteStatus CreateRuntime(TfLiteContext* context, xnn_subgraph_t subgraph, bool
   Delegate& delegate = *kernel->delegate;
   const uint32_t flags =
       delegate.RuntimeFlags(context) | (sparse_weights ? XNN_FLAG_HINT_SPARSE_INFERENCE : 0);
-  const xnn_status s =
-      xnn_create_runtime_v4(subgraph, delegate.WeightsCache(),
-                            delegate.WorkspaceFor(context), delegate.threadpool, flags,
-                            &kernel->runtime);
+  const xnn_status s = xnn_create_runtime_v4(
+      subgraph, delegate.WeightsCache(), delegate.building ? delegate.building->workspace : nullptr,
+      delegate.threadpool, flags, &kernel->runtime);
   if (s != xnn_status_success) {
     kernel->runtime = nullptr;
     return ReportRuntimeFailure(context, delegate, s);

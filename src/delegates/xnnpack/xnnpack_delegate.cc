@@ -218,11 +218,13 @@ TfLiteStatus ReplaceWithKernels(TfLiteContext* context, Delegate* delegate,
   PartitionBuild build;
   build.statics = &statics;
   build.resources = &resources;
+  if (xnn_create_workspace(&build.workspace) != xnn_status_success) build.workspace = nullptr;
   delegate->building = &build;
   if (delegate->file_cache) delegate->file_cache->BeginPrepare(context, statics);
   const TfLiteStatus status =
       context->ReplaceNodeSubsetsWithDelegateKernels(context, reg, nodes, &delegate->base);
   delegate->building = nullptr;
+  if (build.workspace != nullptr) xnn_release_workspace(build.workspace);
   // A cache file that cannot be written is not fatal: the weights are packed.
   if (delegate->file_cache) delegate->file_cache->EndPrepare();
   TfLiteIntArrayFree(nodes);
