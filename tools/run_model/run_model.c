@@ -465,8 +465,7 @@ static int ApplyShapes(TfLiteInterpreter* interpreter, const Options* opt, int32
   return 0;
 }
 
-/* --input files, or generated data, into every input; each is printed.
- * Returns 0, or the exit status of a failure. */
+/* --input files, or generated data, into every input (printed). 0 or the exit status. */
 static int SetInputs(TfLiteInterpreter* interpreter, const Options* opt, int32_t n_in) {
   for (int k = 0; k < opt->num_inputs; ++k) {
     if (opt->inputs[k].index >= n_in) {
@@ -491,8 +490,7 @@ static int SetInputs(TfLiteInterpreter* interpreter, const Options* opt, int32_t
   return 0;
 }
 
-/* --runs Invoke calls: the first one's time and the sum of the others'.
- * Returns 0, or the exit status of a failure. */
+/* --runs Invoke calls: the first one's time, the others' sum. 0 or the exit status. */
 static int InvokeRuns(TfLiteInterpreter* interpreter, int runs, double* t_first,
                       double* t_rest) {
   for (int r = 0; r < runs; ++r) {
@@ -523,8 +521,7 @@ static int ReportOutputs(TfLiteInterpreter* interpreter, const Options* opt, int
   return 0;
 }
 
-/* Sizes, fills and runs the interpreter, then reports. Returns the exit
- * status. */
+/* Sizes, fills and runs the interpreter, then reports. Returns the exit status. */
 static int RunInterpreter(TfLiteInterpreter* interpreter, const Options* opt, double t_load) {
   int32_t n_in = TfLiteInterpreterGetInputTensorCount(interpreter);
   int32_t n_out = TfLiteInterpreterGetOutputTensorCount(interpreter);
