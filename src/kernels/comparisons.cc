@@ -21,8 +21,7 @@ constexpr int kQuantizedLeftShift = 8;
 
 struct OpData : internal::BroadcastOpData {
   bool quantized = false;
-  int32_t zero_point[2] = {0, 0};
-  internal::QuantizedMultiplier scale[2];
+  internal::InputRescale rescale[2];  // to real value * 2^kQuantizedLeftShift
 };
 
 constexpr internal::TypeSet kNumericTypes = {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt64,
@@ -39,8 +38,9 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, TfLiteNode* node, OpData* 
     for (int i = 0; i < 2; ++i) {
       const internal::QuantParams q =
           internal::LegacyQuantParams(internal::InputAt(context, node, i));
-      data->zero_point[i] = q.zero_point;
-      data->scale[i] = internal::QuantizeMultiplier(q.scale);
+      data->rescale[i].zero_point = q.zero_point;
+      data->rescale[i].left_shift = kQuantizedLeftShift;
+      data->rescale[i].multiplier = internal::QuantizeMultiplier(q.scale);
     }
   }
   return kTfLiteOk;
@@ -58,12 +58,8 @@ void Compare(TfLiteContext* context, const TfLiteNode* node, const OpData& d) {
     });
     return;
   }
-  auto real = [&d](int i, T q) {
-    return internal::MultiplyByQuantizedMultiplier(
-        (static_cast<int32_t>(q) - d.zero_point[i]) * (1 << kQuantizedLeftShift), d.scale[i]);
-  };
   internal::ForEachBroadcast(d.nary, [&](int64_t o, const int64_t* in) {
-    out[o] = cmp(real(0, a[in[0]]), real(1, b[in[1]]));
+    out[o] = cmp(d.rescale[0].Apply(a[in[0]]), d.rescale[1].Apply(b[in[1]]));
   });
 }
 

@@ -2,88 +2,65 @@
 // the magnitude |z| (computed without overflow, as std::abs) of every element
 // of a COMPLEX64 or COMPLEX128 tensor. The output has the input's shape and
 // the matching real type: FLOAT32 for COMPLEX64, FLOAT64 for COMPLEX128.
+// The ops are described for RegisterUnaryOp (elementwise_unary.h).
 #include <complex>
 
-#include "src/kernels/internal/kernel_util.h"
+#include "src/kernels/internal/elementwise_unary.h"
 #include "src/kernels/register.h"
 
 namespace tflite_c {
 namespace kernels {
 namespace {
 
-TfLiteStatus PrepareComplexPart(TfLiteContext* context, TfLiteNode* node, const char* op) {
-  TF_LITE_ENSURE_OK(context, internal::CheckArity(context, node, op, 1, 1, 1));
-  const TfLiteTensor* input;
-  TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, internal::GetInput(context, node, 0, op, &input));
-  TF_LITE_ENSURE_OK(context, internal::GetOutput(context, node, 0, op, &output));
-  TfLiteType real_type;
-  if (input->type == kTfLiteComplex64) {
-    real_type = kTfLiteFloat32;
-  } else if (input->type == kTfLiteComplex128) {
-    real_type = kTfLiteFloat64;
-  } else {
-    return internal::UnsupportedType(context, op, "input", input->type);
-  }
-  if (output->type != real_type) {
-    return internal::TypeMismatch(context, op, "input", input->type, "output", output->type);
-  }
-  return internal::ResizeOutputLike(context, output, input->dims);
-}
+using internal::MapUnary;
+using internal::TypeSet;
+using internal::UnaryOpData;
 
-template <typename T, typename Part>
-void ExtractPart(const TfLiteTensor* input, TfLiteTensor* output, Part part) {
-  const auto* in = reinterpret_cast<const std::complex<T>*>(input->data.raw_const);
-  T* out = reinterpret_cast<T*>(output->data.raw);
-  const int64_t n = internal::NumElements(input);
-  for (int64_t i = 0; i < n; ++i) out[i] = part(in[i]);
-}
-
-// `Part` is a functor template instantiated for float and double.
-template <template <typename> class Part>
-TfLiteStatus EvalComplexPart(TfLiteContext* context, TfLiteNode* node) {
-  const TfLiteTensor* input = internal::InputAt(context, node, 0);
-  TfLiteTensor* output = internal::OutputAt(context, node, 0);
-  if (input->type == kTfLiteComplex64) {
-    ExtractPart<float>(input, output, Part<float>());
-  } else {
-    ExtractPart<double>(input, output, Part<double>());
-  }
-  return kTfLiteOk;
-}
-
-template <typename T>
 struct RealPart {
-  static constexpr char kName[] = "REAL";
+  template <typename T>
   T operator()(const std::complex<T>& z) const { return z.real(); }
 };
-template <typename T>
 struct ImagPart {
-  static constexpr char kName[] = "IMAG";
+  template <typename T>
   T operator()(const std::complex<T>& z) const { return z.imag(); }
 };
-template <typename T>
 struct Magnitude {
-  static constexpr char kName[] = "COMPLEX_ABS";
+  template <typename T>
   T operator()(const std::complex<T>& z) const { return std::abs(z); }
 };
 
-template <template <typename> class Part>
-const TfLiteRegistration* RegisterComplexPart() {
-  static const TfLiteRegistration r = internal::MakeRegistration(
-      nullptr, nullptr,
-      [](TfLiteContext* context, TfLiteNode* node) {
-        return PrepareComplexPart(context, node, Part<float>::kName);
-      },
-      EvalComplexPart<Part>);
-  return &r;
-}
+// The op named `Name` mapping each complex element to the real value `Part`
+// computes.
+template <const char* Name, typename Part>
+struct ComplexPartOp {
+  static constexpr const char* kName = Name;
+  static constexpr TypeSet kTypes = {kTfLiteComplex64, kTfLiteComplex128};
+  static TfLiteType OutputType(TfLiteType input) {
+    return input == kTfLiteComplex64 ? kTfLiteFloat32 : kTfLiteFloat64;
+  }
+  static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node, const UnaryOpData&) {
+    if (internal::InputAt(context, node, 0)->type == kTfLiteComplex64) {
+      return MapUnary<std::complex<float>, float>(context, node, Part());
+    }
+    return MapUnary<std::complex<double>, double>(context, node, Part());
+  }
+};
+
+constexpr char kReal[] = "REAL";
+constexpr char kImag[] = "IMAG";
+constexpr char kComplexAbs[] = "COMPLEX_ABS";
 
 }  // namespace
 
-const TfLiteRegistration* Register_REAL() { return RegisterComplexPart<RealPart>(); }
-const TfLiteRegistration* Register_IMAG() { return RegisterComplexPart<ImagPart>(); }
-const TfLiteRegistration* Register_COMPLEX_ABS() { return RegisterComplexPart<Magnitude>(); }
+const TfLiteRegistration* Register_REAL() {
+  return internal::RegisterUnaryOp<ComplexPartOp<kReal, RealPart>>();
+}
+const TfLiteRegistration* Register_IMAG() {
+  return internal::RegisterUnaryOp<ComplexPartOp<kImag, ImagPart>>();
+}
+const TfLiteRegistration* Register_COMPLEX_ABS() {
+  return internal::RegisterUnaryOp<ComplexPartOp<kComplexAbs, Magnitude>>();
+}
 
 }  // namespace kernels
 }  // namespace tflite_c

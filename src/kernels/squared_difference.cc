@@ -1,7 +1,6 @@
 // SQUARED_DIFFERENCE: out = (x - y)^2, broadcasting x against y. FLOAT32,
 // INT32 (wrapping), and INT8 quantized (inputs rescaled to a common scale
 // with 7 bits of headroom, then the square requantized, as upstream).
-#include <algorithm>
 #include <cstdint>
 
 #include "src/kernels/internal/elementwise_binary.h"
@@ -17,9 +16,8 @@ constexpr char kOp[] = "SQUARED_DIFFERENCE";
 constexpr int kHeadroomBits = 7;
 
 struct OpData : internal::BroadcastOpData {
-  int32_t zero_point[2] = {0, 0};
+  internal::InputRescale rescale[2];
   int32_t out_zero_point = 0;
-  internal::QuantizedMultiplier input_multiplier[2];
   internal::QuantizedMultiplier output_multiplier;
 };
 
@@ -35,17 +33,14 @@ struct SquaredDifferenceOp {
       TF_LITE_ENSURE_OK(context,
                         internal::GetQuantParams(context, kOp, i == 0 ? "input 0" : "input 1",
                                                  internal::InputAt(context, node, i), &q[i]));
-      data->zero_point[i] = q[i].zero_point;
     }
     TF_LITE_ENSURE_OK(context, internal::GetQuantParams(context, kOp, "output",
                                                         internal::OutputAt(context, node, 0),
                                                         &out));
     data->out_zero_point = out.zero_point;
     // Both inputs go to the scale 2 * max(scale) / 2^7, the square to the output's.
-    const double twice_max = 2.0 * std::max(q[0].scale, q[1].scale);
-    for (int i = 0; i < 2; ++i) {
-      data->input_multiplier[i] = internal::QuantizeMultiplier(q[i].scale / twice_max);
-    }
+    const double twice_max = internal::RescaleToTwiceMax(q[0], q[1], kHeadroomBits,
+                                                         &data->rescale[0], &data->rescale[1]);
     data->output_multiplier = internal::QuantizeMultiplier(
         twice_max * twice_max / ((1 << (2 * kHeadroomBits)) * static_cast<double>(out.scale)));
     return kTfLiteOk;
@@ -67,13 +62,7 @@ struct SquaredDifferenceOp {
         return kTfLiteOk;
       default:
         internal::MapBinary<int8_t>(context, node, d, [&d](int8_t a, int8_t b) {
-          const int32_t sa = internal::MultiplyByQuantizedMultiplier(
-              (static_cast<int32_t>(a) - d.zero_point[0]) * (1 << kHeadroomBits),
-              d.input_multiplier[0]);
-          const int32_t sb = internal::MultiplyByQuantizedMultiplier(
-              (static_cast<int32_t>(b) - d.zero_point[1]) * (1 << kHeadroomBits),
-              d.input_multiplier[1]);
-          const int32_t diff = sa - sb;
+          const int32_t diff = d.rescale[0].Apply(a) - d.rescale[1].Apply(b);
           return internal::ClampTo<int8_t>(
               internal::MultiplyByQuantizedMultiplier(diff * diff, d.output_multiplier) +
               d.out_zero_point);

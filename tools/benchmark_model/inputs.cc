@@ -39,7 +39,10 @@ int FindLayer(std::vector<InputLayerInfo>& info, const std::string& name) {
   return -1;
 }
 
-bool PopulateInputLayerInfo(const Flags& f, std::vector<InputLayerInfo>* info) {
+namespace {
+
+// --input_layer and --input_layer_shape: one entry per named input.
+bool ReadLayerShapes(const Flags& f, std::vector<InputLayerInfo>* info) {
   const std::vector<std::string> names = Split(f.Str("input_layer"), ',');
   const std::vector<std::string> shapes = Split(f.Str("input_layer_shape"), ':');
   if (names.size() != shapes.size()) {
@@ -69,6 +72,11 @@ bool PopulateInputLayerInfo(const Flags& f, std::vector<InputLayerInfo>* info) {
     }
     info->push_back(in);
   }
+  return true;
+}
+
+// --input_layer_value_range: name,low,high items separated by ':'.
+bool ReadValueRanges(const Flags& f, std::vector<InputLayerInfo>* info) {
   for (const std::string& item : Split(f.Str("input_layer_value_range"), ':')) {
     std::vector<std::string> p = Split(item, ',');
     if (p.size() != 3) {
@@ -86,6 +94,11 @@ bool PopulateInputLayerInfo(const Flags& f, std::vector<InputLayerInfo>* info) {
     (*info)[idx].low = low;
     (*info)[idx].high = high;
   }
+  return true;
+}
+
+// --input_layer_value_files: name:path items separated by ','.
+bool ReadValueFiles(const Flags& f, std::vector<InputLayerInfo>* info) {
   for (const std::string& item : Split(f.Str("input_layer_value_files"), ',')) {
     // name:path, where "::" stands for a literal ':' on either side.
     int delim = -1;
@@ -120,6 +133,12 @@ bool PopulateInputLayerInfo(const Flags& f, std::vector<InputLayerInfo>* info) {
     (*info)[idx].file = unescape(item.substr(delim + 1));
   }
   return true;
+}
+
+}  // namespace
+
+bool PopulateInputLayerInfo(const Flags& f, std::vector<InputLayerInfo>* info) {
+  return ReadLayerShapes(f, info) && ReadValueRanges(f, info) && ReadValueFiles(f, info);
 }
 
 size_t NumElements(const TfLiteTensor* t) {

@@ -259,15 +259,24 @@ bool ValuesOf(const TfLiteTensor* t, std::vector<double>* out) {
   }
 }
 
-int Main(int argc, char** argv) {
-  Flags flags;
+// The settings of one comparison, from the flags.
+struct Settings {
+  long num_runs = 0;
+  long seed = 0;
+  long num_threads = 0;
+  double max_abs_error = 0;
+  std::string graph;
+};
+
+// Returns -1 to go on, else the exit status (after --help or an error).
+int ReadSettings(int argc, char** argv, Flags* flags, Settings* settings) {
   std::string error;
-  if (!flags.Parse(argc, argv, &error)) {
+  if (!flags->Parse(argc, argv, &error)) {
     std::cerr << "ERROR: " << error << "\n" << Usage(argv[0]);
     return 1;
   }
   bool ok = true;
-  if (flags.Bool("help", &ok)) {
+  if (flags->Bool("help", &ok)) {
     std::cout << tflite_c_tools::ManPage(
         "inference_diff - compare a delegate's outputs with the builtin kernels' on "
         "the same inputs",
@@ -278,106 +287,155 @@ int Main(int argc, char** argv) {
         "0 ok, 1 bad flags or a failure to load/run, 2 max_abs_error exceeded.");
     return 0;
   }
-  const long num_runs = flags.Int("num_runs", &ok);
-  const long seed = flags.Int("seed", &ok);
-  const long num_threads = flags.Int("num_threads", &ok);
-  const double max_abs_error = flags.Double("max_abs_error", &ok);
-  if (!ok || num_runs < 1 || num_threads < -1 || num_threads == 0) {
+  settings->num_runs = flags->Int("num_runs", &ok);
+  settings->seed = flags->Int("seed", &ok);
+  settings->num_threads = flags->Int("num_threads", &ok);
+  settings->max_abs_error = flags->Double("max_abs_error", &ok);
+  if (!ok || settings->num_runs < 1 || settings->num_threads < -1 ||
+      settings->num_threads == 0) {
     std::cerr << "ERROR: bad flag value (num_runs >= 1, num_threads -1 or >= 1, numbers and "
                  "true/false expected)\n"
               << Usage(argv[0]);
     return 1;
   }
-  const std::string& graph = flags.Str("graph");
-  if (graph.empty()) {
+  settings->graph = flags->Str("graph");
+  if (settings->graph.empty()) {
     std::cerr << "ERROR: --graph is required\n" << Usage(argv[0]);
     return 1;
   }
-  // The delegate under test, from the tools' delegate registrar.
+  return -1;
+}
+
+// The delegate under test, from the tools' delegate registrar: exactly one.
+bool ChooseDelegate(const Flags& flags, long num_threads, const char* argv0,
+                    tflite_c_tools::ProvidedDelegate* chosen) {
+  std::string error;
   tflite_c_tools::ToolParams params;
   if (!flags.ToParams(&params, &error)) {
-    std::cerr << "ERROR: " << error << "\n" << Usage(argv[0]);
-    return 1;
+    std::cerr << "ERROR: " << error << "\n" << Usage(argv0);
+    return false;
   }
   params.Define({"num_threads", tflite_c_tools::ParamType::kInt, "-1", "", ""});
   params.Set("num_threads", std::to_string(num_threads), 0, nullptr);
-  std::vector<tflite_c_tools::ProvidedDelegate> chosen;
-  {
-    tflite_c_tools::DelegateList list;
-    if (!tflite_c_tools::DelegateRegistry::Get().CreateDelegates(params, &list, &error)) {
-      std::cerr << "ERROR: " << error << "\n";
-      return 1;
+  tflite_c_tools::DelegateList list;
+  if (!tflite_c_tools::DelegateRegistry::Get().CreateDelegates(params, &list, &error)) {
+    std::cerr << "ERROR: " << error << "\n";
+    return false;
+  }
+  if (list.size() != 1) {
+    std::cerr << "ERROR: choose the delegate under test: exactly one of --use_xnnpack=true and "
+                 "--external_delegate_path (or another delegate provider's flag)\n";
+    return false;
+  }
+  *chosen = list.Release()[0];
+  return true;
+}
+
+// --input_files: one raw file per input of `ref`, each of the input's size.
+bool ReadInputFiles(const std::vector<std::string>& files, TfLiteInterpreter* ref,
+                    std::vector<std::vector<char>>* inputs) {
+  const int num_inputs = static_cast<int>(inputs->size());
+  if (static_cast<int>(files.size()) != num_inputs) {
+    std::cerr << "ERROR: --input_files names " << files.size() << " files; the model has "
+              << num_inputs << " inputs\n";
+    return false;
+  }
+  for (int i = 0; i < num_inputs; ++i) {
+    std::vector<char>& bytes = (*inputs)[i];
+    std::ifstream in(files[i], std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    const size_t want = TfLiteTensorByteSize(TfLiteInterpreterGetInputTensor(ref, i));
+    if (!in.good() && !in.eof()) {
+      std::cerr << "ERROR: cannot read " << files[i] << "\n";
+      return false;
     }
-    if (list.size() != 1) {
-      std::cerr << "ERROR: choose the delegate under test: exactly one of --use_xnnpack=true and "
-                   "--external_delegate_path (or another delegate provider's flag)\n";
-      return 1;
+    if (bytes.size() != want) {
+      std::cerr << "ERROR: " << files[i] << " has " << bytes.size() << " bytes; input " << i
+                << " needs " << want << "\n";
+      return false;
     }
-    chosen = list.Release();
   }
-  // Neither side gets the library's default XNNPACK delegate: the reference
-  // is the builtin kernels, the test side exactly the chosen delegate.
-  setenv("TFLITE_C_DISABLE_XNNPACK", "1", 1);
+  return true;
+}
 
-  TfLiteModel* model = TfLiteModelCreateFromFileWithErrorReporter(graph.c_str(), ReportToStderr,
-                                                                  nullptr);
-  if (model == nullptr) {
-    std::cerr << "ERROR: could not load the model " << graph << "\n";
-    return 1;
-  }
-  struct ModelGuard {
-    TfLiteModel* m;
-    ~ModelGuard() { TfLiteModelDelete(m); }
-  } model_guard{model};
+// Errors of the runs so far, per output.
+struct OutputErrors {
+  Series avg;  // of each run's average absolute error
+  double max = 0.0;
+};
 
-  Runner reference, test;
-  if (!reference.Init(model, static_cast<int>(num_threads), nullptr, nullptr)) {
-    std::cerr << "ERROR: the reference interpreter (builtin kernels) could not be created\n";
-    return 1;
+// Adds one run's comparison of output `o` of the two interpreters.
+bool CompareOutput(TfLiteInterpreter* ref, TfLiteInterpreter* test, int o, OutputErrors* errors) {
+  std::vector<double> ref_values, test_values;
+  const TfLiteTensor* r = TfLiteInterpreterGetOutputTensor(ref, o);
+  const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(test, o);
+  if (!ValuesOf(r, &ref_values) || !ValuesOf(t, &test_values)) {
+    std::cerr << "ERROR: output " << o << " has type " << TfLiteTypeGetName(TfLiteTensorType(r))
+              << ", which cannot be compared\n";
+    return false;
   }
-  // The test runner deletes the delegate after its interpreter.
-  TfLiteDelegate* delegate = chosen[0].delegate;
-  void (*deleter)(TfLiteDelegate*) = chosen[0].deleter;
-  const std::string delegate_name = chosen[0].description;
-  if (!test.Init(model, static_cast<int>(num_threads), delegate, deleter)) {
-    std::cerr << "ERROR: the interpreter with the " << delegate_name << " could not be created\n";
-    return 1;
+  if (ref_values.size() != test_values.size()) {
+    std::cerr << "ERROR: output " << o << " has " << ref_values.size()
+              << " elements on the reference side and " << test_values.size()
+              << " with the delegate\n";
+    return false;
   }
+  double sum = 0;
+  for (size_t k = 0; k < ref_values.size(); ++k) {
+    double e = std::fabs(ref_values[k] - test_values[k]);
+    if (std::isnan(ref_values[k]) != std::isnan(test_values[k])) {
+      e = std::numeric_limits<double>::infinity();
+    } else if (std::isnan(e)) {
+      e = 0;  // both NaN, or the same infinity
+    }
+    sum += e;
+    errors->max = std::max(errors->max, e);
+  }
+  errors->avg.Add(ref_values.empty() ? 0.0 : sum / static_cast<double>(ref_values.size()));
+  return true;
+}
 
+// The report; returns 2 when an output's maximum error exceeds the bound.
+int PrintReport(const Settings& settings, const std::string& delegate_name,
+                const Series& ref_latency, const Series& test_latency, TfLiteInterpreter* ref,
+                const std::vector<OutputErrors>& errors) {
+  std::cout << "Delegate under test: " << delegate_name << "\n";
+  std::cout << "Num evaluation runs: " << settings.num_runs << "\n";
+  std::cout << "Reference run latency: avg=" << ref_latency.avg()
+            << "(us), std_dev=" << ref_latency.std_dev() << "(us)\n";
+  std::cout << "Test run latency: avg=" << test_latency.avg()
+            << "(us), std_dev=" << test_latency.std_dev() << "(us)\n";
+  bool exceeded = false;
+  for (size_t o = 0; o < errors.size(); ++o) {
+    const char* name =
+        TfLiteTensorName(TfLiteInterpreterGetOutputTensor(ref, static_cast<int>(o)));
+    std::cout << "OutputDiff[" << o << "] (" << (name ? name : "") << "): avg_error="
+              << errors[o].avg.avg() << ", std_dev=" << errors[o].avg.std_dev()
+              << ", max_abs_error=" << errors[o].max << "\n";
+    if (settings.max_abs_error >= 0 && errors[o].max > settings.max_abs_error) {
+      std::cerr << "ERROR: output " << o << " (" << (name ? name : "")
+                << "): max absolute error " << errors[o].max << " exceeds --max_abs_error="
+                << settings.max_abs_error << "\n";
+      exceeded = true;
+    }
+  }
+  return exceeded ? 2 : 0;
+}
+
+// Runs both interpreters num_runs times on the same inputs (random unless
+// --input_files) and prints the report.
+int Compare(const Settings& settings, const std::vector<std::string>& files,
+            const std::string& delegate_name, Runner& reference, Runner& test) {
   TfLiteInterpreter* ref = reference.get();
   const int num_inputs = TfLiteInterpreterGetInputTensorCount(ref);
   const int num_outputs = TfLiteInterpreterGetOutputTensorCount(ref);
   std::vector<std::vector<char>> inputs(num_inputs);
-  const std::vector<std::string> files =
-      tflite_c_tools::SplitNonEmpty(flags.Str("input_files"), ',');
-  if (!files.empty()) {
-    if (static_cast<int>(files.size()) != num_inputs) {
-      std::cerr << "ERROR: --input_files names " << files.size() << " files; the model has "
-                << num_inputs << " inputs\n";
-      return 1;
-    }
-    for (int i = 0; i < num_inputs; ++i) {
-      std::ifstream in(files[i], std::ios::binary);
-      inputs[i].assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-      const size_t want = TfLiteTensorByteSize(TfLiteInterpreterGetInputTensor(ref, i));
-      if (!in.good() && !in.eof()) {
-        std::cerr << "ERROR: cannot read " << files[i] << "\n";
-        return 1;
-      }
-      if (inputs[i].size() != want) {
-        std::cerr << "ERROR: " << files[i] << " has " << inputs[i].size() << " bytes; input " << i
-                  << " needs " << want << "\n";
-        return 1;
-      }
-    }
-  }
+  if (!files.empty() && !ReadInputFiles(files, ref, &inputs)) return 1;
 
-  std::mt19937 rng(static_cast<uint32_t>(seed));
+  std::mt19937 rng(static_cast<uint32_t>(settings.seed));
   Series ref_latency, test_latency;
-  std::vector<Series> avg_error(num_outputs);
-  std::vector<double> max_error(num_outputs, 0.0);
-  std::vector<double> ref_values, test_values;
-  for (long run = 0; run < num_runs; ++run) {
+  std::vector<OutputErrors> errors(num_outputs);
+  for (long run = 0; run < settings.num_runs; ++run) {
     if (files.empty()) {
       for (int i = 0; i < num_inputs; ++i) {
         if (!RandomInput(TfLiteInterpreterGetInputTensor(ref, i), &rng, &inputs[i])) return 1;
@@ -395,54 +453,49 @@ int Main(int argc, char** argv) {
     ref_latency.Add(static_cast<double>(ref_us));
     test_latency.Add(static_cast<double>(test_us));
     for (int o = 0; o < num_outputs; ++o) {
-      const TfLiteTensor* r = TfLiteInterpreterGetOutputTensor(ref, o);
-      const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(test.get(), o);
-      if (!ValuesOf(r, &ref_values) || !ValuesOf(t, &test_values)) {
-        std::cerr << "ERROR: output " << o << " has type "
-                  << TfLiteTypeGetName(TfLiteTensorType(r)) << ", which cannot be compared\n";
-        return 1;
-      }
-      if (ref_values.size() != test_values.size()) {
-        std::cerr << "ERROR: output " << o << " has " << ref_values.size()
-                  << " elements on the reference side and " << test_values.size()
-                  << " with the delegate\n";
-        return 1;
-      }
-      double sum = 0;
-      for (size_t k = 0; k < ref_values.size(); ++k) {
-        double e = std::fabs(ref_values[k] - test_values[k]);
-        if (std::isnan(ref_values[k]) != std::isnan(test_values[k])) {
-          e = std::numeric_limits<double>::infinity();
-        } else if (std::isnan(e)) {
-          e = 0;  // both NaN, or the same infinity
-        }
-        sum += e;
-        max_error[o] = std::max(max_error[o], e);
-      }
-      avg_error[o].Add(ref_values.empty() ? 0.0 : sum / static_cast<double>(ref_values.size()));
+      if (!CompareOutput(ref, test.get(), o, &errors[o])) return 1;
     }
   }
+  return PrintReport(settings, delegate_name, ref_latency, test_latency, ref, errors);
+}
 
-  std::cout << "Delegate under test: " << delegate_name << "\n";
-  std::cout << "Num evaluation runs: " << num_runs << "\n";
-  std::cout << "Reference run latency: avg=" << ref_latency.avg()
-            << "(us), std_dev=" << ref_latency.std_dev() << "(us)\n";
-  std::cout << "Test run latency: avg=" << test_latency.avg()
-            << "(us), std_dev=" << test_latency.std_dev() << "(us)\n";
-  bool exceeded = false;
-  for (int o = 0; o < num_outputs; ++o) {
-    const char* name = TfLiteTensorName(TfLiteInterpreterGetOutputTensor(ref, o));
-    std::cout << "OutputDiff[" << o << "] (" << (name ? name : "") << "): avg_error="
-              << avg_error[o].avg() << ", std_dev=" << avg_error[o].std_dev()
-              << ", max_abs_error=" << max_error[o] << "\n";
-    if (max_abs_error >= 0 && max_error[o] > max_abs_error) {
-      std::cerr << "ERROR: output " << o << " (" << (name ? name : "")
-                << "): max absolute error " << max_error[o] << " exceeds --max_abs_error="
-                << max_abs_error << "\n";
-      exceeded = true;
-    }
+int Main(int argc, char** argv) {
+  Flags flags;
+  Settings settings;
+  const int status = ReadSettings(argc, argv, &flags, &settings);
+  if (status >= 0) return status;
+  tflite_c_tools::ProvidedDelegate chosen;
+  if (!ChooseDelegate(flags, settings.num_threads, argv[0], &chosen)) return 1;
+  // Neither side gets the library's default XNNPACK delegate: the reference
+  // is the builtin kernels, the test side exactly the chosen delegate.
+  setenv("TFLITE_C_DISABLE_XNNPACK", "1", 1);
+
+  const std::string& graph = settings.graph;
+  TfLiteModel* model = TfLiteModelCreateFromFileWithErrorReporter(graph.c_str(), ReportToStderr,
+                                                                  nullptr);
+  if (model == nullptr) {
+    std::cerr << "ERROR: could not load the model " << graph << "\n";
+    return 1;
   }
-  return exceeded ? 2 : 0;
+  struct ModelGuard {
+    TfLiteModel* m;
+    ~ModelGuard() { TfLiteModelDelete(m); }
+  } model_guard{model};
+
+  Runner reference, test;
+  const int num_threads = static_cast<int>(settings.num_threads);
+  if (!reference.Init(model, num_threads, nullptr, nullptr)) {
+    std::cerr << "ERROR: the reference interpreter (builtin kernels) could not be created\n";
+    return 1;
+  }
+  // The test runner deletes the delegate after its interpreter.
+  const std::string delegate_name = chosen.description;
+  if (!test.Init(model, num_threads, chosen.delegate, chosen.deleter)) {
+    std::cerr << "ERROR: the interpreter with the " << delegate_name << " could not be created\n";
+    return 1;
+  }
+  return Compare(settings, tflite_c_tools::SplitNonEmpty(flags.Str("input_files"), ','),
+                 delegate_name, reference, test);
 }
 
 }  // namespace

@@ -96,19 +96,13 @@ static int ParseHeader(const char* header, char* descr, size_t descr_size, int* 
   return 1;
 }
 
-int NpyReadInto(const char* path, TfLiteTensor* t) {
-  int ok = 0;
-  char* header = NULL;
-  void* data = NULL;
-  FILE* f = fopen(path, "rb");
-  if (!f) {
-    fprintf(stderr, "run_model: cannot open '%s': %s\n", path, strerror(errno));
-    return 0;
-  }
+/* Reads the magic, the version and the header dictionary of an open .npy
+ * file. Returns the header (to free), or NULL after saying why. */
+static char* ReadHeader(FILE* f, const char* path) {
   unsigned char pre[12];
   if (fread(pre, 1, 8, f) != 8 || memcmp(pre, kMagic, sizeof kMagic) != 0) {
     fprintf(stderr, "run_model: '%s' is not a .npy file\n", path);
-    goto done;
+    return NULL;
   }
   const int major = pre[6];
   size_t header_len;
@@ -122,34 +116,46 @@ int NpyReadInto(const char* path, TfLiteTensor* t) {
     if (header_len > (1u << 20)) {
       fprintf(stderr, "run_model: '%s': .npy header of %zu bytes is too large\n", path,
               header_len);
-      goto done;
+      return NULL;
     }
   } else {
     fprintf(stderr, "run_model: '%s': .npy format version %d is not supported\n", path, major);
-    goto done;
+    return NULL;
   }
-  header = (char*)malloc(header_len + 1);
-  if (!header) goto done;
-  if (fread(header, 1, header_len, f) != header_len) goto truncated;
+  char* header = (char*)malloc(header_len + 1);
+  if (!header) return NULL;
+  if (fread(header, 1, header_len, f) != header_len) {
+    free(header);
+    goto truncated;
+  }
   header[header_len] = '\0';
+  return header;
+truncated:
+  fprintf(stderr, "run_model: '%s' is truncated\n", path);
+  return NULL;
+}
 
+/* Whether the array the header describes fits input tensor `t`: its dtype,
+ * C order, and its element count (another shape is noted, not refused). */
+static int FitsTensor(const char* path, const char* header, const TfLiteTensor* t) {
+  const char* name = TfLiteTensorName(t) ? TfLiteTensorName(t) : "";
   char descr[16];
   int fortran = 0, rank = 0;
   int64_t dims[16];
   if (!ParseHeader(header, descr, sizeof descr, &fortran, dims, &rank)) {
     fprintf(stderr, "run_model: '%s': cannot parse the .npy header\n", path);
-    goto done;
+    return 0;
   }
   const char* want = Descr(TfLiteTensorType(t));
   if (!want || !SameDescr(want, descr)) {
     fprintf(stderr, "run_model: '%s' holds dtype '%s', input tensor '%s' needs %s%s%s\n", path,
-            descr, TfLiteTensorName(t) ? TfLiteTensorName(t) : "", want ? "'" : "",
-            want ? want : "a type .npy cannot hold", want ? "'" : "");
-    goto done;
+            descr, name, want ? "'" : "", want ? want : "a type .npy cannot hold",
+            want ? "'" : "");
+    return 0;
   }
   if (fortran) {
     fprintf(stderr, "run_model: '%s' is in Fortran order; only C order is supported\n", path);
-    goto done;
+    return 0;
   }
   int64_t count = 1, tensor_count = 1;
   int same_shape = rank == TfLiteTensorNumDims(t);
@@ -163,35 +169,44 @@ int NpyReadInto(const char* path, TfLiteTensor* t) {
   }
   if (count != tensor_count) {
     fprintf(stderr, "run_model: '%s' has %lld elements, input tensor '%s' needs %lld\n", path,
-            (long long)count, TfLiteTensorName(t) ? TfLiteTensorName(t) : "",
-            (long long)tensor_count);
-    goto done;
+            (long long)count, name, (long long)tensor_count);
+    return 0;
   }
   if (!same_shape) {
     fprintf(stderr, "run_model: note: '%s' has another shape than input '%s' (same element "
-            "count); its data is used in order\n", path,
-            TfLiteTensorName(t) ? TfLiteTensorName(t) : "");
+            "count); its data is used in order\n", path, name);
   }
+  return 1;
+}
+
+/* Reads exactly the tensor's byte size of data (no more in the file) into `t`. */
+static int ReadData(FILE* f, const char* path, TfLiteTensor* t) {
   const size_t bytes = TfLiteTensorByteSize(t);
-  data = malloc(bytes + 1);
-  if (!data) goto done;
+  void* data = malloc(bytes + 1);
+  if (!data) return 0;
+  int ok = 0;
   const size_t got = fread(data, 1, bytes + 1, f);
   if (got != bytes) {
     fprintf(stderr, "run_model: '%s' has %s%zu data bytes, input tensor '%s' needs %zu\n", path,
             got > bytes ? "more than " : "", got > bytes ? bytes : got,
             TfLiteTensorName(t) ? TfLiteTensorName(t) : "", bytes);
-    goto done;
-  }
-  if (TfLiteTensorCopyFromBuffer(t, data, bytes) != kTfLiteOk) {
+  } else if (TfLiteTensorCopyFromBuffer(t, data, bytes) != kTfLiteOk) {
     fprintf(stderr, "run_model: copying '%s' into the input tensor failed\n", path);
-    goto done;
+  } else {
+    ok = 1;
   }
-  ok = 1;
-  goto done;
-truncated:
-  fprintf(stderr, "run_model: '%s' is truncated\n", path);
-done:
   free(data);
+  return ok;
+}
+
+int NpyReadInto(const char* path, TfLiteTensor* t) {
+  FILE* f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "run_model: cannot open '%s': %s\n", path, strerror(errno));
+    return 0;
+  }
+  char* header = ReadHeader(f, path);
+  const int ok = header != NULL && FitsTensor(path, header, t) && ReadData(f, path, t);
   free(header);
   fclose(f);
   return ok;

@@ -433,6 +433,128 @@ static int ParseDims(const char* s, int* dims, int* count) {
   return 1;
 }
 
+/* The model's input, output and signature counts and the thread setting. */
+static void PrintModelSummary(TfLiteInterpreter* interpreter, int threads) {
+  int32_t n_in = TfLiteInterpreterGetInputTensorCount(interpreter);
+  int32_t n_out = TfLiteInterpreterGetOutputTensorCount(interpreter);
+  int32_t n_sig = TfLiteInterpreterGetSignatureCount(interpreter);
+  printf("inputs: %d  outputs: %d  signatures: %d", (int)n_in, (int)n_out, (int)n_sig);
+  for (int32_t i = 0; i < n_sig; ++i) {
+    const char* key = TfLiteInterpreterGetSignatureKey(interpreter, i);
+    printf("%s'%s'", i ? ", " : " (", key ? key : "");
+  }
+  printf("%s\n", n_sig ? ")" : "");
+  if (threads == -1) printf("threads: default\n");
+  else printf("threads: %d\n", threads);
+}
+
+/* --shape: resizes the inputs. Returns 0, or the exit status of a failure. */
+static int ApplyShapes(TfLiteInterpreter* interpreter, const Options* opt, int32_t n_in) {
+  for (int k = 0; k < opt->num_shapes; ++k) {
+    int dims[MAX_DIMS], nd;
+    if (opt->shapes[k].index >= n_in || !ParseDims(opt->shapes[k].value, dims, &nd)) {
+      fprintf(stderr, "run_model: bad --shape %d=%s (model has %d inputs)\n",
+              opt->shapes[k].index, opt->shapes[k].value, (int)n_in);
+      return 2;
+    }
+    if (TfLiteInterpreterResizeInputTensor(interpreter, opt->shapes[k].index, dims, nd) !=
+        kTfLiteOk) {
+      return Fail("TfLiteInterpreterResizeInputTensor");
+    }
+  }
+  return 0;
+}
+
+/* --input files, or generated data, into every input (printed). 0 or the exit status. */
+static int SetInputs(TfLiteInterpreter* interpreter, const Options* opt, int32_t n_in) {
+  for (int k = 0; k < opt->num_inputs; ++k) {
+    if (opt->inputs[k].index >= n_in) {
+      fprintf(stderr, "run_model: --input %d: model has %d inputs\n", opt->inputs[k].index,
+              (int)n_in);
+      return 2;
+    }
+  }
+  for (int32_t i = 0; i < n_in; ++i) {
+    TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter, i);
+    if (!t) return Fail("TfLiteInterpreterGetInputTensor");
+    const char* file = NULL;
+    for (int k = 0; k < opt->num_inputs; ++k)
+      if (opt->inputs[k].index == i) file = opt->inputs[k].value;
+    if (file) {
+      if (!(NpyIsNpyFile(file) ? NpyReadInto(file, t) : ReadFileInto(file, t))) return 1;
+    } else {
+      FillDeterministic(t, opt->seed * 1000003ULL + (uint64_t)i);
+    }
+    PrintTensor("input", (int)i, t);
+  }
+  return 0;
+}
+
+/* --runs Invoke calls: the first one's time, the others' sum. 0 or the exit status. */
+static int InvokeRuns(TfLiteInterpreter* interpreter, int runs, double* t_first,
+                      double* t_rest) {
+  for (int r = 0; r < runs; ++r) {
+    double t0 = NowMs();
+    TfLiteStatus status = TfLiteInterpreterInvoke(interpreter);
+    double dt = NowMs() - t0;
+    if (status != kTfLiteOk) return Fail("TfLiteInterpreterInvoke");
+    if (r == 0) *t_first = dt;
+    else *t_rest += dt;
+  }
+  return 0;
+}
+
+/* Prints every output and writes it to --output_dir. Returns 0 or 1. */
+static int ReportOutputs(TfLiteInterpreter* interpreter, const Options* opt, int32_t n_out) {
+  for (int32_t i = 0; i < n_out; ++i)
+    PrintTensor("output", (int)i, TfLiteInterpreterGetOutputTensor(interpreter, i));
+  for (int32_t i = 0; opt->output_dir && i < n_out; ++i) {
+    char path[4096];
+    const int len = snprintf(path, sizeof path, "%s/output_%d.npy", opt->output_dir, (int)i);
+    if (len <= 0 || (size_t)len >= sizeof path) {
+      fprintf(stderr, "run_model: --output_dir path too long\n");
+      return 1;
+    }
+    if (!NpyWrite(path, TfLiteInterpreterGetOutputTensor(interpreter, i))) return 1;
+    printf("wrote %s\n", path);
+  }
+  return 0;
+}
+
+/* Sizes, fills and runs the interpreter, then reports. Returns the exit status. */
+static int RunInterpreter(TfLiteInterpreter* interpreter, const Options* opt, double t_load) {
+  int32_t n_in = TfLiteInterpreterGetInputTensorCount(interpreter);
+  int32_t n_out = TfLiteInterpreterGetOutputTensorCount(interpreter);
+  PrintModelSummary(interpreter, opt->threads);
+  int rc = ApplyShapes(interpreter, opt, n_in);
+  if (rc != 0) return rc;
+
+  double t0 = NowMs();
+  TfLiteStatus status = TfLiteInterpreterAllocateTensors(interpreter);
+  double t_alloc = NowMs() - t0;
+  if (status != kTfLiteOk) return Fail("TfLiteInterpreterAllocateTensors");
+  rc = SetInputs(interpreter, opt, n_in);
+  if (rc != 0) return rc;
+
+  /* Graph inputs must survive Invoke (the same input can be run again). */
+  uint64_t input_sums[MAX_ITEMS];
+  for (int32_t i = 0; i < n_in && i < MAX_ITEMS; ++i)
+    input_sums[i] = Checksum(TfLiteInterpreterGetInputTensor(interpreter, i));
+  double t_first = 0.0, t_rest = 0.0;
+  rc = InvokeRuns(interpreter, opt->runs, &t_first, &t_rest);
+  if (rc != 0) return rc;
+  rc = ReportOutputs(interpreter, opt, n_out);
+  if (rc != 0) return rc;
+  for (int32_t i = 0; i < n_in && i < MAX_ITEMS; ++i) {
+    if (Checksum(TfLiteInterpreterGetInputTensor(interpreter, i)) != input_sums[i])
+      fprintf(stderr, "run_model: warning: input %d changed during Invoke\n", (int)i);
+  }
+
+  printf("timing_ms: load=%.3f allocate=%.3f first_invoke=%.3f avg_invoke=%.3f runs=%d\n", t_load,
+         t_alloc, t_first, opt->runs > 1 ? t_rest / (opt->runs - 1) : t_first, opt->runs);
+  return 0;
+}
+
 int main(int argc, char** argv) {
   Options opt;
   if (!ParseArgs(argc, argv, &opt)) {
@@ -466,103 +588,7 @@ int main(int argc, char** argv) {
     rc = Fail("TfLiteInterpreterCreate");
     goto done;
   }
-
-  int32_t n_in = TfLiteInterpreterGetInputTensorCount(interpreter);
-  int32_t n_out = TfLiteInterpreterGetOutputTensorCount(interpreter);
-  int32_t n_sig = TfLiteInterpreterGetSignatureCount(interpreter);
-  printf("inputs: %d  outputs: %d  signatures: %d", (int)n_in, (int)n_out, (int)n_sig);
-  for (int32_t i = 0; i < n_sig; ++i) {
-    const char* key = TfLiteInterpreterGetSignatureKey(interpreter, i);
-    printf("%s'%s'", i ? ", " : " (", key ? key : "");
-  }
-  printf("%s\n", n_sig ? ")" : "");
-  if (opt.threads == -1) printf("threads: default\n");
-  else printf("threads: %d\n", opt.threads);
-
-  for (int k = 0; k < opt.num_shapes; ++k) {
-    int dims[MAX_DIMS], nd;
-    if (opt.shapes[k].index >= n_in || !ParseDims(opt.shapes[k].value, dims, &nd)) {
-      fprintf(stderr, "run_model: bad --shape %d=%s (model has %d inputs)\n", opt.shapes[k].index,
-              opt.shapes[k].value, (int)n_in);
-      rc = 2;
-      goto done;
-    }
-    if (TfLiteInterpreterResizeInputTensor(interpreter, opt.shapes[k].index, dims, nd) != kTfLiteOk) {
-      rc = Fail("TfLiteInterpreterResizeInputTensor");
-      goto done;
-    }
-  }
-
-  t0 = NowMs();
-  TfLiteStatus status = TfLiteInterpreterAllocateTensors(interpreter);
-  double t_alloc = NowMs() - t0;
-  if (status != kTfLiteOk) {
-    rc = Fail("TfLiteInterpreterAllocateTensors");
-    goto done;
-  }
-
-  for (int k = 0; k < opt.num_inputs; ++k) {
-    if (opt.inputs[k].index >= n_in) {
-      fprintf(stderr, "run_model: --input %d: model has %d inputs\n", opt.inputs[k].index, (int)n_in);
-      rc = 2;
-      goto done;
-    }
-  }
-  for (int32_t i = 0; i < n_in; ++i) {
-    TfLiteTensor* t = TfLiteInterpreterGetInputTensor(interpreter, i);
-    if (!t) {
-      rc = Fail("TfLiteInterpreterGetInputTensor");
-      goto done;
-    }
-    const char* file = NULL;
-    for (int k = 0; k < opt.num_inputs; ++k)
-      if (opt.inputs[k].index == i) file = opt.inputs[k].value;
-    if (file) {
-      if (!(NpyIsNpyFile(file) ? NpyReadInto(file, t) : ReadFileInto(file, t))) goto done;
-    } else {
-      FillDeterministic(t, opt.seed * 1000003ULL + (uint64_t)i);
-    }
-    PrintTensor("input", (int)i, t);
-  }
-
-  /* Graph inputs must survive Invoke (the same input can be run again). */
-  uint64_t input_sums[MAX_ITEMS];
-  for (int32_t i = 0; i < n_in && i < MAX_ITEMS; ++i)
-    input_sums[i] = Checksum(TfLiteInterpreterGetInputTensor(interpreter, i));
-
-  double t_first = 0.0, t_rest = 0.0;
-  for (int r = 0; r < opt.runs; ++r) {
-    t0 = NowMs();
-    status = TfLiteInterpreterInvoke(interpreter);
-    double dt = NowMs() - t0;
-    if (status != kTfLiteOk) {
-      rc = Fail("TfLiteInterpreterInvoke");
-      goto done;
-    }
-    if (r == 0) t_first = dt;
-    else t_rest += dt;
-  }
-
-  for (int32_t i = 0; i < n_out; ++i)
-    PrintTensor("output", (int)i, TfLiteInterpreterGetOutputTensor(interpreter, i));
-  for (int32_t i = 0; opt.output_dir && i < n_out; ++i) {
-    char path[4096];
-    const int len = snprintf(path, sizeof path, "%s/output_%d.npy", opt.output_dir, (int)i);
-    if (len <= 0 || (size_t)len >= sizeof path) {
-      fprintf(stderr, "run_model: --output_dir path too long\n");
-      goto done;
-    }
-    if (!NpyWrite(path, TfLiteInterpreterGetOutputTensor(interpreter, i))) goto done;
-    printf("wrote %s\n", path);
-  }
-  for (int32_t i = 0; i < n_in && i < MAX_ITEMS; ++i) {
-    if (Checksum(TfLiteInterpreterGetInputTensor(interpreter, i)) != input_sums[i])
-      fprintf(stderr, "run_model: warning: input %d changed during Invoke\n", (int)i);
-  }
-
-  printf("timing_ms: load=%.3f allocate=%.3f first_invoke=%.3f avg_invoke=%.3f runs=%d\n", t_load,
-         t_alloc, t_first, opt.runs > 1 ? t_rest / (opt.runs - 1) : t_first, opt.runs);
-  rc = 0;
+  rc = RunInterpreter(interpreter, &opt, t_load);
 
 done:
   TfLiteInterpreterDelete(interpreter);

@@ -6,14 +6,15 @@ namespace internal {
 
 TfLiteStatus PrepareUnaryOp(TfLiteContext* context, TfLiteNode* node, const char* op,
                             TypeSet types, const TfLiteTensor** input_out,
-                            TfLiteTensor** output_out) {
+                            TfLiteTensor** output_out, TfLiteType (*output_type)(TfLiteType)) {
   TF_LITE_ENSURE_OK(context, CheckArity(context, node, op, 1, 1, 1));
   const TfLiteTensor* input;
   TfLiteTensor* output;
   TF_LITE_ENSURE_OK(context, GetInput(context, node, 0, op, &input));
   TF_LITE_ENSURE_OK(context, GetOutput(context, node, 0, op, &output));
   if (!TypeIn(input->type, types)) return UnsupportedType(context, op, "input", input->type);
-  if (output->type != input->type) {
+  const TfLiteType expected = output_type != nullptr ? output_type(input->type) : input->type;
+  if (output->type != expected) {
     return TypeMismatch(context, op, "input", input->type, "output", output->type);
   }
   if (input_out != nullptr) *input_out = input;

@@ -1,7 +1,8 @@
 // The scaffold of element-wise ops with one input and one output of the same
-// type and shape, out[i] = f(in[i]): unary math (unary_math.cc), the
-// activations (relu.cc, logistic.cc, lut_activations.cc, activations.cc) and
-// FAKE_QUANT.
+// shape, out[i] = f(in[i]): unary math (unary_math.cc), the activations
+// (relu.cc, logistic.cc, lut_activations.cc, activations.cc), FAKE_QUANT and
+// the complex parts REAL, IMAG and COMPLEX_ABS (complex.cc). The output has
+// the input's type unless the op says otherwise (OutputType below).
 //
 // How to add an op to the family:
 //  1. In the op's file, describe the op with a struct:
@@ -23,6 +24,9 @@
 //       const TfLiteTensor* input, TfLiteTensor* output, Data* data)`, run
 //       after the common checks: options, quantization, and data->path for
 //       quantized inputs (kQuantized: Eval does the op's own arithmetic).
+//     - `static TfLiteType OutputType(TfLiteType input)`: the output type
+//       an input type requires, when it is not the input's own type; Eval
+//       then maps with MapUnary<In, Out>.
 //     - Quantized through a lookup table, out = q(f(dq(in))) (INT8 and UINT8:
 //       one entry per value; INT16: 513 interpolated samples): in Prepare,
 //       ReadUnaryQuantParams(...) then BuildUnaryLut(input->type, f, data).
@@ -62,12 +66,13 @@ struct UnaryOpData {
   } lut = {};
 };
 
-// Checks one input of a type in `types` and one output of the same type, and
-// gives the output the input's shape. `input` and `output` (when not null)
-// receive the tensors.
+// Checks one input of a type in `types` and one output of the same type (or
+// of output_type(input type) when given), and gives the output the input's
+// shape. `input` and `output` (when not null) receive the tensors.
 TfLiteStatus PrepareUnaryOp(TfLiteContext* context, TfLiteNode* node, const char* op,
                             TypeSet types, const TfLiteTensor** input = nullptr,
-                            TfLiteTensor** output = nullptr);
+                            TfLiteTensor** output = nullptr,
+                            TfLiteType (*output_type)(TfLiteType) = nullptr);
 
 // Reads the input's and output's quantization into data->in and data->out.
 TfLiteStatus ReadUnaryQuantParams(TfLiteContext* context, const char* op,
@@ -88,13 +93,14 @@ void BuildUnaryLut(TfLiteType type, Fn fn, UnaryOpData* data) {
   data->path = UnaryPath::kLut;
 }
 
-// out[i] = fn(in[i]) over input 0 and output 0, both of element type T.
-template <typename T, typename Fn>
+// out[i] = fn(in[i]) over input 0 of element type In and output 0 of element
+// type Out (In unless given).
+template <typename In, typename Out = In, typename Fn>
 TfLiteStatus MapUnary(TfLiteContext* context, const TfLiteNode* node, Fn fn) {
   const TfLiteTensor* input = InputAt(context, node, 0);
   TfLiteTensor* output = OutputAt(context, node, 0);
-  const T* in = static_cast<const T*>(input->data.data);
-  T* out = static_cast<T*>(output->data.data);
+  const In* in = static_cast<const In*>(input->data.data);
+  Out* out = static_cast<Out*>(output->data.data);
   const int64_t n = NumElements(input);
   for (int64_t i = 0; i < n; ++i) out[i] = fn(in[i]);
   return kTfLiteOk;
@@ -109,6 +115,16 @@ TfLiteStatus ApplyUnaryLut(TfLiteContext* context, const TfLiteNode* node,
 template <typename Op>
 using UnaryDataOf = typename DataOf<Op, UnaryOpData>::type;
 
+// Op::OutputType when the description declares it, else null (same type).
+template <typename Op, typename = void>
+struct UnaryOutputTypeOf {
+  static constexpr TfLiteType (*value)(TfLiteType) = nullptr;
+};
+template <typename Op>
+struct UnaryOutputTypeOf<Op, std::void_t<decltype(&Op::OutputType)>> {
+  static constexpr TfLiteType (*value)(TfLiteType) = &Op::OutputType;
+};
+
 template <typename Op>
 TfLiteStatus PrepareUnaryNode(TfLiteContext* context, TfLiteNode* node) {
   using Data = UnaryDataOf<Op>;
@@ -116,7 +132,8 @@ TfLiteStatus PrepareUnaryNode(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<Data*>(node->user_data);
   const TfLiteTensor* input;
   TfLiteTensor* output;
-  TF_LITE_ENSURE_OK(context, PrepareUnaryOp(context, node, Op::kName, Op::kTypes, &input, &output));
+  TF_LITE_ENSURE_OK(context, PrepareUnaryOp(context, node, Op::kName, Op::kTypes, &input, &output,
+                                            UnaryOutputTypeOf<Op>::value));
   const bool is_float = input->type == kTfLiteFloat32 || input->type == kTfLiteFloat16 ||
                         input->type == kTfLiteFloat64;
   data->path = is_float ? UnaryPath::kFloat : UnaryPath::kInteger;

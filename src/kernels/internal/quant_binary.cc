@@ -50,6 +50,17 @@ TfLiteStatus PreparePotInt16(TfLiteContext* context, const char* op, int log2_a,
 
 }  // namespace
 
+double RescaleToTwiceMax(const QuantParams& a, const QuantParams& b, int left_shift,
+                         InputRescale* rescale_a, InputRescale* rescale_b) {
+  const double twice_max = 2.0 * std::max(a.scale, b.scale);
+  rescale_a->zero_point = a.zero_point;
+  rescale_b->zero_point = b.zero_point;
+  rescale_a->left_shift = rescale_b->left_shift = left_shift;
+  rescale_a->multiplier = QuantizeMultiplier(a.scale / twice_max);
+  rescale_b->multiplier = QuantizeMultiplier(b.scale / twice_max);
+  return twice_max;
+}
+
 TfLiteStatus PrepareQuantBinary(TfLiteContext* context, const char* op, QuantBinaryKind kind,
                                 const TfLiteTensor* a, const TfLiteTensor* b,
                                 const TfLiteTensor* out, TfLiteFusedActivation activation,
@@ -71,8 +82,8 @@ TfLiteStatus PrepareQuantBinary(TfLiteContext* context, const char* op, QuantBin
   const bool int16 = out->type == kTfLiteInt16;
 
   if (kind == QuantBinaryKind::kMul) {
-    q->offset_a = -a->params.zero_point;
-    q->offset_b = -b->params.zero_point;
+    q->a.zero_point = a->params.zero_point;
+    q->b.zero_point = b->params.zero_point;
     q->offset_out = out->params.zero_point;
     // Computed in float, then widened, as upstream does.
     const float real = a->params.scale * b->params.scale / out->params.scale;
@@ -103,15 +114,13 @@ TfLiteStatus PrepareQuantBinary(TfLiteContext* context, const char* op, QuantBin
   }
   // Both inputs are brought to a common scale (twice the larger one) with
   // `left_shift` bits of headroom, added, then rescaled to the output.
-  q->offset_a = -a->params.zero_point;
-  q->offset_b = -b->params.zero_point;
+  const int left_shift = int16 ? 15 : 20;
+  const double twice_max =
+      RescaleToTwiceMax({a->params.scale, a->params.zero_point},
+                        {b->params.scale, b->params.zero_point}, left_shift, &q->a, &q->b);
   q->offset_out = out->params.zero_point;
-  q->left_shift = int16 ? 15 : 20;
-  const double twice_max = 2.0 * std::max(a->params.scale, b->params.scale);
-  q->mult_a = QuantizeMultiplier(a->params.scale / twice_max);
-  q->mult_b = QuantizeMultiplier(b->params.scale / twice_max);
   const double out_scale = static_cast<double>(out->params.scale);
-  q->mult_out = QuantizeMultiplier(twice_max / ((1 << q->left_shift) * out_scale));
+  q->mult_out = QuantizeMultiplier(twice_max / ((1 << left_shift) * out_scale));
   return kTfLiteOk;
 }
 

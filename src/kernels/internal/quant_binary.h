@@ -15,15 +15,35 @@ namespace tflite_c {
 namespace kernels {
 namespace internal {
 
+// One quantized input brought to a fixed-point scale it shares with the other
+// input of a binary op: (q - zero_point) * 2^left_shift, times `multiplier`.
+// ADD, SUB, SQUARED_DIFFERENCE and the comparisons rescale their inputs so.
+struct InputRescale {
+  int32_t zero_point = 0;
+  int left_shift = 0;  // headroom given to the input before rescaling
+  QuantizedMultiplier multiplier;
+
+  int32_t Apply(int32_t q) const {
+    return MultiplyByQuantizedMultiplier((q - zero_point) * (int32_t{1} << left_shift),
+                                         multiplier);
+  }
+};
+
+// Fills the rescales of two inputs quantized as `a` and `b` to their common
+// scale 2 * max(a.scale, b.scale) / 2^left_shift, and returns
+// 2 * max(a.scale, b.scale).
+double RescaleToTwiceMax(const QuantParams& a, const QuantParams& b, int left_shift,
+                         InputRescale* rescale_a, InputRescale* rescale_b);
+
 enum class QuantBinaryKind { kAdd, kSub, kMul };
 
 struct QuantBinaryParams {
   // ADD/SUB with int16 tensors whose scales are all powers of two (and
   // pot_scale_int16 set): one input is rescaled by a right shift only.
   bool pot_int16 = false;
-  int left_shift = 0;  // headroom given to the inputs before rescaling
-  int32_t offset_a = 0, offset_b = 0, offset_out = 0;
-  QuantizedMultiplier mult_a, mult_b, mult_out;
+  InputRescale a, b;  // ADD/SUB: to the common scale; MUL: zero points only
+  int32_t offset_out = 0;
+  QuantizedMultiplier mult_out;
   int pot_shift_a = 0, pot_shift_b = 0;  // right shifts of the POT path
   int32_t act_min = 0, act_max = 0;
 };
@@ -43,7 +63,7 @@ void EvalQuantBinary(QuantBinaryKind kind, const QuantBinaryParams& q, const Bro
   };
   if (kind == QuantBinaryKind::kMul) {
     BroadcastBinary<T>(plan, a, b, out, [&](T x, T y) {
-      const int32_t product = (q.offset_a + x) * (q.offset_b + y);
+      const int32_t product = (x - q.a.zero_point) * (y - q.b.zero_point);
       return clamp(q.offset_out + MultiplyByQuantizedMultiplier(product, q.mult_out));
     });
     return;
@@ -56,11 +76,9 @@ void EvalQuantBinary(QuantBinaryKind kind, const QuantBinaryParams& q, const Bro
     });
     return;
   }
-  const int32_t headroom = int32_t{1} << q.left_shift;
   BroadcastBinary<T>(plan, a, b, out, [&](T x, T y) {
-    const int32_t sa = MultiplyByQuantizedMultiplier((q.offset_a + x) * headroom, q.mult_a);
-    const int32_t sb = MultiplyByQuantizedMultiplier((q.offset_b + y) * headroom, q.mult_b);
-    return clamp(MultiplyByQuantizedMultiplier(sa + sign * sb, q.mult_out) + q.offset_out);
+    const int32_t sum = q.a.Apply(x) + sign * q.b.Apply(y);
+    return clamp(MultiplyByQuantizedMultiplier(sum, q.mult_out) + q.offset_out);
   });
 }
 
