@@ -45,7 +45,7 @@ void CheckQuantizedUnary(tflite::TensorType type, tflite::BuiltinOperator op,
   ASSERT_EQ(out.size(), all.size());
   int exact = 0;
   for (int i = 0; i < n; ++i) {
-    const double y = fn((double{all[i]} - in_zp) * in_scale);
+    const double y = fn((static_cast<double>(all[i]) - in_zp) * in_scale);
     const double q = std::min<double>(hi, std::max<double>(lo, std::round(y / out_scale) + out_zp));
     EXPECT_NEAR(out[i], q, 1.0) << "input " << int{all[i]};
     exact += out[i] == q;
@@ -120,7 +120,7 @@ TEST(SoftmaxInt16Test, MatchesFloatSoftmaxWithinFourSteps) {
     ASSERT_EQ(out.size(), x.size());
     for (int r = 0; r < 4; ++r) {
       double mx = -1e9, sum = 0;
-      for (int c = 0; c < 4; ++c) mx = std::max(mx, double{x[r * 4 + c]} * in_scale);
+      for (int c = 0; c < 4; ++c) mx = std::max(mx, static_cast<double>(x[r * 4 + c]) * in_scale);
       for (int c = 0; c < 4; ++c) sum += std::exp(beta * (x[r * 4 + c] * in_scale - mx));
       for (int c = 0; c < 4; ++c) {
         const double p = std::exp(beta * (x[r * 4 + c] * in_scale - mx)) / sum;
