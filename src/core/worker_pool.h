@@ -12,12 +12,12 @@
 #ifndef TFLITE_C_SRC_CORE_WORKER_POOL_H_
 #define TFLITE_C_SRC_CORE_WORKER_POOL_H_
 
+#include <pthread.h>
+
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
-#include <thread>
-#include <vector>
 
 namespace tflite_c {
 
@@ -25,40 +25,43 @@ class WorkerPool {
  public:
   // One unit of a job: task(arg, index).
   using Task = void (*)(void* arg, int64_t index);
-  // How long an idle worker polls for the next job before it sleeps.
+  // How long an idle thread polls for the next job (or a worker's end of
+  // this one) before it sleeps.
   static constexpr int kSpinMicros = 50;
+  // Workers at most, whatever the thread count (jobs split into more chunks
+  // still run them all).
+  static constexpr int kMaxWorkers = 31;
 
   WorkerPool() = default;
-  ~WorkerPool() { StopWorkers(); }
+  ~WorkerPool() { SetThreads(0); }
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
 
   // Threads a job may use, the caller's included (<= 1: the caller alone).
-  // Workers beyond the new count are stopped; none start until a job needs
-  // them. Call it while no job runs.
-  void SetThreads(int threads);
+  // Workers beyond the new count are stopped (joined); none start until a
+  // job needs them. Call it while no job runs.
+  void SetThreads(int threads) noexcept;
 
   // Runs task(arg, i) for every i in [0, count): i = 0 on the calling
   // thread, the others on whichever thread claims them first (the caller
   // included, so a job completes even when no worker wakes or starts).
-  // Returns once every index has run.
-  void Run(int64_t count, Task task, void* arg);
+  // Returns once every index has run. Tasks must not throw.
+  void Run(int64_t count, Task task, void* arg) noexcept;
 
   // Worker threads running now (tests).
-  size_t workers() const { return threads_.size(); }
+  int workers() const { return started_; }
 
   // The pool current on this thread (nullptr: none).
   static WorkerPool* Current();
 
  private:
-  void StartWorkers(size_t wanted);
-  void StopWorkers();
-  void WorkerLoop();
+  static void* WorkerMain(void* self);
   // Claims and runs the current job's indices until none are left.
-  void Drain(Task task, void* arg, int64_t count);
+  void Drain(Task task, void* arg, int64_t count) noexcept;
 
-  size_t max_workers_ = 0;
-  std::vector<std::thread> threads_;
+  int max_workers_ = 0;
+  int started_ = 0;
+  pthread_t threads_[kMaxWorkers];
   std::mutex mu_;
   std::condition_variable wake_;  // workers: a job was posted, or stop
   std::condition_variable idle_;  // caller: the last worker left the job
@@ -66,11 +69,12 @@ class WorkerPool {
   Task task_ = nullptr;
   void* arg_ = nullptr;
   int64_t count_ = 0;
-  std::atomic<uint64_t> generation_{0};  // jobs posted (changed under mu_)
-  bool open_ = false;        // workers may still join the current job
+  bool open_ = false;  // workers may still join the current job
   bool stop_ = false;
-  std::atomic<int> busy_{0};      // workers inside the current job (changed under mu_)
-  std::atomic<int64_t> next_{0};  // next unclaimed index
+  // Changed under mu_; read without it while spinning.
+  std::atomic<uint64_t> generation_{0};  // jobs posted
+  std::atomic<uint64_t> busy_{0};        // workers inside the current job
+  std::atomic<int64_t> next_{0};         // next unclaimed index
 };
 
 // Makes `pool` current on this thread for the scope; restores the previous

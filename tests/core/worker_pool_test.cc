@@ -86,7 +86,7 @@ TEST(ParallelForPoolTest, ChunksCoverTheRangeOnceWithFixedBoundaries) {
       EXPECT_TRUE(first_here) << threads << " threads, n = " << n;
     }
   }
-  EXPECT_LE(pool.workers(), 3u);
+  EXPECT_LE(pool.workers(), 3);
   bool first_here = false;
   EXPECT_TRUE(RecordChunks(2, 0, &first_here).empty());
 }
@@ -116,7 +116,7 @@ TEST(ParallelForPoolTest, NestedParallelForRunsInline) {
   }
   EXPECT_EQ(sum.load(), 50 * 4 * (99 * 100 / 2));
   EXPECT_EQ(inner_elsewhere.load(), 0);
-  EXPECT_LE(pool.workers(), 1u);
+  EXPECT_LE(pool.workers(), 1);
 }
 
 TEST(ParallelForPoolTest, FewerThreadsStopTheWorkersAndOneThreadStartsNone) {
@@ -125,15 +125,15 @@ TEST(ParallelForPoolTest, FewerThreadsStopTheWorkersAndOneThreadStartsNone) {
   ScopedWorkerPool current(&pool);
   bool first_here = false;
   RecordChunks(3, 30, &first_here);
-  EXPECT_LE(pool.workers(), 2u);
+  EXPECT_LE(pool.workers(), 2);
   pool.SetThreads(2);
-  EXPECT_EQ(pool.workers(), 0u);
+  EXPECT_EQ(pool.workers(), 0);
   EXPECT_EQ(RecordChunks(2, 30, &first_here), ExpectedChunks(2, 30));
-  EXPECT_LE(pool.workers(), 1u);
+  EXPECT_LE(pool.workers(), 1);
   pool.SetThreads(1);
-  EXPECT_EQ(pool.workers(), 0u);
+  EXPECT_EQ(pool.workers(), 0);
   EXPECT_EQ(RecordChunks(4, 30, &first_here), ExpectedChunks(4, 30));
-  EXPECT_EQ(pool.workers(), 0u);
+  EXPECT_EQ(pool.workers(), 0);
 }
 
 // ---- through interpreters ---------------------------------------------------------
