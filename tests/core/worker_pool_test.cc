@@ -138,16 +138,13 @@ TEST(ParallelForPoolTest, FewerThreadsStopTheWorkersAndOneThreadStartsNone) {
 
 // ---- through interpreters ---------------------------------------------------------
 
-std::vector<int8_t> RandomInt8(size_t n, unsigned seed) {
+// Random int8 (or any byte) values.
+std::vector<uint8_t> RandomBytes(size_t n, unsigned seed) {
   std::mt19937 rng(seed);
-  std::uniform_int_distribution<int> dist(-128, 127);
-  std::vector<int8_t> v(n);
-  for (int8_t& x : v) x = static_cast<int8_t>(dist(rng));
+  std::uniform_int_distribution<int> byte(0, 255);
+  std::vector<uint8_t> v(n);
+  for (uint8_t& x : v) x = static_cast<uint8_t>(byte(rng));
   return v;
-}
-
-std::vector<uint8_t> Bytes(const std::vector<int8_t>& v) {
-  return std::vector<uint8_t>(v.begin(), v.end());
 }
 
 enum class Kernel { kConvInt8, kDepthwiseInt8, kFullyConnectedFloat };
@@ -163,7 +160,7 @@ void BuildOp(OneOpModel& m, Kernel kernel, int threads) {
     case Kernel::kConvInt8: {
       // 32x32 pixels x (3x3x16) x 32 channels: 4.7M multiply-adds.
       m.Input(tflite::TensorType_INT8, {1, 32, 32, 16}, Q(0.05f, 3));
-      m.ConstBytes(tflite::TensorType_INT8, {32, 3, 3, 16}, Bytes(RandomInt8(32 * 9 * 16, 1)),
+      m.ConstBytes(tflite::TensorType_INT8, {32, 3, 3, 16}, RandomBytes(32 * 9 * 16, 1),
                    Q(0.02f, 0));
       m.Const<int32_t>({32}, std::vector<int32_t>(32, 100), tflite::TensorType_INT32,
                        Q(0.001f, 0));
@@ -177,7 +174,7 @@ void BuildOp(OneOpModel& m, Kernel kernel, int threads) {
     case Kernel::kDepthwiseInt8: {
       // 64x64 pixels x 64 channels x 3x3 taps: 2.4M multiply-adds.
       m.Input(tflite::TensorType_INT8, {1, 64, 64, 64}, Q(0.05f, -1));
-      m.ConstBytes(tflite::TensorType_INT8, {1, 3, 3, 64}, Bytes(RandomInt8(9 * 64, 2)),
+      m.ConstBytes(tflite::TensorType_INT8, {1, 3, 3, 64}, RandomBytes(9 * 64, 2),
                    Q(0.02f, 0));
       m.Const<int32_t>({64}, std::vector<int32_t>(64, -50), tflite::TensorType_INT32,
                        Q(0.001f, 0));
@@ -215,7 +212,7 @@ void SetInput(OneOpModel& m, Kernel kernel, unsigned seed) {
     for (float& v : x) v = dist(rng);
     m.Set<float>(0, x);
   } else {
-    m.SetBytes(0, Bytes(RandomInt8(bytes, seed)));
+    m.SetBytes(0, RandomBytes(bytes, seed));
   }
 }
 
