@@ -25,9 +25,9 @@ class WorkerPool {
  public:
   // One unit of a job: task(arg, index).
   using Task = void (*)(void* arg, int64_t index);
-  // How long an idle thread polls for the next job (or a worker's end of
-  // this one) before it sleeps.
-  static constexpr int kSpinMicros = 50;
+  // How long the caller polls for the workers' end of a job before it
+  // sleeps (idle workers sleep at once).
+  static constexpr int kCallerSpinMicros = 50;
   // Workers at most, whatever the thread count (jobs split into more chunks
   // still run them all).
   static constexpr int kMaxWorkers = 31;
@@ -71,9 +71,9 @@ class WorkerPool {
   int64_t count_ = 0;
   bool open_ = false;  // workers may still join the current job
   bool stop_ = false;
-  // Changed under mu_; read without it while spinning.
-  std::atomic<uint64_t> generation_{0};  // jobs posted
-  std::atomic<uint64_t> busy_{0};        // workers inside the current job
+  uint64_t generation_ = 0;  // jobs posted
+  // Changed under mu_, also read without it while the caller spins.
+  std::atomic<uint64_t> busy_{0};  // workers inside the current job
   std::atomic<int64_t> next_{0};         // next unclaimed index
 };
 
