@@ -12,8 +12,7 @@ namespace internal {
 
 // Below this many multiply-adds per extra thread (60-100 us of a float or
 // depthwise kernel), handing work to a pool worker costs more than it saves:
-// a sleeping worker takes 40-60 us to wake on a 2-vCPU VM, a spinning one
-// ~10 us.
+// a sleeping worker takes 40-60 us to wake on a 2-vCPU VM.
 constexpr int64_t kMinWorkPerThread = int64_t{1} << 20;
 
 // Threads worth using for `work` multiply-adds with at most `max_threads`.
