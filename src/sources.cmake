@@ -39,7 +39,8 @@ set(TFLITE_C_CORE_SOURCES
   core/subgraph_invoke.cc
   core/subgraph_memory.cc
   core/tensor_checker.cc
-  core/tensor_util.cc)
+  core/tensor_util.cc
+  core/worker_pool.cc)
 
 # Builtin kernels. register.cc holds the default resolver's table (expanded from
 # kernels/registrations.inc); a selective build (cmake/selective_build.cmake)

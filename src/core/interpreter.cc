@@ -49,6 +49,7 @@ TfLiteStatus Interpreter::ResetVariableTensors() {
 void Interpreter::SetNumThreads(int num_threads) {
   if (num_threads < -1) num_threads = -1;
   num_threads_ = num_threads;
+  shared_.workers.SetThreads(num_threads);
   for (auto& sg : subgraphs_) sg->SetNumThreads(num_threads);
   for (TfLiteExternalContext* ec : shared_.external_contexts) {
     if (ec != nullptr && ec->Refresh != nullptr) ec->Refresh(primary().context());

@@ -21,6 +21,7 @@
 #include "src/core/memory_budget.h"
 #include "src/core/partitioner.h"
 #include "src/core/profiler.h"
+#include "src/core/worker_pool.h"
 #include "tensorflow/lite/core/c/common.h"
 
 namespace tflite_c {
@@ -53,6 +54,9 @@ struct InterpreterShared {
   // else the process's budget when the interpreter was created
   // (DefaultMaxAllocationBytes(), src/core/memory_budget.h).
   MemoryAccountHandle memory{DefaultMaxAllocationBytes()};
+  // The builtin kernels' threads (none until a kernel splits its work),
+  // current on the thread that runs a kernel's invoke.
+  WorkerPool workers;
 };
 
 class Subgraph {

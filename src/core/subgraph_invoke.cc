@@ -129,6 +129,7 @@ TfLiteStatus Subgraph::OpPrepare(const TfLiteRegistration& r, TfLiteNode* node) 
 
 TfLiteStatus Subgraph::OpInvoke(const TfLiteRegistration& r, TfLiteNode* node) {
   ScopedMemoryAccount account(shared_->memory.get());
+  ScopedWorkerPool workers(&shared_->workers);
   auto where = [&](char* b, size_t n) { return DescribeNode("invoke", r, node, b, n); };
   return GuardC(shared_->reporter, where, kTfLiteError, [&] {
     const TfLiteOperator* op = r.registration_external;

@@ -1,8 +1,8 @@
 #include "src/kernels/internal/parallel.h"
 
 #include <algorithm>
-#include <thread>
-#include <vector>
+
+#include "src/core/worker_pool.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -14,26 +14,32 @@ int ThreadsForWork(int max_threads, int64_t work) {
   return static_cast<int>(std::min<int64_t>(max_threads, useful));
 }
 
+namespace {
+
+struct Chunks {
+  RangeFn fn;
+  int64_t n;
+  int64_t count;
+};
+
+void RunChunk(void* arg, int64_t c) {
+  const Chunks& ch = *static_cast<const Chunks*>(arg);
+  ch.fn(ch.n * c / ch.count, ch.n * (c + 1) / ch.count);
+}
+
+}  // namespace
+
 void ParallelFor(int num_threads, int64_t n, RangeFn fn) {
   if (n <= 0) return;
-  const int64_t chunks = std::min<int64_t>(std::max(num_threads, 1), n);
-  if (chunks == 1) {
-    fn(0, n);
+  Chunks ch{fn, n, std::min<int64_t>(std::max(num_threads, 1), n)};
+  WorkerPool* pool = WorkerPool::Current();
+  if (ch.count == 1 || pool == nullptr) {
+    // No pool here (a worker, or outside an interpreter's invoke): the same
+    // chunks, in order, on this thread.
+    for (int64_t c = 0; c < ch.count; ++c) RunChunk(&ch, c);
     return;
   }
-  auto bound = [n, chunks](int64_t c) { return n * c / chunks; };
-  std::vector<std::thread> workers;
-  workers.reserve(static_cast<size_t>(chunks - 1));
-  for (int64_t c = 1; c < chunks; ++c) {
-    try {
-      workers.emplace_back([&fn, &bound, c] { fn(bound(c), bound(c + 1)); });
-    } catch (...) {
-      // No thread available: do this chunk here rather than fail the op.
-      fn(bound(c), bound(c + 1));
-    }
-  }
-  fn(0, bound(1));
-  for (auto& w : workers) w.join();
+  pool->Run(ch.count, RunChunk, &ch);
 }
 
 }  // namespace internal
