@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "src/core/builtin_data.h"
+#include "src/core/flatbuffer_read.h"
 
 namespace tflite_c {
 namespace builtin_data_internal {
@@ -156,7 +157,7 @@ TfLiteStatus CopyArray(const Ctx& c, const flatbuffers::Vector<U>* v, T (&dst)[N
                         field, static_cast<unsigned>(v->size()), N);
     return kTfLiteError;
   }
-  for (flatbuffers::uoffset_t i = 0; i < v->size(); ++i) dst[i] = static_cast<T>(v->Get(i));
+  for (flatbuffers::uoffset_t i = 0; i < v->size(); ++i) dst[i] = static_cast<T>(ReadElement(v, i));
   return kTfLiteOk;
 }
 

@@ -7,6 +7,7 @@
 
 #include "src/core/blockwise_quantization.h"
 #include "src/core/builtin_data.h"
+#include "src/core/flatbuffer_read.h"
 #include "src/core/tensor_util.h"
 
 namespace tflite_c {
@@ -131,7 +132,7 @@ TfLiteStatus ConvertQuantization(const tflite::QuantizationParameters* q, int te
   for (int i = 0; i < n; ++i) {
     aq->scale->data[i] = scale->Get(i);
     aq->zero_point->data[i] =
-        (zp != nullptr && zp->size() != 0) ? static_cast<int>(zp->Get(i)) : 0;
+        (zp != nullptr && zp->size() != 0) ? static_cast<int>(ReadElement(zp, i)) : 0;
   }
   aq->quantized_dimension = q->quantized_dimension();
   out->type = kTfLiteAffineQuantization;

@@ -3,6 +3,7 @@
 // model_checker.cc.
 #include "src/core/model.h"
 
+#include <new>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -12,6 +13,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <new>
 
 #include "src/core/model_checker.h"
 
@@ -104,6 +106,18 @@ std::unique_ptr<Model> Model::FromBuffer(const void* data, size_t size, ErrorRep
     reporter->Reportf("The model allocation is null/empty.");
     return nullptr;
   }
+  if (reinterpret_cast<uintptr_t>(data) % 4 != 0) {
+    // flatbuffers reads 4-byte offsets from the buffer. Upstream refuses
+    // such a buffer on 32-bit ARM, where the loads fault, and reads it
+    // misaligned elsewhere; we refuse it where upstream does and otherwise
+    // work on an aligned copy.
+#if defined(__arm__)
+    reporter->Reportf("The supplied buffer is not 4-bytes aligned");
+    return nullptr;
+#else
+    return FromBufferCopy(data, size, reporter);
+#endif
+  }
   std::unique_ptr<Model> model(new Model());
   model->bytes_ = static_cast<const uint8_t*>(data);
   model->size_ = size;
@@ -125,6 +139,42 @@ std::unique_ptr<Model> Model::FromBufferCopy(const void* data, size_t size,
   model->size_ = size;
   if (!model->Verify(reporter)) return nullptr;
   return model;
+}
+
+bool Model::AlignBuffers(ErrorReporter* reporter) {
+  const auto* buffers = model_->buffers();
+  const uint32_t count = buffers ? buffers->size() : 0;
+  constexpr size_t kAlign = alignof(std::max_align_t);
+  // Pass 0 sizes the block, pass 1 fills it. No copy exists during either,
+  // so GetBuffer gives the file's bytes.
+  for (int pass = 0; pass < 2; ++pass) {
+    size_t used = 0;
+    for (uint32_t index = 1; index < count; ++index) {
+      const uint8_t* data = nullptr;
+      size_t size = 0;
+      if (!GetBuffer(index, &data, &size) || size == 0 ||
+          reinterpret_cast<uintptr_t>(data) % kAlign == 0)
+        continue;
+      uint8_t* copy = reinterpret_cast<uint8_t*>(aligned_block_.get()) + used;
+      used += (size + kAlign - 1) / kAlign * kAlign;
+      if (pass == 1) {
+        std::memcpy(copy, data, size);
+        aligned_at_[index] = copy;
+      }
+    }
+    if (pass == 0) {
+      if (used == 0) return true;
+      aligned_block_.reset(new (std::nothrow) std::max_align_t[used / kAlign]);
+      const uint8_t** at = new (std::nothrow) const uint8_t*[count]();
+      if (aligned_block_ == nullptr || at == nullptr) {
+        delete[] at;
+        reporter->Reportf("out of memory");
+        return false;
+      }
+      aligned_at_.reset(at);
+    }
+  }
+  return true;
 }
 
 bool Model::Verify(ErrorReporter* reporter) {
@@ -163,7 +213,7 @@ bool Model::Verify(ErrorReporter* reporter) {
     return false;
   }
   model_ = tflite::GetModel(bytes_);
-  if (!CheckModelSemantics(*this, reporter)) {
+  if (!CheckModelSemantics(*this, reporter) || !AlignBuffers(reporter)) {
     model_ = nullptr;
     return false;
   }
@@ -188,8 +238,10 @@ bool Model::GetBuffer(uint32_t index, const uint8_t** data, size_t* size) const 
     *data = bytes_ + buffer.offset();
     *size = static_cast<size_t>(buffer.size());
   }
+  UseAlignedCopy(index, data);
   return true;
 }
+
 
 bool Model::GetTensorData(const tflite::Tensor& tensor, const uint8_t** data, size_t* size) const {
   *data = nullptr;
@@ -201,14 +253,14 @@ bool Model::GetTensorData(const tflite::Tensor& tensor, const uint8_t** data, si
   if (const auto* inline_data = buffer.data()) {
     *data = inline_data->data();
     *size = inline_data->size();
-    return true;
-  }
-  if (HasExternalRange(buffer) && RangeInside(buffer.offset(), buffer.size(), size_)) {
+  } else if (HasExternalRange(buffer) && RangeInside(buffer.offset(), buffer.size(), size_)) {
     *data = bytes_ + buffer.offset();
     *size = static_cast<size_t>(buffer.size());
-    return true;
+  } else {
+    return false;
   }
-  return false;
+  UseAlignedCopy(index, data);
+  return true;
 }
 
 void Model::GetCustomOptions(const tflite::Operator& op, const uint8_t** data, size_t* size) const {

@@ -7,6 +7,7 @@
 #ifndef TFLITE_C_SRC_CORE_MODEL_H_
 #define TFLITE_C_SRC_CORE_MODEL_H_
 
+#include <vector>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -72,6 +73,20 @@ class Model {
   std::unique_ptr<uint8_t[]> owned_bytes_;  // FromBufferCopy's copy
   int fd_ = -1;  // open descriptor of the mapped file, or -1
   const tflite::Model* model_ = nullptr;
+  // Buffers whose data the file places off a 16-byte boundary (the
+  // converters align them; a hand-made or hostile model need not), copied
+  // once to aligned memory at load: kernels read constants as int32, int64,
+  // float or SIMD vectors, which misaligned is undefined behaviour (and on
+  // some 32-bit ARM loads a bus error). By buffer index.
+  // One block holds all copies; aligned_at_[index] points into it (null:
+  // the buffer is read in place). Both null when no buffer needs a copy.
+  std::unique_ptr<std::max_align_t[]> aligned_block_;
+  std::unique_ptr<const uint8_t*[]> aligned_at_;
+  // `*data` replaced by buffer `index`'s aligned copy, if it has one.
+  void UseAlignedCopy(uint32_t index, const uint8_t** data) const {
+    if (aligned_at_ && aligned_at_[index] != nullptr) *data = aligned_at_[index];
+  }
+  bool AlignBuffers(ErrorReporter* reporter);
 };
 
 }  // namespace tflite_c
