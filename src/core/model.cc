@@ -155,12 +155,12 @@ bool Model::AlignBuffers(ErrorReporter* reporter) {
       if (!GetBuffer(index, &data, &size) || size == 0 ||
           reinterpret_cast<uintptr_t>(data) % kAlign == 0)
         continue;
-      uint8_t* copy = reinterpret_cast<uint8_t*>(aligned_block_.get()) + used;
-      used += (size + kAlign - 1) / kAlign * kAlign;
       if (pass == 1) {
+        uint8_t* copy = reinterpret_cast<uint8_t*>(aligned_block_.get()) + used;
         std::memcpy(copy, data, size);
         aligned_at_[index] = copy;
       }
+      used += (size + kAlign - 1) / kAlign * kAlign;
     }
     if (pass == 0) {
       if (used == 0) return true;

