@@ -222,13 +222,20 @@ void SetInput(OneOpModel& m, Kernel kernel, unsigned seed) {
 // kernel split its work (a worker started).
 std::vector<uint8_t> RunOnce(Kernel kernel, int threads, unsigned seed) {
   const int base = ThreadsInProcess();
-  OneOpModel m;
-  BuildOp(m, kernel, threads);
-  EXPECT_TRUE(m.Allocate()) << m.log();
-  SetInput(m, kernel, seed);
-  EXPECT_TRUE(m.Invoke()) << m.log();
-  if (threads > 1) EXPECT_GT(ThreadsInProcess(), base) << "kernel " << static_cast<int>(kernel);
-  return m.GetBytes();
+  std::vector<uint8_t> out;
+  {
+    OneOpModel m;
+    BuildOp(m, kernel, threads);
+    EXPECT_TRUE(m.Allocate()) << m.log();
+    SetInput(m, kernel, seed);
+    EXPECT_TRUE(m.Invoke()) << m.log();
+    if (threads > 1) EXPECT_GT(ThreadsInProcess(), base) << "kernel " << static_cast<int>(kernel);
+    out = m.GetBytes();
+  }
+  // The workers end with the interpreter; let them be gone before the next
+  // run counts (under qemu an ending thread stays listed for a while).
+  WaitForThreads(base);
+  return out;
 }
 
 // Integer kernels give the same bytes with any thread count. A float kernel
