@@ -19,6 +19,7 @@
 #include "tensorflow/lite/c/c_api.h"
 #include "tensorflow/lite/c/common.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
+#include "tests/util/model_builder.h"
 #include "tests/util/shared_models.h"
 #include "tests/util/error_capture.h"
 
@@ -93,56 +94,16 @@ namespace misaligned {
 // x[4] + c (constant {1, 2, 3, 4}) -> y; DEQUANTIZE(q: int8 [4], scale 0.5,
 // zero point 5) -> z. Tensors: 0 x, 1 c, 2 y, 3 q, 4 z.
 std::vector<uint8_t> Model() {
-  tflite::ModelT m;
-  m.version = 3;
-  m.buffers.push_back(std::make_unique<tflite::BufferT>());
-  auto constant = std::make_unique<tflite::BufferT>();
-  const float c[4] = {1, 2, 3, 4};
-  constant->data.assign(reinterpret_cast<const uint8_t*>(c), reinterpret_cast<const uint8_t*>(c) + 16);
-  m.buffers.push_back(std::move(constant));
-  auto add = std::make_unique<tflite::OperatorCodeT>();
-  add->builtin_code = tflite::BuiltinOperator_ADD;
-  add->deprecated_builtin_code = tflite::BuiltinOperator_ADD;
-  add->version = 1;
-  m.operator_codes.push_back(std::move(add));
-  auto dq = std::make_unique<tflite::OperatorCodeT>();
-  dq->builtin_code = tflite::BuiltinOperator_DEQUANTIZE;
-  dq->deprecated_builtin_code = tflite::BuiltinOperator_DEQUANTIZE;
-  dq->version = 2;
-  m.operator_codes.push_back(std::move(dq));
-  auto sg = std::make_unique<tflite::SubGraphT>();
-  auto tensor = [&](tflite::TensorType type, uint32_t buffer) {
-    auto t = std::make_unique<tflite::TensorT>();
-    t->type = type;
-    t->shape = {4};
-    t->buffer = buffer;
-    sg->tensors.push_back(std::move(t));
-  };
-  tensor(tflite::TensorType_FLOAT32, 0);
-  tensor(tflite::TensorType_FLOAT32, 1);
-  tensor(tflite::TensorType_FLOAT32, 0);
-  tensor(tflite::TensorType_INT8, 0);
-  sg->tensors.back()->quantization = std::make_unique<tflite::QuantizationParametersT>();
-  sg->tensors.back()->quantization->scale = {0.5f};
-  sg->tensors.back()->quantization->zero_point = {5};
-  tensor(tflite::TensorType_FLOAT32, 0);
-  sg->inputs = {0, 3};
-  sg->outputs = {2, 4};
-  auto op = std::make_unique<tflite::OperatorT>();
-  op->opcode_index = 0;
-  op->inputs = {0, 1};
-  op->outputs = {2};
-  op->builtin_options.Set(tflite::AddOptionsT());
-  sg->operators.push_back(std::move(op));
-  op = std::make_unique<tflite::OperatorT>();
-  op->opcode_index = 1;
-  op->inputs = {3};
-  op->outputs = {4};
-  sg->operators.push_back(std::move(op));
-  m.subgraphs.push_back(std::move(sg));
-  flatbuffers::FlatBufferBuilder fbb;
-  tflite::FinishModelBuffer(fbb, tflite::Model::Pack(fbb, &m));
-  return std::vector<uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize());
+  tflite_c::testing::ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, {4}, "x");
+  const int c = b.AddConstant<float>({4}, {1, 2, 3, 4});
+  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {4}, "y");
+  const int q = b.AddInput(tflite::TensorType_INT8, {4}, "q");
+  b.SetQuantization(q, {{0.5f}, {5}});
+  const int z = b.AddOutput(tflite::TensorType_FLOAT32, {4}, "z");
+  b.AddOperator(tflite::BuiltinOperator_ADD, {x, c}, {y}, tflite::AddOptionsT());
+  b.AddOperator(tflite::BuiltinOperator_DEQUANTIZE, {q}, {z}, /*version=*/2);
+  return b.Finish();
 }
 
 // Runs the model stored `shift` bytes past a 16-byte boundary (XNNPACK off:
