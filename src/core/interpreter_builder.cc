@@ -364,6 +364,17 @@ TfLiteStatus BuildInterpreter(std::shared_ptr<const Model> model, const OpResolv
     }
   }
   TF_LITE_ENSURE_STATUS(builder.BuildSignatures(interp.get()));
+  // Callers and control-flow ops write subgraph and signature inputs; a
+  // constant among them must not share the model's bytes.
+  for (int i = 0; i < n; ++i) {
+    Subgraph* sg = interp->subgraph(i);
+    std::vector<int> writable = sg->inputs();
+    for (const SignatureInfo& sig : interp->signatures()) {
+      if (sig.subgraph_index != i) continue;
+      for (const auto& kv : sig.inputs) writable.push_back(kv.second);
+    }
+    sg->PrivatizeConstants(writable);
+  }
   builder.CollectMetadata(interp.get());
   interp->SetModel(std::move(model));
   *out = std::move(interp);

@@ -99,6 +99,13 @@ class Subgraph {
   TfLiteStatus SetInputs(std::vector<int> inputs);
   TfLiteStatus SetOutputs(std::vector<int> outputs);
   TfLiteStatus SetVariables(std::vector<int> variables);
+  // Gives the constants among `tensors` (the ones the public API hands
+  // callers for writing: subgraph and signature inputs) private copies of
+  // their model data. A write into one never reaches the model's (possibly
+  // shared or read-only) bytes, and Invoke refuses to run on values changed
+  // after AllocateTensors, since kernels sized their outputs from the old
+  // ones. Call once, after the subgraph is built.
+  void PrivatizeConstants(const std::vector<int>& tensors);
 
   // ---- running ---------------------------------------------------------------
   TfLiteStatus AllocateTensors();
@@ -299,6 +306,10 @@ class Subgraph {
   // Per tensor: plan positions of first and last use (-1 = unused).
   std::vector<int> first_use_, last_use_;
   bool lifetimes_valid_ = false;
+  // PrivatizeConstants: the copies the tensors point at (first half) and
+  // their bytes as the last full Prepare saw them (second half).
+  std::vector<char> constant_copies_;
+  bool ConstantInputsChanged() const;
 
   // Delegation.
   std::vector<TfLiteDelegate*> delegates_applied_;

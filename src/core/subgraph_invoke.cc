@@ -181,6 +181,13 @@ TfLiteStatus Subgraph::InvokeNodes() {
     ReportError("Invoke called recursively on subgraph %d", index_);
     return kTfLiteError;
   }
+  if (ConstantInputsChanged()) {
+    ReportError(
+        "Subgraph %d: an input that is a constant of the model was changed after "
+        "AllocateTensors; call AllocateTensors again before Invoke",
+        index_);
+    return kTfLiteError;
+  }
   invoking_ = true;
   struct Guard {
     bool* flag;

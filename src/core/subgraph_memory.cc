@@ -250,7 +250,7 @@ TfLiteStatus Subgraph::AllocateTensors() {
         dynamic_input = true;
       }
     }
-    if (!dynamic_input) return kTfLiteOk;
+    if (!dynamic_input && !ConstantInputsChanged()) return kTfLiteOk;
   }
   // Profiled only when memory is planned, as upstream.
   ScopedRuntimeEvent event(shared_, "AllocateTensors", index_);
@@ -275,8 +275,43 @@ TfLiteStatus Subgraph::AllocateTensors() {
   }
   // Variables start from zero after every (re)allocation, as upstream does.
   TF_LITE_ENSURE_STATUS(ResetVariableTensors());
+  // What Prepare saw of privatized constants.
+  const size_t half = constant_copies_.size() / 2;
+  if (half > 0) std::memcpy(constant_copies_.data() + half, constant_copies_.data(), half);
   state_ = State::kInvokable;
   return kTfLiteOk;
+}
+
+void Subgraph::PrivatizeConstants(const std::vector<int>& tensors) {
+  constexpr size_t kAlign = 16;
+  auto round_up = [](size_t n) { return (n + kAlign - 1) / kAlign * kAlign; };
+  size_t total = 0;
+  for (int i : tensors) {
+    const TfLiteTensor* t = tensor(i);
+    if (t != nullptr && t->allocation_type == kTfLiteMmapRo) total += round_up(t->bytes);
+  }
+  if (total == 0) return;
+  constant_copies_.assign(2 * total, 0);
+  size_t at = 0;
+  for (int i : tensors) {
+    TfLiteTensor* t = tensor(i);
+    // Listed twice (input and signature input): the first copy stays.
+    const uintptr_t base = reinterpret_cast<uintptr_t>(constant_copies_.data());
+    if (t == nullptr || t->allocation_type != kTfLiteMmapRo ||
+        reinterpret_cast<uintptr_t>(t->data.raw) - base < total) {
+      continue;
+    }
+    char* copy = constant_copies_.data() + at;
+    if (t->bytes > 0) std::memcpy(copy, t->data.raw, t->bytes);
+    t->data.raw = copy;
+    at += round_up(t->bytes);
+  }
+  std::memcpy(constant_copies_.data() + total, constant_copies_.data(), total);
+}
+
+bool Subgraph::ConstantInputsChanged() const {
+  const size_t half = constant_copies_.size() / 2;
+  return half > 0 && std::memcmp(constant_copies_.data(), constant_copies_.data() + half, half) != 0;
 }
 
 TfLiteStatus Subgraph::ResetVariableTensors() {

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include "schema_generated.h"
@@ -168,3 +170,110 @@ TEST(FuzzRegression, MalformedMisalignedModelBytesAreReadSafely) {
 // A buffer that is not even 4-byte aligned: upstream refuses it on 32-bit
 // ARM; elsewhere the model works on an aligned copy.
 TEST(FuzzRegression, MalformedOddModelAddressIsCopiedOrRefused) { misaligned::RunShifted(1); }
+
+namespace constant_input {
+
+// structured_fuzzer: a PAD whose paddings tensor is both a constant and a
+// subgraph input. The fuzz harness (like any client filling every input)
+// wrote new paddings after AllocateTensors; PAD had sized its output from
+// the old ones in Prepare and wrote past it in Eval (ASan). Such a constant
+// now gets a private copy; Invoke refuses values changed after
+// AllocateTensors, which applies them.
+//   x float [2, 3], p int32 [2, 2] = {0, 0, 1, 1} (also an input) -> PAD -> y
+std::vector<uint8_t> Model() {
+  tflite_c::testing::ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, {2, 3}, "x");
+  const int p = b.AddConstant<int32_t>({2, 2}, {0, 0, 1, 1});
+  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {2, 5}, "y");
+  b.SetInputs({x, p});
+  b.AddOperator(tflite::BuiltinOperator_PAD, {x, p}, {y}, tflite::PadOptionsT());
+  return b.Finish();
+}
+
+std::vector<float> RunOnce(TfLiteInterpreter* it) {
+  const float x[6] = {1, 2, 3, 4, 5, 6};
+  EXPECT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, 0), x, sizeof(x)),
+            kTfLiteOk);
+  EXPECT_EQ(TfLiteInterpreterInvoke(it), kTfLiteOk);
+  const TfLiteTensor* y = TfLiteInterpreterGetOutputTensor(it, 0);
+  const float* data = static_cast<const float*>(TfLiteTensorData(y));
+  return std::vector<float>(data, data + TfLiteTensorByteSize(y) / sizeof(float));
+}
+
+// Writes paddings {0, 0, 2, 2} into the constant input the way a client
+// fills inputs, then checks Invoke refuses and AllocateTensors applies them.
+void WriteNewPaddings(TfLiteInterpreter* it, const std::string& log) {
+  TfLiteTensor* p = TfLiteInterpreterGetInputTensor(it, 1);
+  ASSERT_EQ(TfLiteTensorByteSize(p), 4 * sizeof(int32_t));
+  int32_t* values = static_cast<int32_t*>(TfLiteTensorData(p));
+  values[2] = 2;
+  values[3] = 2;
+  EXPECT_EQ(TfLiteInterpreterInvoke(it), kTfLiteError);
+  EXPECT_NE(log.find("changed after AllocateTensors"), std::string::npos) << log;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk) << log;
+  const TfLiteTensor* y = TfLiteInterpreterGetOutputTensor(it, 0);
+  ASSERT_EQ(TfLiteTensorNumDims(y), 2);
+  EXPECT_EQ(TfLiteTensorDim(y, 1), 7);
+  const std::vector<float> expected = {0, 0, 1, 2, 3, 0, 0, 0, 0, 4, 5, 6, 0, 0};
+  EXPECT_EQ(RunOnce(it), expected);
+}
+
+TfLiteInterpreter* Create(TfLiteModel* model, TfLiteInterpreterOptions* options,
+                          std::string* log) {
+  TfLiteInterpreterOptionsSetUseXNNPACK(options, false);
+  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, log);
+  TfLiteInterpreter* it = TfLiteInterpreterCreate(model, options);
+  if (it != nullptr && TfLiteInterpreterAllocateTensors(it) != kTfLiteOk) {
+    TfLiteInterpreterDelete(it);
+    return nullptr;
+  }
+  return it;
+}
+
+}  // namespace constant_input
+
+TEST(FuzzRegression, ConstantInputWrittenAfterAllocateIsRefusedThenApplied) {
+  const std::vector<uint8_t> bytes = constant_input::Model();
+  const std::vector<uint8_t> original = bytes;
+  std::string log;
+  TfLiteModel* model = TfLiteModelCreate(bytes.data(), bytes.size());
+  ASSERT_NE(model, nullptr);
+  TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
+  TfLiteInterpreter* it = constant_input::Create(model, options, &log);
+  ASSERT_NE(it, nullptr) << log;
+  const std::vector<float> padded = {0, 1, 2, 3, 0, 0, 4, 5, 6, 0};
+  EXPECT_EQ(constant_input::RunOnce(it), padded);
+  constant_input::WriteNewPaddings(it, log);
+  EXPECT_EQ(bytes, original) << "the write reached the caller's model bytes";
+  // A second interpreter on the same model still sees the model's values.
+  std::string log2;
+  TfLiteInterpreter* other = constant_input::Create(model, options, &log2);
+  ASSERT_NE(other, nullptr) << log2;
+  EXPECT_EQ(constant_input::RunOnce(other), padded);
+  TfLiteInterpreterDelete(other);
+  TfLiteInterpreterDelete(it);
+  TfLiteInterpreterOptionsDelete(options);
+  TfLiteModelDelete(model);
+}
+
+// From a file the model is mapped read-only: writing the constant input
+// went to that mapping (a SIGSEGV). It now lands in the private copy.
+TEST(FuzzRegression, ConstantInputOfAMappedModelIsWritable) {
+  const std::vector<uint8_t> bytes = constant_input::Model();
+  char path[] = "/tmp/tflite_c_constant_input_XXXXXX";
+  const int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(write(fd, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
+  close(fd);
+  TfLiteModel* model = TfLiteModelCreateFromFile(path);
+  ASSERT_NE(model, nullptr);
+  std::string log;
+  TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
+  TfLiteInterpreter* it = constant_input::Create(model, options, &log);
+  ASSERT_NE(it, nullptr) << log;
+  constant_input::WriteNewPaddings(it, log);
+  TfLiteInterpreterDelete(it);
+  TfLiteInterpreterOptionsDelete(options);
+  TfLiteModelDelete(model);
+  unlink(path);
+}
