@@ -31,14 +31,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         // Index `inputs` (one past the end) is asked for too.
         const int32_t i = static_cast<int32_t>(c.Below(static_cast<uint32_t>(inputs) + 1));
         const std::vector<int> shape = tflite_c::fuzz::ChooseShape(c);
-        TfLiteInterpreterResizeInputTensor(interpreter, i, shape.data(),
-                                           static_cast<int32_t>(shape.size()));
+        const TfLiteStatus s = TfLiteInterpreterResizeInputTensor(
+            interpreter, i, shape.data(), static_cast<int32_t>(shape.size()));
+        if (profile) {
+          fprintf(stderr, "profile: round %d: resize input %d to [", round, i);
+          for (size_t d = 0; d < shape.size(); ++d) fprintf(stderr, "%s%d", d ? "," : "", shape[d]);
+          fprintf(stderr, "]: %s\n", s == kTfLiteOk ? "ok" : "refused");
+        }
       }
-      if (TfLiteInterpreterAllocateTensors(interpreter) != kTfLiteOk) continue;
+      const bool allocated = TfLiteInterpreterAllocateTensors(interpreter) == kTfLiteOk;
+      if (profile) fprintf(stderr, "profile: round %d: allocate %s\n", round, allocated ? "ok" : "failed");
+      if (!allocated) continue;
       for (int32_t i = 0; i < inputs; ++i) {
         tflite_c::fuzz::FillTensor(TfLiteInterpreterGetInputTensor(interpreter, i), c);
       }
-      if (TfLiteInterpreterInvoke(interpreter) != kTfLiteOk) continue;
+      const bool invoked = TfLiteInterpreterInvoke(interpreter) == kTfLiteOk;
+      if (profile) fprintf(stderr, "profile: round %d: invoke %s\n", round, invoked ? "ok" : "failed");
+      if (!invoked) continue;
       const int32_t outputs = TfLiteInterpreterGetOutputTensorCount(interpreter);
       for (int32_t i = 0; i < outputs; ++i) {
         tflite_c::fuzz::TouchTensor(TfLiteInterpreterGetOutputTensor(interpreter, i));

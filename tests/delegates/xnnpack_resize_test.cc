@@ -192,6 +192,34 @@ TEST(XnnpackResize, MalformedConcatenationOfDisagreeingInputsIsRefused) {
             (std::vector<float>{1, 2, 3, 4, -1, -2, -3, -4, 5, 6, 7, 8, -5, -6, -7, -8}));
 }
 
+// x[2,3] -> SPLIT on axis 0 into two -> y0[1,3], y1[1,3]. Resized to [7,3]
+// (resize_fuzzer: quant_split at [7,7,7,6]), XNNPACK copied 3.5 rows into
+// each output block of 3 (patch 0004 refuses a dimension that does not
+// divide); resized to [4,3] it runs.
+TEST(XnnpackResize, MalformedSplitThatNoLongerDividesIsRefused) {
+  ModelBuilder b;
+  const int axis = b.AddConstant<int32_t>({}, {0});
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, {2, 3}, "x");
+  const int y0 = b.AddOutput(tflite::TensorType_FLOAT32, {1, 3}, "y0");
+  const int y1 = b.AddOutput(tflite::TensorType_FLOAT32, {1, 3}, "y1");
+  tflite::SplitOptionsT so;
+  so.num_splits = 2;
+  b.AddOperator(tflite::BuiltinOperator_SPLIT, {axis, x}, {y0, y1}, so);
+  const std::vector<uint8_t> bytes = b.Finish();
+
+  XnnpackSession run(bytes);
+  ASSERT_TRUE(run.s.ok());
+  ASSERT_EQ(run.Resize(0, {7, 3}), kTfLiteOk);
+  EXPECT_NE(TfLiteInterpreterAllocateTensors(run.it()), kTfLiteOk);
+  EXPECT_NE(run.s.errors.find(kRefused), std::string::npos) << run.s.errors;
+
+  ASSERT_EQ(run.Resize(0, {4, 3}), kTfLiteOk);
+  const std::vector<float> in = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+  ASSERT_TRUE(run.Run({in})) << run.s.errors;
+  EXPECT_EQ(run.s.Output(0), (std::vector<float>{1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(run.s.Output(1), (std::vector<float>{7, 8, 9, 10, 11, 12}));
+}
+
 // x[1,16] -> RESHAPE to [1,-1,4] -> FULLY_CONNECTED (4 -> 3, keeping
 // dimensions) -> y[1,4,3]. A longer input (an audio window, say) changes the
 // innermost dimension of the graph's input but not the rows the layer reads:

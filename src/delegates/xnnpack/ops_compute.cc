@@ -358,6 +358,12 @@ TfLiteStatus OpBuilder::VisitPool(const TfLiteNode* n, bool max, const TfLitePoo
   TF_LITE_ENSURE_STATUS(CheckWindow(p->activation, p->stride_width, p->stride_height,
                                     p->filter_width, p->filter_height, p->padding,
                                     "invalid pooling parameters", &lo, &hi));
+  // XNNPACK's max pooling refuses, at definition, a stride beyond the window;
+  // both poolings multiply the window sides in 32 bits.
+  if (max && (p->stride_height > p->filter_height || p->stride_width > p->filter_width))
+    return Fail("max pooling stride larger than the window");
+  if (int64_t{p->filter_height} * p->filter_width > std::numeric_limits<int32_t>::max())
+    return Fail("pooling window too large");
   const uint32_t flags = PaddingFlags(p->padding);
   if (p->filter_width == 1 && p->filter_height == 1) {
     if (p->stride_width != 1 || p->stride_height != 1)

@@ -290,6 +290,11 @@ TfLiteStatus OpBuilder::VisitResizeBilinear(const TfLiteNode* n,
   if (!StaticInts(size, &v) || v.size() != 2) return Fail("size must be static");
   if (v[0] <= 0 || v[1] <= 0 || v[0] != Dim(out, 1) || v[1] != Dim(out, 2))
     return Fail("invalid output size");
+  // XNNPACK refuses sizes of 2^24 and more (outputs at definition, inputs at
+  // reshape).
+  constexpr int64_t kMaxSize = int64_t{1} << 24;
+  if (v[0] >= kMaxSize || v[1] >= kMaxSize || Dim(in, 1) >= kMaxSize || Dim(in, 2) >= kMaxSize)
+    return Fail("resize beyond XNNPACK's 2^24 limit");
   if (p->align_corners && p->half_pixel_centers)
     return Fail("align_corners with half_pixel_centers");
   uint32_t flags = 0;
