@@ -50,15 +50,20 @@ std::vector<uint8_t> PoolParamsBytes(int filter, int stride) {
   return bytes;
 }
 
+tflite::Pool2DOptionsT Pool(tflite::Padding padding, int filter, int stride) {
+  tflite::Pool2DOptionsT p;
+  p.padding = padding;
+  p.filter_width = p.filter_height = filter;
+  p.stride_w = p.stride_h = stride;
+  return p;
+}
+
 TEST(XnnpackDeclinedNodes, MaxPoolWithStrideBeyondTheWindow) {
   SKIP_WITHOUT_XNNPACK();
   AddThen m({1, 6, 6, 2});
   const int y = m.b.AddOutput(tflite::TensorType_FLOAT32, {1, 2, 2, 2}, "y");
-  tflite::Pool2DOptionsT p;
-  p.padding = tflite::Padding_VALID;
-  p.filter_width = p.filter_height = 2;
-  p.stride_w = p.stride_h = 3;
-  m.b.AddOperator(tflite::BuiltinOperator_MAX_POOL_2D, {m.t}, {y}, p);
+  m.b.AddOperator(tflite::BuiltinOperator_MAX_POOL_2D, {m.t}, {y},
+                  Pool(tflite::Padding_VALID, 2, 3));
   ExpectOnlyTheAddDelegated(m.b.Finish());
 }
 
@@ -68,11 +73,7 @@ TEST(XnnpackDeclinedNodes, PoolingWindowAreaBeyond32Bits) {
   for (auto op : {tflite::BuiltinOperator_MAX_POOL_2D, tflite::BuiltinOperator_AVERAGE_POOL_2D}) {
     AddThen m({1, 2, 2, 1});
     const int y = m.b.AddOutput(tflite::TensorType_FLOAT32, {1, 2, 2, 1}, "y");
-    tflite::Pool2DOptionsT p;
-    p.padding = tflite::Padding_SAME;
-    p.filter_width = p.filter_height = 65536;
-    p.stride_w = p.stride_h = 65536;
-    m.b.AddOperator(op, {m.t}, {y}, p);
+    m.b.AddOperator(op, {m.t}, {y}, Pool(tflite::Padding_SAME, 65536, 65536));
     SCOPED_TRACE(op == tflite::BuiltinOperator_MAX_POOL_2D ? "max" : "average");
     ExpectOnlyTheAddDelegated(m.b.Finish());
   }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "benchmark_model/benchmark.h"
+#include "common/plan_probe.h"
 // The generated flatbuffer schema: subgraph names for the op profile.
 #include "schema_generated.h"
 
@@ -19,21 +20,14 @@ namespace {
 // of delegate->data_.
 TfLiteStatus ProbePrepare(TfLiteContext* context, TfLiteDelegate* delegate) {
   auto* probe = static_cast<PlanProbe*>(delegate->data_);
-  TfLiteIntArray* plan = nullptr;
-  if (context->GetExecutionPlan(context, &plan) != kTfLiteOk) return kTfLiteOk;
   // Every subgraph is offered the probe; the counts are the primary's.
   const bool primary = probe->node_outputs.empty();
-  if (primary) {
-    probe->plan_size = plan->size;
-    probe->delegate_nodes = 0;
-  }
   std::map<int, std::vector<std::string>>& names = probe->node_outputs.emplace_back();
-  for (int i = 0; i < plan->size; ++i) {
-    TfLiteNode* node = nullptr;
-    TfLiteRegistration* reg = nullptr;
-    if (context->GetNodeAndRegistration(context, plan->data[i], &node, &reg) != kTfLiteOk) continue;
-    if (primary && node->delegate != nullptr) ++probe->delegate_nodes;
-    std::vector<std::string>& out = names[plan->data[i]];
+  int plan_size = 0, delegate_nodes = 0;
+  tflite_c_tools::ForEachPlanNode(context, [&](int index, TfLiteNode* node, TfLiteRegistration*) {
+    ++plan_size;
+    if (node->delegate != nullptr) ++delegate_nodes;
+    std::vector<std::string>& out = names[index];
     for (int k = 0; node->outputs != nullptr && k < node->outputs->size; ++k) {
       const int t = node->outputs->data[k];
       const char* name = t >= 0 && static_cast<size_t>(t) < context->tensors_size
@@ -41,6 +35,10 @@ TfLiteStatus ProbePrepare(TfLiteContext* context, TfLiteDelegate* delegate) {
                              : nullptr;
       out.push_back(name != nullptr ? name : "Unknown");
     }
+  });
+  if (primary) {
+    probe->plan_size = plan_size;
+    probe->delegate_nodes = delegate_nodes;
   }
   return kTfLiteOk;
 }
@@ -211,9 +209,7 @@ bool Benchmark::CreateDelegates() {
 // Applies the probe delegate, outside the op profile: probe_ then holds the
 // current execution plan's view.
 void Benchmark::RunPlanProbe() {
-  probe_delegate_.data_ = &probe_;
-  probe_delegate_.Prepare = ProbePrepare;
-  probe_delegate_.flags = kTfLiteDelegateFlagsAllowDynamicTensors;
+  probe_delegate_ = tflite_c_tools::MakePlanProbe(&probe_, ProbePrepare);
   probe_ = PlanProbe();
   if (profile_) profile_->Pause();
   TfLiteInterpreterModifyGraphWithDelegate(interpreter_, &probe_delegate_);

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "common/plan_probe.h"
 #include "model_inspector/inspection.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/c/c_api_experimental.h"
@@ -17,31 +18,26 @@ namespace {
 // execution plan through the public TfLiteContext. Delegate kernel nodes
 // carry TfLiteDelegateParams (the nodes they replaced) as builtin_data.
 TfLiteStatus ProbePrepare(TfLiteContext* context, TfLiteDelegate* delegate) {
-  auto* preview = static_cast<Preview*>(delegate->data_);
-  TfLiteIntArray* plan = nullptr;
-  if (context->GetExecutionPlan(context, &plan) != kTfLiteOk) return kTfLiteOk;
-  SubgraphPlan& sp = preview->subgraphs.emplace_back();
-  for (int i = 0; i < plan->size; ++i) {
-    TfLiteNode* node = nullptr;
-    TfLiteRegistration* reg = nullptr;
-    if (context->GetNodeAndRegistration(context, plan->data[i], &node, &reg) != kTfLiteOk) continue;
-    if (node->delegate != nullptr) {
-      DelegateKernel k;
-      k.node = plan->data[i];
-      k.name = reg->custom_name ? reg->custom_name : "(unnamed delegate kernel)";
-      const auto* params = static_cast<const TfLiteDelegateParams*>(node->builtin_data);
-      if (params != nullptr && params->nodes_to_replace != nullptr) {
-        for (int j = 0; j < params->nodes_to_replace->size; ++j) {
-          k.nodes.push_back(params->nodes_to_replace->data[j]);
-        }
-      }
-      sp.kernels.push_back(std::move(k));
-    } else {
+  SubgraphPlan& sp = static_cast<Preview*>(delegate->data_)->subgraphs.emplace_back();
+  tflite_c_tools::ForEachPlanNode(context, [&](int index, TfLiteNode* node,
+                                               TfLiteRegistration* reg) {
+    if (node->delegate == nullptr) {
       const char* name = reg->custom_name ? reg->custom_name
                                           : tflite_c::BuiltinOperatorName(reg->builtin_code);
-      sp.cpu_nodes.push_back({plan->data[i], name ? name : "UNKNOWN"});
+      sp.cpu_nodes.push_back({index, name ? name : "UNKNOWN"});
+      return;
     }
-  }
+    DelegateKernel k;
+    k.node = index;
+    k.name = reg->custom_name ? reg->custom_name : "(unnamed delegate kernel)";
+    const auto* params = static_cast<const TfLiteDelegateParams*>(node->builtin_data);
+    if (params != nullptr && params->nodes_to_replace != nullptr) {
+      for (int j = 0; j < params->nodes_to_replace->size; ++j) {
+        k.nodes.push_back(params->nodes_to_replace->data[j]);
+      }
+    }
+    sp.kernels.push_back(std::move(k));
+  });
   return kTfLiteOk;
 }
 
@@ -60,10 +56,7 @@ bool RunPreview(TfLiteModel* model, const tflite_c_tools::ProvidedDelegate& chos
   TfLiteDelegate* delegate = chosen.delegate;
   preview->delegate = chosen.provider == "EXTERNAL" ? params.GetString("external_delegate_path")
                                                     : chosen.provider;
-  TfLiteDelegate probe = TfLiteDelegateCreate();
-  probe.data_ = preview;
-  probe.Prepare = ProbePrepare;
-  probe.flags = kTfLiteDelegateFlagsAllowDynamicTensors;
+  TfLiteDelegate probe = tflite_c_tools::MakePlanProbe(preview, ProbePrepare);
   TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
   TfLiteInterpreterOptionsSetErrorReporter(options, CaptureMessage, preview);
   TfLiteInterpreterOptionsAddDelegate(options, delegate);
