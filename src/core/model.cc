@@ -220,47 +220,42 @@ bool Model::Verify(ErrorReporter* reporter) {
   return true;
 }
 
-bool Model::GetBuffer(uint32_t index, const uint8_t** data, size_t* size) const {
+Model::BufferSource Model::FindBuffer(uint32_t index, const uint8_t** data,
+                                     size_t* size) const {
   *data = nullptr;
   *size = 0;
   const auto* buffers = model_ ? model_->buffers() : nullptr;
-  if (buffers == nullptr || index >= buffers->size()) return false;
+  if (buffers == nullptr || index >= buffers->size()) return BufferSource::kMissing;
   const tflite::Buffer& buffer = *buffers->Get(index);
-  if (const auto* inline_data = buffer.data()) {
-    if (inline_data->size() != 0) {
-      *data = inline_data->data();
-      *size = inline_data->size();
-    }
-    return true;
-  }
-  if (HasExternalRange(buffer) && buffer.size() != 0 &&
-      RangeInside(buffer.offset(), buffer.size(), size_)) {
-    *data = bytes_ + buffer.offset();
-    *size = static_cast<size_t>(buffer.size());
-  }
-  UseAlignedCopy(index, data);
-  return true;
-}
-
-
-bool Model::GetTensorData(const tflite::Tensor& tensor, const uint8_t** data, size_t* size) const {
-  *data = nullptr;
-  *size = 0;
-  const auto* buffers = model_ ? model_->buffers() : nullptr;
-  const uint32_t index = tensor.buffer();
-  if (index == 0 || buffers == nullptr || index >= buffers->size()) return false;
-  const tflite::Buffer& buffer = *buffers->Get(index);
+  BufferSource source = BufferSource::kNone;
   if (const auto* inline_data = buffer.data()) {
     *data = inline_data->data();
     *size = inline_data->size();
+    source = BufferSource::kInline;
   } else if (HasExternalRange(buffer) && RangeInside(buffer.offset(), buffer.size(), size_)) {
     *data = bytes_ + buffer.offset();
     *size = static_cast<size_t>(buffer.size());
-  } else {
-    return false;
+    source = BufferSource::kFileRange;
   }
   UseAlignedCopy(index, data);
+  return source;
+}
+
+bool Model::GetBuffer(uint32_t index, const uint8_t** data, size_t* size) const {
+  if (FindBuffer(index, data, size) == BufferSource::kMissing) return false;
+  if (*size == 0) *data = nullptr;
   return true;
+}
+
+bool Model::GetTensorData(const tflite::Tensor& tensor, const uint8_t** data, size_t* size) const {
+  const BufferSource source = FindBuffer(tensor.buffer(), data, size);
+  if (tensor.buffer() != 0 &&
+      (source == BufferSource::kInline || source == BufferSource::kFileRange)) {
+    return true;
+  }
+  *data = nullptr;
+  *size = 0;
+  return false;
 }
 
 void Model::GetCustomOptions(const tflite::Operator& op, const uint8_t** data, size_t* size) const {

@@ -87,6 +87,10 @@ class Model {
     if (aligned_at_ && aligned_at_[index] != nullptr) *data = aligned_at_[index];
   }
   bool AlignBuffers(ErrorReporter* reporter);
+  // Where buffer `index` keeps its bytes (*data / *size: them, with the
+  // aligned copy if any; nullptr / 0 for kMissing and kNone).
+  enum class BufferSource { kMissing, kNone, kInline, kFileRange };
+  BufferSource FindBuffer(uint32_t index, const uint8_t** data, size_t* size) const;
 };
 
 }  // namespace tflite_c

@@ -57,9 +57,10 @@ Params CustomParams(const TfLiteNode* n) {
 
 // XNNPACK's argmax pooling and unpooling refuse a 1x1 window at definition.
 bool SquareWindow(const TfLitePoolParams& p) {
-  return p.filter_width > 0 && p.filter_height > 0 && p.filter_width * p.filter_height > 1 &&
-         p.stride_width == p.filter_width &&
-         p.stride_height == p.filter_height && p.filter_width <= 255 && p.filter_height <= 255 &&
+  const bool one_pixel = p.filter_width == 1 && p.filter_height == 1;
+  return p.filter_width > 0 && p.filter_height > 0 && !one_pixel &&
+         p.stride_width == p.filter_width && p.stride_height == p.filter_height &&
+         p.filter_width <= 255 && p.filter_height <= 255 &&
          (p.padding == kTfLitePaddingSame || p.padding == kTfLitePaddingValid);
 }
 
