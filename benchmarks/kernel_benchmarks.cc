@@ -6,6 +6,10 @@
 //
 // Counters: FLOPs/s from the layer's multiply-accumulate count ("flops" is
 // 2 * MACs) so shapes of different size compare.
+//
+// Each case runs with 1 and 2 threads and on both paths: xnnpack:0 is the
+// builtin kernels, xnnpack:1 the default XNNPACK delegate (layers it does not
+// take run on the builtin kernels in both).
 
 #include <benchmark/benchmark.h>
 #include <flatbuffers/flexbuffers.h>
@@ -16,6 +20,7 @@
 #include <vector>
 
 #include "tensorflow/lite/c/c_api.h"
+#include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tests/util/model_builder.h"
 
 namespace {
@@ -39,11 +44,12 @@ size_t Product(const std::vector<int>& shape) {
 // Owns the flatbuffer, model and interpreter of a one-operator graph.
 class OpRunner {
  public:
-  OpRunner(std::vector<uint8_t> bytes, int threads) : bytes_(std::move(bytes)) {
+  OpRunner(std::vector<uint8_t> bytes, int threads, bool xnnpack) : bytes_(std::move(bytes)) {
     model_ = TfLiteModelCreate(bytes_.data(), bytes_.size());
     if (!model_) return;
     TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
     TfLiteInterpreterOptionsSetNumThreads(options, threads);
+    TfLiteInterpreterOptionsSetUseXNNPACK(options, xnnpack);
     interpreter_ = TfLiteInterpreterCreate(model_, options);
     TfLiteInterpreterOptionsDelete(options);
     if (!interpreter_ || TfLiteInterpreterAllocateTensors(interpreter_) != kTfLiteOk) return;
@@ -69,7 +75,7 @@ class OpRunner {
 };
 
 void RunOp(benchmark::State& state, std::vector<uint8_t> model, double flops_per_run) {
-  OpRunner runner(std::move(model), static_cast<int>(state.range(0)));
+  OpRunner runner(std::move(model), static_cast<int>(state.range(0)), state.range(1) != 0);
   if (!runner.ok()) {
     state.SkipWithError("model could not be prepared or invoked (operator unsupported?)");
     return;
@@ -209,7 +215,8 @@ void BM_DetectionPostProcess(benchmark::State& state, int anchors, int classes, 
 void Threads(benchmark::internal::Benchmark* b) {
   // Wall time: the kernels run on a thread pool, so main-thread CPU time
   // would undercount.
-  b->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond)->UseRealTime();
+  b->ArgNames({"threads", "xnnpack"})->ArgsProduct({{1, 2}, {0, 1}});
+  b->Unit(benchmark::kMicrosecond)->UseRealTime();
 }
 
 // MobileNet v1 224: first layer, a 1x1 projection in the middle, the last 1x1.
@@ -219,6 +226,18 @@ BENCHMARK_CAPTURE(BM_Conv2D, mobilenet_pw_7x7x1024_to_1024, 7, 7, 1024, 1024, 1,
 // BlazeFace (128x128 front camera): 5x5 stem and a 1x1 in a blaze block.
 BENCHMARK_CAPTURE(BM_Conv2D, blazeface_stem_128x128x3_to_24_k5s2, 128, 128, 3, 24, 5, 2)->Apply(Threads);
 BENCHMARK_CAPTURE(BM_Conv2D, blazeface_pw_32x32x48_to_48, 32, 32, 48, 48, 1, 1)->Apply(Threads);
+// Pose landmark lite (256x256, issue 18's slowest model on XNNPACK): the 3x3
+// stem and segmentation head, its most frequent 1x1 convolutions.
+BENCHMARK_CAPTURE(BM_Conv2D, pose_stem_256x256x3_to_24_k3s2, 256, 256, 3, 24, 3, 2)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_Conv2D, pose_head_256x256x8_to_1_k3, 256, 256, 8, 1, 3, 1)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_Conv2D, pose_pw_128x128x8_to_8, 128, 128, 8, 8, 1, 1)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_Conv2D, pose_pw_8x8x96_to_576, 8, 8, 96, 576, 1, 1)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_Conv2D, pose_pw_8x8x576_to_96, 8, 8, 576, 96, 1, 1)->Apply(Threads);
+// Hand landmark lite (224x224): stem and the expand / project 1x1 pairs.
+BENCHMARK_CAPTURE(BM_Conv2D, hand_stem_224x224x3_to_24_k3s2, 224, 224, 3, 24, 3, 2)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_Conv2D, hand_pw_56x56x16_to_96, 56, 56, 16, 96, 1, 1)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_Conv2D, hand_pw_7x7x112_to_672, 7, 7, 112, 672, 1, 1)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_Conv2D, hand_pw_7x7x672_to_112, 7, 7, 672, 112, 1, 1)->Apply(Threads);
 
 BENCHMARK_CAPTURE(BM_DepthwiseConv2D, mobilenet_112x112x32_k3s1, 112, 112, 32, 3, 1)->Apply(Threads);
 BENCHMARK_CAPTURE(BM_DepthwiseConv2D, mobilenet_56x56x128_k3s2, 56, 56, 128, 3, 2)->Apply(Threads);
