@@ -117,7 +117,8 @@ TfLiteStatus OpBuilder::VisitArgmaxPool(const TfLiteNode* n, bool pair_check) {
   if (!IsDynamicFloat(in, 4, 4) || !IsDynamicFloat(values, 4, 4) ||
       !IsDynamicFloat(indices, 4, 4))
     return Fail("%s: unsupported tensor types/shapes (float32 indices only)", kArgmaxPool);
-  if (!SquareWindow(p)) return Fail("%s: window not supported (stride must equal a filter of 2+ pixels)", kArgmaxPool);
+  if (!SquareWindow(p))
+    return Fail("%s: window not supported (stride must equal a filter of 2+ pixels)", kArgmaxPool);
   if (p.activation != kTfLiteActNone) return Fail("%s: fused activation", kArgmaxPool);
   const int h = Dim(in, 1), w = Dim(in, 2);
   // SAME is taken only when it pads nothing: XNNPACK's padded windows can
@@ -145,7 +146,8 @@ TfLiteStatus OpBuilder::VisitUnpool(const TfLiteNode* n, bool pair_check) {
   const int in = InputTensor(n, 0), indices = InputTensor(n, 1), out = OutputTensor(n, 0);
   if (!IsDynamicFloat(in, 4, 4) || !IsDynamicFloat(indices, 4, 4) || !IsDynamicFloat(out, 4, 4))
     return Fail("%s: unsupported tensor types/shapes (float32 indices only)", kUnpool);
-  if (!SquareWindow(p)) return Fail("%s: window not supported (stride must equal a filter of 2+ pixels)", kUnpool);
+  if (!SquareWindow(p))
+    return Fail("%s: window not supported (stride must equal a filter of 2+ pixels)", kUnpool);
   for (int d = 0; d < 4; ++d)
     if (Dim(indices, d) != Dim(in, d)) return Fail("%s: indices shape mismatch", kUnpool);
   // With stride == filter size both paddings give H * stride, unpadded.
