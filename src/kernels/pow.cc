@@ -1,7 +1,11 @@
 // POW: out = x^y, broadcasting x against y. FLOAT32 (std::pow) and INT32
 // (computed in double and truncated; negative exponents fail at Invoke).
+// An INT32 result outside the type saturates: upstream converts the double
+// with a plain cast, which is undefined there (x86-64 gives INT32_MIN, ARM
+// saturates).
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include "src/kernels/internal/elementwise_binary.h"
 #include "src/kernels/register.h"
@@ -35,7 +39,10 @@ TfLiteStatus PowOp::Eval(TfLiteContext* context, TfLiteNode* node,
     }
   }
   internal::MapBinary<int32_t>(context, node, data, [](int32_t a, int32_t b) {
-    return static_cast<int32_t>(std::pow(static_cast<double>(a), static_cast<double>(b)));
+    const double r = std::pow(static_cast<double>(a), static_cast<double>(b));
+    if (r >= 2147483647.0) return std::numeric_limits<int32_t>::max();
+    if (r <= -2147483648.0) return std::numeric_limits<int32_t>::min();
+    return static_cast<int32_t>(r);
   });
   return kTfLiteOk;
 }

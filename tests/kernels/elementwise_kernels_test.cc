@@ -252,6 +252,11 @@ std::vector<Case> ComputeCases() {
        Out<float>({2}, {8, 27})},
       {"PowInt32", BuiltinOperator_POW, {In<int32_t>({2}, {2, -3}), In<int32_t>({1}, {3})},
        Out<int32_t>({2}, {8, -27})},
+      // structured_fuzzer (UBSan: inf cast to int): results beyond INT32
+      // saturate; 10^400 is inf in double, (-2)^31 fits exactly.
+      {"PowInt32Saturates", BuiltinOperator_POW,
+       {In<int32_t>({5}, {2, -3, 10, -10, -2}), In<int32_t>({5}, {31, 21, 400, 401, 31})},
+       Out<int32_t>({5}, {2147483647, kInt32Min, 2147483647, kInt32Min, kInt32Min})},
       {"FloorDivInt32", BuiltinOperator_FLOOR_DIV,
        {In<int32_t>({2}, {7, -7}), In<int32_t>({1}, {2})}, Out<int32_t>({2}, {3, -4})},
       {"FloorModInt32", BuiltinOperator_FLOOR_MOD,

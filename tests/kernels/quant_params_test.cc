@@ -273,6 +273,52 @@ TEST(QuantParamsMalformed, BiasScales) {
   }
 }
 
+// model_fuzzer (UBSan: a shift by 36 in the requantization loop): scales
+// whose ratio input * filter / output reaches 2^31 left-shifted every
+// accumulator out of 32 bits. The convolution family refuses them.
+TEST(QuantParamsMalformed, RescaleOf2To31OrMoreIsRefused) {
+  const Quantization unit = Q(1.0f, 0), tiny = Q(1e-12f, 0);
+  DepthwiseConv2DOptionsT dw;
+  dw.padding = Padding_VALID;
+  dw.stride_w = dw.stride_h = 1;
+  dw.depth_multiplier = 1;
+  Conv2DOptionsT conv;
+  conv.padding = Padding_VALID;
+  conv.stride_w = conv.stride_h = 1;
+  struct Case {
+    const char* op;
+    BuiltinOperator code;
+    BuiltinOptionsUnion options;
+    std::vector<int> filter_shape, output_shape;
+  };
+  const Case cases[] = {
+      {"DEPTHWISE_CONV_2D", BuiltinOperator_DEPTHWISE_CONV_2D, Opts(dw), {1, 1, 1, 2},
+       {1, 2, 2, 2}},
+      {"CONV_2D", BuiltinOperator_CONV_2D, Opts(conv), {2, 1, 1, 2}, {1, 2, 2, 2}},
+      {"FULLY_CONNECTED", BuiltinOperator_FULLY_CONNECTED, Opts(FullyConnectedOptionsT()),
+       {2, 8}, {1, 2}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.op);
+    for (const bool hostile : {true, false}) {
+      OneOpModel m;
+      m.Input(TensorType_INT8, {1, 2, 2, 2}, unit);
+      size_t count = 1;
+      for (int d : c.filter_shape) count *= static_cast<size_t>(d);
+      m.Const<int8_t>(c.filter_shape, std::vector<int8_t>(count, 1), TensorType_INT8, unit);
+      m.Omitted();  // no bias
+      m.Output(TensorType_INT8, c.output_shape, hostile ? tiny : unit);
+      m.Op(c.code, c.options);
+      if (hostile) {
+        testing::ExpectPrepareError(
+            m, std::string(c.op) + ": input scale * filter scale / output scale is 2^39 or more");
+      } else {
+        EXPECT_TRUE(m.Allocate()) << m.log();
+      }
+    }
+  }
+}
+
 // Per-channel arrays must match the quantized dimension at run time too: an
 // input whose channel count changes under ResizeInputTensor no longer fits
 // its scales.

@@ -115,6 +115,17 @@ TfLiteStatus PrepareQuantConv(TfLiteContext* context, const char* op, QuantConvK
     TF_LITE_ENSURE_OK(context, LegacyMultiplier(context, op, input, filter, bias, output, &m));
     q->channel_multipliers.assign(static_cast<size_t>(channels), m);
   }
+  // A rescale by 2^31 or more shifts every accumulator out of 32 bits
+  // (upstream's kernels overflow there); no trained model comes close.
+  for (int c = 0; c < channels; ++c) {
+    if (q->channel_multipliers[c].shift > 31) {
+      TF_LITE_KERNEL_LOG(context,
+                         "%s: input scale * filter scale / output scale is 2^%d or more at "
+                         "channel %d",
+                         op, q->channel_multipliers[c].shift - 1, c);
+      return kTfLiteError;
+    }
+  }
   return QuantizedActivationRange(context, op, activation, output, &q->act_min, &q->act_max);
 }
 
