@@ -3,7 +3,8 @@
 // weights cache, and every golden model of shared/models/manifest.json run
 // with the delegate against its XNNPACK `tolerance` (a few also through the
 // delegate TfLiteInterpreterCreate applies by default). Operator coverage is
-// in xnnpack_ops_test.cc, the default-on rules in xnnpack_default_test.cc.
+// in xnnpack_{float,quantized,mediapipe}_ops_test.cc and xnnpack_densify_test.cc,
+// the default-on rules in xnnpack_default_test.cc.
 // Skipped in builds without XNNPACK.
 #include <gtest/gtest.h>
 
