@@ -1,8 +1,7 @@
 // Shared pieces of the recurrent kernel tests (LSTM, RNN, SVDF and their
 // sequence / bidirectional / hybrid forms): deterministic test values, the
 // per-row int8 round trip the hybrid kernels apply to float operands, int8
-// weight grids, a double-precision LSTM cell used as the reference, and the
-// check that a model fails to allocate with a message.
+// weight grids, and a double-precision LSTM cell used as the reference.
 #ifndef TFLITE_C_TESTS_KERNELS_RECURRENT_TEST_UTIL_H_
 #define TFLITE_C_TESTS_KERNELS_RECURRENT_TEST_UTIL_H_
 
@@ -11,11 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <string>
 #include <vector>
-
-#include "tests/util/model_builder.h"
-#include "tests/util/model_runner.h"
 
 namespace tflite_c {
 namespace testing {
@@ -215,13 +210,6 @@ inline std::vector<double> LstmRefStep(const LstmCellWeights& s, const RowQuant&
     *h = hidden;
   }
   return *h;
-}
-
-// Building `b`'s model must fail in AllocateTensors with `message` in the log.
-inline void ExpectAllocateError(const ModelBuilder& b, const std::string& message) {
-  ModelRunner r(b);
-  EXPECT_FALSE(r.Allocate());
-  EXPECT_NE(r.log().find(message), std::string::npos) << r.log();
 }
 
 }  // namespace testing
