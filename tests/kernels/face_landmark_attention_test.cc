@@ -3,22 +3,14 @@
 // and its refined regions must agree with the mesh.
 #include <algorithm>
 #include <cmath>
-#include <cstdarg>
-#include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <string>
 #include <vector>
 
-#include <flatbuffers/flexbuffers.h>
 #include <gtest/gtest.h>
 
-#include "src/kernels/internal/flex_map.h"
-#include "tensorflow/lite/c/builtin_op_data.h"
 #include "tensorflow/lite/c/c_api.h"
-#include "tests/util/model_builder.h"
-#include "tests/util/test_paths.h"
 #include "tests/util/error_capture.h"
 #include "tests/kernels/mediapipe_op_test_util.h"
 

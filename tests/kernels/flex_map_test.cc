@@ -1,13 +1,6 @@
 // The flexbuffer reader (src/kernels/internal/flex_map.h) that MediaPipe's and
 // LiteRT's custom ops use for their options: every value kind, non-maps, and
 // truncated or corrupted buffers, against buffers built by flatbuffers' own encoder.
-#include <algorithm>
-#include <cmath>
-#include <cstdarg>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -17,9 +10,6 @@
 #include "src/kernels/internal/flex_map.h"
 #include "tensorflow/lite/c/builtin_op_data.h"
 #include "tensorflow/lite/c/c_api.h"
-#include "tests/util/model_builder.h"
-#include "tests/util/test_paths.h"
-#include "tests/util/error_capture.h"
 #include "tests/kernels/mediapipe_op_test_util.h"
 
 namespace {

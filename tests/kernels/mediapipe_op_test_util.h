@@ -6,7 +6,6 @@
 #ifndef TFLITE_C_TESTS_KERNELS_MEDIAPIPE_OP_TEST_UTIL_H_
 #define TFLITE_C_TESTS_KERNELS_MEDIAPIPE_OP_TEST_UTIL_H_
 
-#include <cmath>
 #include <cstring>
 #include <string>
 #include <vector>

@@ -2,25 +2,14 @@
 // on model-builder graphs. Expected values come from geometric properties (a
 // 90-degree rotation permutes pixels, bilinear sampling of a linear ramp is
 // exact) rather than from the kernel's formulas.
-#include <algorithm>
-#include <cmath>
-#include <cstdarg>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #include <flatbuffers/flexbuffers.h>
 #include <gtest/gtest.h>
 
-#include "src/kernels/internal/flex_map.h"
-#include "tensorflow/lite/c/builtin_op_data.h"
 #include "tensorflow/lite/c/c_api.h"
 #include "tests/util/model_builder.h"
-#include "tests/util/test_paths.h"
-#include "tests/util/error_capture.h"
 #include "tests/kernels/mediapipe_op_test_util.h"
 
 namespace {
