@@ -19,9 +19,6 @@ namespace {
 
 using tflite::BuiltinOperator;
 using tflite::TensorType_FLOAT32;
-using tflite::TensorType_INT32;
-using tflite::TensorType_INT8;
-using tflite::TensorType_UINT8;
 
 // ---- float32 unary ops -------------------------------------------------------------------
 

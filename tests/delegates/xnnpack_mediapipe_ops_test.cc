@@ -27,11 +27,7 @@ namespace tflite_c {
 namespace testing {
 namespace {
 
-using tflite::BuiltinOperator;
 using tflite::TensorType_FLOAT32;
-using tflite::TensorType_INT32;
-using tflite::TensorType_INT8;
-using tflite::TensorType_UINT8;
 
 // ---- MediaPipe custom ops ---------------------------------------------------------------
 

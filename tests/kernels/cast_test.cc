@@ -15,8 +15,6 @@ namespace {
 
 using testing::ExpectPrepareError;
 using testing::OneOpModel;
-using testing::Opts;
-using testing::Q;
 
 using namespace testing::names;  // NOLINT(build/namespaces)
 

@@ -17,7 +17,6 @@ namespace {
 
 using tflite::TensorType;
 using tflite::TensorType_FLOAT32;
-using tflite::TensorType_INT8;
 using tflite::TensorType_UINT8;
 
 using detection::DetectionModel;

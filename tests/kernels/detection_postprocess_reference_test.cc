@@ -18,11 +18,6 @@ namespace tflite_c {
 namespace testing {
 namespace {
 
-using tflite::TensorType;
-using tflite::TensorType_FLOAT32;
-using tflite::TensorType_INT8;
-using tflite::TensorType_UINT8;
-
 using detection::DetectionModel;
 using detection::Opts;
 using detection::Result;

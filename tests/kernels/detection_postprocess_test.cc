@@ -20,7 +20,6 @@ namespace testing {
 namespace {
 
 using tflite::TensorType;
-using tflite::TensorType_FLOAT32;
 using tflite::TensorType_INT8;
 using tflite::TensorType_UINT8;
 

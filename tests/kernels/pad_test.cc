@@ -15,11 +15,7 @@
 namespace tflite_c {
 namespace {
 
-using tflite::BuiltinOperator;
-using tflite::TensorType;
 using testing::ModelBuilder;
-using testing::Quantization;
-using testing::TensorTypeOf;
 
 using testing::ExpectPrepareError;
 using testing::OneOpModel;

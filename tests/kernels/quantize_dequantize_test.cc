@@ -15,15 +15,11 @@
 namespace tflite_c {
 namespace {
 
-using tflite::BuiltinOperator;
-using tflite::TensorType;
 using testing::ModelBuilder;
 using testing::Quantization;
-using testing::TensorTypeOf;
 
 using testing::ExpectPrepareError;
 using testing::OneOpModel;
-using testing::Opts;
 using testing::Q;
 
 using namespace testing::names;  // NOLINT(build/namespaces)

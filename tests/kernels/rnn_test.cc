@@ -17,12 +17,10 @@ namespace tflite_c {
 namespace {
 
 using testing::ModelBuilder;
-using testing::Quantization;
 
 using Runner = testing::ModelRunner;
 
 using testing::ExpectNear;
-using testing::Sigmoid;
 using testing::Values;
 
 using testing::ExpectAllocateError;

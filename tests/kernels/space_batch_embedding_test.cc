@@ -14,7 +14,6 @@ namespace {
 
 using testing::ExpectPrepareError;
 using testing::OneOpModel;
-using testing::Opts;
 using testing::Q;
 
 using namespace testing::names;  // NOLINT(build/namespaces)

@@ -25,7 +25,6 @@ using testing::TensorTypeOf;
 using namespace testing::names;  // NOLINT(build/namespaces)
 
 using testing::Bytes;
-using testing::Has;
 using testing::I64s;
 
 struct PadAttrs {

@@ -15,12 +15,10 @@ namespace tflite_c {
 namespace {
 
 using testing::ModelBuilder;
-using testing::Quantization;
 
 using Runner = testing::ModelRunner;
 
 using testing::ExpectNear;
-using testing::Sigmoid;
 using testing::Values;
 
 using testing::ExpectAllocateError;
