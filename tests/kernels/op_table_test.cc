@@ -147,13 +147,13 @@ struct Elsewhere {
   const char* test;  // "Suite, Name"
 };
 const std::map<std::string, Elsewhere> kTestedOutsideTheTable = {
-    {"ASSIGN_VARIABLE", {"tests/kernels/control_flow_test.cc",
+    {"ASSIGN_VARIABLE", {"tests/kernels/resource_variable_test.cc",
                          "ResourceVariableTest, CallOnceInitializesAndValuesPersistAcrossInvokes"}},
-    {"CALL_ONCE", {"tests/kernels/control_flow_test.cc",
+    {"CALL_ONCE", {"tests/kernels/resource_variable_test.cc",
                    "ResourceVariableTest, CallOnceInitializesAndValuesPersistAcrossInvokes"}},
-    {"READ_VARIABLE", {"tests/kernels/control_flow_test.cc",
+    {"READ_VARIABLE", {"tests/kernels/resource_variable_test.cc",
                        "ResourceVariableTest, CallOnceInitializesAndValuesPersistAcrossInvokes"}},
-    {"VAR_HANDLE", {"tests/kernels/control_flow_test.cc",
+    {"VAR_HANDLE", {"tests/kernels/resource_variable_test.cc",
                     "ResourceVariableTest, CallOnceInitializesAndValuesPersistAcrossInvokes"}},
     {"HASHTABLE", {"tests/kernels/string_kernels_test.cc", "HashtableTest, Int64ToString"}},
     {"HASHTABLE_FIND", {"tests/kernels/string_kernels_test.cc", "HashtableTest, Int64ToString"}},

@@ -6,7 +6,11 @@
 
 #include <sys/stat.h>
 
+#include <cstdint>
+#include <fstream>
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include "tests/util/test_paths.h"
@@ -24,6 +28,13 @@ inline bool DirExists(const std::string& path) {
 // models/files/<name>.tflite of the shared set.
 inline std::string SharedModelPath(const std::string& name) {
   return SharedModelsDir() + "/files/" + name + ".tflite";
+}
+
+// The bytes of SharedModelPath(name); empty when it cannot be read.
+inline std::vector<uint8_t> ReadSharedModel(const std::string& name) {
+  std::ifstream in(SharedModelPath(name), std::ios::binary);
+  if (!in) return {};
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 }  // namespace testing

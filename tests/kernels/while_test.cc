@@ -1,14 +1,10 @@
-// Tests of WHILE, IF, CALL_ONCE, the resource-variable ops and DENSIFY
-// (register_control_flow.cc). Each test builds a multi-subgraph model with
-// ModelBuilder and runs it through the public C API.
+// Tests of WHILE (register_control_flow.cc): loops, nesting, cancellation, the
+// step budget and the refused graphs. Each test builds a multi-subgraph model
+// with ModelBuilder and runs it through the public C API.
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <cstdarg>
-#include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -18,53 +14,23 @@
 #include "tensorflow/lite/core/c/c_api_experimental.h"
 #include "tests/util/model_builder.h"
 #include "tests/util/model_runner.h"
-#include "tests/util/sparsity.h"
+#include "tests/util/tensor_type_names.h"
+#include "tests/kernels/control_flow_test_util.h"
 
 namespace tflite_c {
 namespace {
 
-using testing::Csr;
-using testing::Dense;
 using testing::ExpectAllocateError;
 using testing::ModelBuilder;
 using tflite::BuiltinOperator;
 
-constexpr auto F32 = tflite::TensorType_FLOAT32;
-constexpr auto I32 = tflite::TensorType_INT32;
-constexpr auto BOOL = tflite::TensorType_BOOL;
-constexpr auto RES = tflite::TensorType_RESOURCE;
-
-// The shared runner, plus the WHILE-related interpreter options and BOOL inputs.
-class Runner : public testing::ModelRunner {
- public:
-  using ModelRunner::ModelRunner;
-
-  // Loads and allocates; false when any step fails.
-  // `max_while_iterations` > 0 sets the WHILE step budget.
-  bool Allocate(bool cancellable = false, int64_t max_while_iterations = 0) {
-    return ModelRunner::Allocate([&](TfLiteInterpreterOptions* options) {
-      if (cancellable) TfLiteInterpreterOptionsEnableCancellation(options, true);
-      return max_while_iterations <= 0 ||
-             TfLiteInterpreterOptionsSetMaxWhileIterations(options, max_while_iterations) ==
-                 kTfLiteOk;
-    });
-  }
-  void SetBool(int i, bool value) {
-    ASSERT_EQ(TfLiteTensorCopyFromBuffer(input(i), &value, 1), kTfLiteOk);
-  }
-};
+using Runner = testing::ControlFlowRunner;
+using namespace testing::names;  // NOLINT(build/namespaces)
 
 tflite::WhileOptionsT WhileOpts(int cond, int body) {
   tflite::WhileOptionsT o;
   o.cond_subgraph_index = cond;
   o.body_subgraph_index = body;
-  return o;
-}
-
-tflite::IfOptionsT IfOpts(int then_branch, int else_branch) {
-  tflite::IfOptionsT o;
-  o.then_subgraph_index = then_branch;
-  o.else_subgraph_index = else_branch;
   return o;
 }
 
@@ -100,7 +66,6 @@ ModelBuilder CountingWhile(int cond, int body, int limit = 10, int step = 1) {
   b.SetCurrentSubgraph(0);
   return b;
 }
-
 // ---- WHILE
 // ------------------------------------------------------------------------
 
@@ -378,269 +343,6 @@ TEST(WhileTest, RejectsBodiesThatContainEachOther) {
 
 TEST(WhileTest, RejectsLoopInItsOwnSubgraph) {
   ExpectAllocateError(CountingWhile(1, 0), "is the subgraph the op is in");
-}
-
-// ---- IF
-// ---------------------------------------------------------------------------
-
-// main: y = IF(c) { x + x } else { x * x }; `else_type` lets a test break
-// the else branch's signature.
-ModelBuilder AddOrMul(tflite::TensorType else_type = F32) {
-  ModelBuilder b;
-  const int c = b.AddInput(BOOL, {1}, "c");
-  const int x = b.AddInput(F32, {2}, "x");
-  const int y = b.AddOutput(F32, {2}, "y");
-  b.AddOperator(BuiltinOperator::BuiltinOperator_IF, {c, x}, {y}, IfOpts(1, 2));
-  b.AddSubgraph("then");
-  b.AddSubgraph("else");
-  b.SetCurrentSubgraph(1);
-  {
-    const int tx = b.AddInput(F32, {2});
-    const int ty = b.AddOutput(F32, {2});
-    b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {tx, tx}, {ty}, tflite::AddOptionsT{});
-  }
-  b.SetCurrentSubgraph(2);
-  {
-    const int ex = b.AddInput(F32, {2});
-    if (else_type == F32) {
-      const int ey = b.AddOutput(F32, {2});
-      b.AddOperator(BuiltinOperator::BuiltinOperator_MUL, {ex, ex}, {ey}, tflite::MulOptionsT{});
-    } else {
-      const int ey = b.AddOutput(else_type, {2});
-      b.AddOperator(BuiltinOperator::BuiltinOperator_CAST, {ex}, {ey});
-    }
-  }
-  b.SetCurrentSubgraph(0);
-  return b;
-}
-
-TEST(IfTest, PicksTheBranchByTheCondition) {
-  Runner r(AddOrMul());
-  ASSERT_TRUE(r.Allocate()) << r.log();
-  r.Set<float>(1, {3, -4});
-  r.SetBool(0, true);
-  ASSERT_TRUE(r.Invoke()) << r.log();
-  EXPECT_EQ(r.Get<float>(), (std::vector<float>{6, -8}));
-  r.SetBool(0, false);
-  ASSERT_TRUE(r.Invoke()) << r.log();
-  EXPECT_EQ(r.Get<float>(), (std::vector<float>{9, 16}));
-}
-
-TEST(IfTest, BranchesWithDifferentShapesMakeOutputsDynamic) {
-  // then: x + x (shape [2]); else: concat(x, x) (shape [4]).
-  ModelBuilder b;
-  const int c = b.AddInput(BOOL, {1}, "c");
-  const int x = b.AddInput(F32, {2}, "x");
-  const int y = b.AddOutput(F32, {2}, "y");
-  b.AddOperator(BuiltinOperator::BuiltinOperator_IF, {c, x}, {y}, IfOpts(1, 2));
-  b.AddSubgraph("then");
-  b.AddSubgraph("else");
-  b.SetCurrentSubgraph(1);
-  {
-    const int tx = b.AddInput(F32, {2});
-    const int ty = b.AddOutput(F32, {2});
-    b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {tx, tx}, {ty}, tflite::AddOptionsT{});
-  }
-  b.SetCurrentSubgraph(2);
-  {
-    const int ex = b.AddInput(F32, {2});
-    const int ey = b.AddOutput(F32, {4});
-    tflite::ConcatenationOptionsT concat;
-    b.AddOperator(BuiltinOperator::BuiltinOperator_CONCATENATION, {ex, ex}, {ey}, concat);
-  }
-  b.SetCurrentSubgraph(0);
-  Runner r(b);
-  ASSERT_TRUE(r.Allocate()) << r.log();
-  r.Set<float>(1, {1, 2});
-  r.SetBool(0, false);
-  ASSERT_TRUE(r.Invoke()) << r.log();
-  EXPECT_EQ(r.Shape(), (std::vector<int>{4}));
-  EXPECT_EQ(r.Get<float>(), (std::vector<float>{1, 2, 1, 2}));
-  r.SetBool(0, true);
-  ASSERT_TRUE(r.Invoke()) << r.log();
-  EXPECT_EQ(r.Shape(), (std::vector<int>{2}));
-  EXPECT_EQ(r.Get<float>(), (std::vector<float>{2, 4}));
-}
-
-TEST(IfTest, RejectsMismatchedBranchSignatures) {
-  ExpectAllocateError(AddOrMul(I32), "else branch yields INT32");
-}
-
-TEST(IfTest, RejectsNonBoolConditionAndBadIndex) {
-  {
-    ModelBuilder b = AddOrMul();
-    b.tensor(0).type = F32;
-    ExpectAllocateError(b, "condition must be a single BOOL");
-  }
-  {
-    ModelBuilder b = AddOrMul();
-    b.op(0).builtin_options.AsIfOptions()->else_subgraph_index = 5;
-    ExpectAllocateError(b, "else_subgraph_index 5 is out of range");
-  }
-}
-
-// ---- CALL_ONCE and resource variables
-// ------------------------------------------------
-
-tflite::VarHandleOptionsT Var(const std::string& name) {
-  tflite::VarHandleOptionsT o;
-  o.shared_name = name;
-  return o;
-}
-
-// main: CALL_ONCE(init); v = READ(var); y = v + x; ASSIGN(var, y); return y.
-// init: ASSIGN(var, {1, 2}).
-ModelBuilder Accumulator() {
-  ModelBuilder b;
-  const int x = b.AddInput(F32, {2}, "x");
-  const int h = b.AddTensor(RES, {}, "handle");
-  const int v = b.AddTensor(F32, {2}, "value");
-  const int y = b.AddOutput(F32, {2}, "y");
-  tflite::CallOnceOptionsT once;
-  once.init_subgraph_index = 1;
-  b.AddOperator(BuiltinOperator::BuiltinOperator_CALL_ONCE, {}, {}, once);
-  b.AddOperator(BuiltinOperator::BuiltinOperator_VAR_HANDLE, {}, {h}, Var("acc"));
-  b.AddOperator(BuiltinOperator::BuiltinOperator_READ_VARIABLE, {h}, {v});
-  b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {v, x}, {y}, tflite::AddOptionsT{});
-  b.AddOperator(BuiltinOperator::BuiltinOperator_ASSIGN_VARIABLE, {h, y}, {});
-  b.AddSubgraph("init");
-  b.SetCurrentSubgraph(1);
-  {
-    const int ih = b.AddTensor(RES, {});
-    const int c = b.AddConstant<float>({2}, {1, 2});
-    b.AddOperator(BuiltinOperator::BuiltinOperator_VAR_HANDLE, {}, {ih}, Var("acc"));
-    b.AddOperator(BuiltinOperator::BuiltinOperator_ASSIGN_VARIABLE, {ih, c}, {});
-  }
-  b.SetCurrentSubgraph(0);
-  return b;
-}
-
-TEST(ResourceVariableTest, CallOnceInitializesAndValuesPersistAcrossInvokes) {
-  Runner r(Accumulator());
-  ASSERT_TRUE(r.Allocate()) << r.log();
-  r.Set<float>(0, {1, 1});
-  ASSERT_TRUE(r.Invoke()) << r.log();
-  EXPECT_EQ(r.Get<float>(), (std::vector<float>{2, 3}));
-  ASSERT_TRUE(r.Invoke()) << r.log();
-  EXPECT_EQ(r.Get<float>(), (std::vector<float>{3, 4}));
-  // As upstream: resource variables and CALL_ONCE survive both.
-  ASSERT_EQ(TfLiteInterpreterResetVariableTensors(r.interpreter()), kTfLiteOk);
-  ASSERT_EQ(TfLiteInterpreterAllocateTensors(r.interpreter()), kTfLiteOk);
-  ASSERT_TRUE(r.Invoke()) << r.log();
-  EXPECT_EQ(r.Get<float>(), (std::vector<float>{4, 5}));
-}
-
-TEST(ResourceVariableTest, EachInterpreterHasItsOwnVariables) {
-  ModelBuilder b = Accumulator();
-  Runner first(b), second(b);
-  ASSERT_TRUE(first.Allocate()) << first.log();
-  ASSERT_TRUE(second.Allocate()) << second.log();
-  first.Set<float>(0, {10, 10});
-  second.Set<float>(0, {0, 0});
-  ASSERT_TRUE(first.Invoke()) << first.log();
-  ASSERT_TRUE(second.Invoke()) << second.log();
-  EXPECT_EQ(first.Get<float>(), (std::vector<float>{11, 12}));
-  EXPECT_EQ(second.Get<float>(), (std::vector<float>{1, 2}));
-}
-
-TEST(ResourceVariableTest, ReadingAnUnassignedVariableFails) {
-  ModelBuilder b = Accumulator();
-  b.op(0).builtin_options.AsCallOnceOptions()->init_subgraph_index = 1;
-  // Point main's handle at another name: the init never assigns it.
-  b.op(1).builtin_options.AsVarHandleOptions()->shared_name = "other";
-  Runner r(b);
-  ASSERT_TRUE(r.Allocate()) << r.log();
-  r.Set<float>(0, {1, 1});
-  EXPECT_FALSE(r.Invoke());
-  EXPECT_NE(r.log().find("has not been assigned"), std::string::npos) << r.log();
-}
-
-TEST(CallOnceTest, RejectsItsOwnSubgraphAndBadIndex) {
-  {
-    ModelBuilder b = Accumulator();
-    b.op(0).builtin_options.AsCallOnceOptions()->init_subgraph_index = 0;
-    ExpectAllocateError(b, "is the subgraph the op is in");
-  }
-  {
-    ModelBuilder b = Accumulator();
-    b.op(0).builtin_options.AsCallOnceOptions()->init_subgraph_index = 4;
-    ExpectAllocateError(b, "init_subgraph_index 4 is out of range");
-  }
-}
-
-// ---- DENSIFY
-// ----------------------------------------------------------------------------
-
-// main: y = DENSIFY(sparse constant of `shape`) + x.
-ModelBuilder Densify(const std::vector<int>& shape, const std::vector<float>& values,
-                     std::unique_ptr<tflite::SparsityParametersT> sparsity) {
-  ModelBuilder b;
-  const int x = b.AddInput(F32, shape, "x");
-  const int w = b.AddConstant<float>(shape, values, "sparse");
-  b.tensor(w).sparsity = std::move(sparsity);
-  const int dense = b.AddTensor(F32, shape, "dense");
-  const int y = b.AddOutput(F32, shape, "y");
-  b.AddOperator(BuiltinOperator::BuiltinOperator_DENSIFY, {w}, {dense});
-  b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {dense, x}, {y}, tflite::AddOptionsT{});
-  return b;
-}
-
-TEST(DensifyTest, CsrMatrix) {
-  // [[0, 1, 0], [2, 0, 3]]: rows dense, columns CSR.
-  auto s = std::make_unique<tflite::SparsityParametersT>();
-  s->traversal_order = {0, 1};
-  s->dim_metadata.push_back(Dense(2));
-  s->dim_metadata.push_back(Csr({0, 1, 3}, {1, 0, 2}));
-  Runner r(Densify({2, 3}, {1, 2, 3}, std::move(s)));
-  ASSERT_TRUE(r.Allocate()) << r.log();
-  r.Set<float>(0, {0, 0, 0, 0, 0, 0});
-  ASSERT_TRUE(r.Invoke()) << r.log();
-  EXPECT_EQ(r.Get<float>(), (std::vector<float>{0, 1, 0, 2, 0, 3}));
-  r.Set<float>(0, {1, 1, 1, 1, 1, 1});
-  ASSERT_TRUE(r.Invoke()) << r.log();
-  EXPECT_EQ(r.Get<float>(), (std::vector<float>{1, 2, 1, 3, 1, 4}));
-}
-
-TEST(DensifyTest, BlockSparseMatrix) {
-  // [[0, 0, 5, 6], [7, 8, 0, 0]] in 1x2 blocks along dimension 1.
-  auto s = std::make_unique<tflite::SparsityParametersT>();
-  s->traversal_order = {0, 1, 2};
-  s->block_map = {1};
-  s->dim_metadata.push_back(Dense(2));
-  s->dim_metadata.push_back(Csr({0, 1, 2}, {1, 0}));
-  s->dim_metadata.push_back(Dense(2));
-  Runner r(Densify({2, 4}, {5, 6, 7, 8}, std::move(s)));
-  ASSERT_TRUE(r.Allocate()) << r.log();
-  r.Set<float>(0, std::vector<float>(8, 0.f));
-  ASSERT_TRUE(r.Invoke()) << r.log();
-  EXPECT_EQ(r.Get<float>(), (std::vector<float>{0, 0, 5, 6, 7, 8, 0, 0}));
-}
-
-// The model checker refuses these at load time; DENSIFY checks again.
-TEST(DensifyTest, RejectsMalformedEncodings) {
-  {
-    auto s = std::make_unique<tflite::SparsityParametersT>();
-    s->traversal_order = {0, 1};
-    s->dim_metadata.push_back(Dense(2));
-    s->dim_metadata.push_back(Csr({0, 1, 3}, {1, 0, 9}));  // column 9 of 3
-    ExpectAllocateError(Densify({2, 3}, {1, 2, 3}, std::move(s)), "invalid sparsity parameters");
-  }
-  {
-    auto s = std::make_unique<tflite::SparsityParametersT>();
-    s->traversal_order = {0, 1};
-    s->dim_metadata.push_back(Dense(2));
-    s->dim_metadata.push_back(Csr({0, 2, 3}, {0, 1, 2}));  // 3 values needed, 2 stored
-    ExpectAllocateError(Densify({2, 3}, {1, 2}, std::move(s)),
-                        "needs 12 bytes for its sparse values");
-  }
-  {
-    auto s = std::make_unique<tflite::SparsityParametersT>();
-    s->traversal_order = {0, 0};
-    s->dim_metadata.push_back(Dense(2));
-    s->dim_metadata.push_back(Dense(3));
-    ExpectAllocateError(Densify({2, 3}, {1, 2, 3, 4, 5, 6}, std::move(s)),
-                        "invalid sparsity parameters");
-  }
 }
 
 }  // namespace
