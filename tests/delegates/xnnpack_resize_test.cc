@@ -7,8 +7,11 @@
 // values. Expected values come from plain loops in this file.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
+
+#include "tensorflow/lite/builtin_op_data.h"
 
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
 #include "tests/delegates/delegate_test_util.h"
@@ -218,6 +221,56 @@ TEST(XnnpackResize, MalformedSplitThatNoLongerDividesIsRefused) {
   ASSERT_TRUE(run.Run({in})) << run.s.errors;
   EXPECT_EQ(run.s.Output(0), (std::vector<float>{1, 2, 3, 4, 5, 6}));
   EXPECT_EQ(run.s.Output(1), (std::vector<float>{7, 8, 9, 10, 11, 12}));
+}
+
+// x[1,4,4,2] -> MaxPoolingWithArgmax2D 2x2 -> (p, indices); v[1,2,2,2] and
+// indices -> MaxUnpooling2D -> y[1,4,4,2] (both inputs signed [1,-1,-1,2]).
+// Resizing v alone gave the unpooling values of another shape than its
+// indices, which XNNPACK's reshape took without a check (patch 0002 refuses
+// it). Resized together they run: y holds v at each window's maximum of x.
+TEST(XnnpackResize, MalformedUnpoolingIndicesOfAnotherShapeAreRefused) {
+  TfLitePoolParams pool{};
+  pool.padding = kTfLitePaddingValid;
+  pool.filter_width = pool.filter_height = pool.stride_width = pool.stride_height = 2;
+  std::vector<uint8_t> options(sizeof(pool));
+  std::memcpy(options.data(), &pool, sizeof(pool));
+  ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, {1, 4, 4, 2}, "x");
+  const int v = b.AddInput(tflite::TensorType_FLOAT32, {1, 2, 2, 2}, "v");
+  b.SetShapeSignature(x, {1, -1, -1, 2});
+  b.SetShapeSignature(v, {1, -1, -1, 2});
+  const int pooled = b.AddOutput(tflite::TensorType_FLOAT32, {1, 2, 2, 2}, "p");
+  const int indices = b.AddTensor(tflite::TensorType_FLOAT32, {1, 2, 2, 2});
+  b.AddCustomOperator("MaxPoolingWithArgmax2D", {x}, {pooled, indices}, options);
+  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {1, 4, 4, 2}, "y");
+  b.AddCustomOperator("MaxUnpooling2D", {v, indices}, {y}, options);
+  const std::vector<uint8_t> bytes = b.Finish();
+
+  XnnpackSession run(bytes);
+  ASSERT_TRUE(run.s.ok());
+  ASSERT_EQ(run.Resize(1, {1, 3, 3, 2}), kTfLiteOk);
+  EXPECT_NE(TfLiteInterpreterAllocateTensors(run.it()), kTfLiteOk);
+  EXPECT_NE(run.s.errors.find(kRefused), std::string::npos) << run.s.errors;
+
+  constexpr int kSide = 6, kChannels = 2, kHalf = kSide / 2;
+  ASSERT_EQ(run.Resize(0, {1, kSide, kSide, kChannels}), kTfLiteOk);
+  const std::vector<float> in = Random(kSide * kSide * kChannels, 11);  // no ties
+  const std::vector<float> values = Random(kHalf * kHalf * kChannels, 12);
+  ASSERT_TRUE(run.Run({in, values})) << run.s.errors;
+  std::vector<float> want(in.size(), 0.0f);
+  for (int wy = 0; wy < kHalf; ++wy) {
+    for (int wx = 0; wx < kHalf; ++wx) {
+      for (int c = 0; c < kChannels; ++c) {
+        int best = -1;
+        for (int k = 0; k < 4; ++k) {
+          const int at = ((2 * wy + k / 2) * kSide + 2 * wx + k % 2) * kChannels + c;
+          if (best < 0 || in[at] > in[best]) best = at;
+        }
+        want[best] = values[(wy * kHalf + wx) * kChannels + c];
+      }
+    }
+  }
+  EXPECT_EQ(run.s.Output(1), want);
 }
 
 // x[1,16] -> RESHAPE to [1,-1,4] -> FULLY_CONNECTED (4 -> 3, keeping
