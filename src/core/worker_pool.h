@@ -23,8 +23,10 @@ namespace tflite_c {
 
 class WorkerPool {
  public:
-  // One unit of a job: task(arg, index).
-  using Task = void (*)(void* arg, int64_t index);
+  // One unit of a job: task(arg, index, slot). `slot` names the thread
+  // running it within the job: 0 the caller, 1, 2, ... the workers in the
+  // order they joined, so it stays below the job's thread limit.
+  using Task = void (*)(void* arg, int64_t index, int slot);
   // How long the caller polls for the workers' end of a job before it
   // sleeps (idle workers sleep at once).
   static constexpr int kCallerSpinMicros = 50;
@@ -42,11 +44,12 @@ class WorkerPool {
   // job needs them. Call it while no job runs.
   void SetThreads(int threads) noexcept;
 
-  // Runs task(arg, i) for every i in [0, count): i = 0 on the calling
+  // Runs task(arg, i, slot) for every i in [0, count) on at most
+  // `max_threads` threads (the caller's included): i = 0 on the calling
   // thread, the others on whichever thread claims them first (the caller
   // included, so a job completes even when no worker wakes or starts).
   // Returns once every index has run. Tasks must not throw.
-  void Run(int64_t count, Task task, void* arg) noexcept;
+  void Run(int64_t count, Task task, void* arg, int max_threads) noexcept;
 
   // Worker threads running now (tests).
   int workers() const { return started_; }
@@ -57,7 +60,10 @@ class WorkerPool {
  private:
   static void* WorkerMain(void* self);
   // Claims and runs the current job's indices until none are left.
-  void Drain(Task task, void* arg, int64_t count) noexcept;
+  void Drain(Task task, void* arg, int64_t count, int slot) noexcept;
+  // A worker between jobs: sleeps until one is posted or the pool stops.
+  // Called and returns with mu_ held.
+  void AwaitJob(std::unique_lock<std::mutex>& lock, uint64_t seen) noexcept;
 
   int max_workers_ = 0;
   int started_ = 0;
@@ -69,6 +75,8 @@ class WorkerPool {
   Task task_ = nullptr;
   void* arg_ = nullptr;
   int64_t count_ = 0;
+  int limit_ = 0;      // threads the current job may use, the caller's included
+  int joined_ = 0;     // threads in the current job so far (the next slot)
   bool open_ = false;  // workers may still join the current job
   bool stop_ = false;
   uint64_t generation_ = 0;  // jobs posted

@@ -263,9 +263,18 @@ TfLiteStatus EvalFloat(TfLiteContext* context, const OpData& d, const internal::
   if (pixels == 0) return kTfLiteOk;
 
   if (d.path == Path::kFloatPointwise) {
-    internal::MatMulTransposedRhs({input, pixels, g.in_c, g.in_c}, {filter, out_c, g.in_c, g.in_c},
-                                  {output, pixels, out_c, out_c}, internal::KernelThreads(context));
-    internal::AddBiasAndClamp(output, pixels, out_c, bias, range);
+    // Rows of pixels, each run through the GEMM and then the bias while in cache.
+    const int threads = internal::ThreadsForWork(internal::KernelThreads(context),
+                                                 pixels * g.in_c * out_c);
+    // Blocks of at least kMinConvTileRows rows: each block re-packs the filter.
+    const int64_t blocks = (pixels + internal::kMinConvTileRows - 1) / internal::kMinConvTileRows;
+    internal::ParallelFor(threads, blocks, [&](int64_t b0, int64_t b1) {
+      const int64_t first = pixels * b0 / blocks, count = pixels * b1 / blocks - first;
+      internal::MatMulTransposedRhs({input + first * g.in_c, count, g.in_c, g.in_c},
+                                    {filter, out_c, g.in_c, g.in_c},
+                                    {output + first * out_c, count, out_c, out_c}, 1);
+      internal::AddBiasAndClamp(output + first * out_c, count, out_c, bias, range);
+    });
     return kTfLiteOk;
   }
 

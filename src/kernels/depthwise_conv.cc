@@ -163,7 +163,8 @@ void EvalQuantized8(TfLiteContext* context, const OpData& d, const TfLiteTensor*
   const int out_c = d.out_c;
   const int32_t input_offset = d.quant.input_offset;
   const internal::RequantizeParams rp = d.requant.At(0);  // adds the bias
-  internal::ForOutputRows(context, g, int64_t{g.out_w} * out_c * g.filter_h * g.filter_w,
+  internal::ForOutputRows(context, g,
+                          internal::kDepthwiseMacCost * g.out_w * out_c * g.filter_h * g.filter_w,
                           [&](int64_t begin, int64_t end) {
     std::vector<int32_t> sums(static_cast<size_t>(out_c));
     int32_t* __restrict acc = sums.data();
@@ -200,7 +201,8 @@ void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvT
   float* output = t.output->data.f;
   const auto range = internal::GetActivationRange<float>(activation);
 
-  internal::ForOutputRows(context, g, int64_t{g.out_w} * out_c * g.filter_h * g.filter_w,
+  internal::ForOutputRows(context, g,
+                          internal::kDepthwiseMacCost * g.out_w * out_c * g.filter_h * g.filter_w,
                           [&](int64_t begin, int64_t end) {
     for (int64_t row = begin; row < end; ++row) {
       float* out_row = output + row * g.out_w * out_c;

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <mutex>
 #include <random>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -27,15 +28,18 @@ namespace tflite_c {
 namespace {
 
 using kernels::internal::ParallelFor;
+using kernels::internal::ParallelTasks;
 using testing::OneOpModel;
 using testing::Opts;
 using testing::Q;
 
 using Range = std::pair<int64_t, int64_t>;
 
-// The chunks ParallelFor promises: [n * c / k, n * (c + 1) / k), k = min(threads, n).
+// The chunks ParallelFor promises: [n * c / k, n * (c + 1) / k), k = 1 for
+// one thread, else min(4 * threads, n) (four chunks per thread).
 std::vector<Range> ExpectedChunks(int threads, int64_t n) {
-  const int64_t k = std::min<int64_t>(std::max(threads, 1), n);
+  static_assert(kernels::internal::kTasksPerThread == 4, "the contract tested here");
+  const int64_t k = threads <= 1 ? 1 : std::min<int64_t>(4 * int64_t{threads}, n);
   std::vector<Range> chunks;
   for (int64_t c = 0; c < k; ++c) chunks.emplace_back(n * c / k, n * (c + 1) / k);
   return chunks;
@@ -99,6 +103,50 @@ TEST(ParallelForPoolTest, WithoutAPoolTheSameChunksRunInOrderOnTheCaller) {
   EXPECT_EQ(seen, ExpectedChunks(3, 10));
 }
 
+// ParallelTasks: every task once, slots below the thread cap, one thread per
+// slot, and a job capped below the pool's size uses no more threads.
+TEST(ParallelTasksTest, EveryTaskOnceOnAtMostTheThreadsAskedWithOneSlotPerThread) {
+  WorkerPool pool;
+  pool.SetThreads(4);
+  ScopedWorkerPool current(&pool);
+  for (int threads : {1, 2, 3, 4}) {
+    for (int64_t tasks : {1, 2, 5, 64, 333}) {
+      for (int round = 0; round < 20; ++round) {
+        std::mutex mu;
+        std::vector<int> runs(static_cast<size_t>(tasks), 0);
+        std::vector<std::thread::id> owner(4);
+        std::vector<std::thread::id> ids;
+        bool slot_shared = false, slot_out_of_range = false;
+        ParallelTasks(threads, tasks, [&](int slot, int64_t t) {
+          std::lock_guard<std::mutex> lock(mu);
+          ++runs[static_cast<size_t>(t)];
+          const std::thread::id me = std::this_thread::get_id();
+          if (slot < 0 || slot >= std::min<int64_t>(threads, tasks)) {
+            slot_out_of_range = true;
+            return;
+          }
+          if (owner[slot] == std::thread::id()) owner[slot] = me;
+          slot_shared |= owner[slot] != me;
+          if (std::find(ids.begin(), ids.end(), me) == ids.end()) ids.push_back(me);
+        });
+        const std::string where = std::to_string(threads) + " threads, " +
+                                  std::to_string(tasks) + " tasks";
+        ASSERT_EQ(std::count(runs.begin(), runs.end(), 1), tasks) << where;
+        ASSERT_FALSE(slot_out_of_range) << where;
+        ASSERT_FALSE(slot_shared) << where;
+        ASSERT_LE(ids.size(), static_cast<size_t>(threads)) << where;
+      }
+    }
+  }
+  EXPECT_LE(pool.workers(), 3);
+}
+
+TEST(ParallelTasksTest, WithoutAPoolTasksRunInOrderAsSlotZero) {
+  std::vector<std::pair<int, int64_t>> seen;
+  ParallelTasks(3, 5, [&](int slot, int64_t t) { seen.emplace_back(slot, t); });
+  EXPECT_EQ(seen, (std::vector<std::pair<int, int64_t>>{{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}}));
+}
+
 TEST(ParallelForPoolTest, NestedParallelForRunsInline) {
   WorkerPool pool;
   pool.SetThreads(2);
@@ -149,7 +197,15 @@ std::vector<uint8_t> RandomBytes(size_t n, unsigned seed) {
   return v;
 }
 
-enum class Kernel { kConvInt8, kDepthwiseInt8, kFullyConnectedFloat };
+enum class Kernel {
+  kConvInt8,
+  kPointwiseInt8,
+  kDepthwiseInt8,
+  kFullyConnectedInt8,
+  kAddInt8,
+  kFullyConnectedFloat,
+  kPointwiseFloat
+};
 
 // One op sized so that two threads split it (several times
 // kMinWorkPerThread multiply-adds), built with `threads` threads and the
@@ -171,6 +227,59 @@ void BuildOp(OneOpModel& m, Kernel kernel, int threads) {
       o.padding = tflite::Padding_SAME;
       o.stride_w = o.stride_h = 1;
       m.Op(tflite::BuiltinOperator_CONV_2D, Opts(o), 3);
+      break;
+    }
+    case Kernel::kPointwiseInt8: {
+      // 1x1: 56x56 pixels x 24 inputs x 144 channels, 10.8M multiply-adds (MobileNet v2's
+      // expansions; few patch columns, so the scratch budget alone would make one tile).
+      m.Input(tflite::TensorType_INT8, {1, 56, 56, 24}, Q(0.05f, 3));
+      m.ConstBytes(tflite::TensorType_INT8, {144, 1, 1, 24}, RandomBytes(144 * 24, 4),
+                   Q(0.02f, 0));
+      m.Const<int32_t>({144}, std::vector<int32_t>(144, 100), tflite::TensorType_INT32,
+                       Q(0.001f, 0));
+      m.Output(tflite::TensorType_INT8, {1, 56, 56, 144}, Q(0.1f, -2));
+      tflite::Conv2DOptionsT o;
+      o.padding = tflite::Padding_SAME;
+      o.stride_w = o.stride_h = 1;
+      m.Op(tflite::BuiltinOperator_CONV_2D, Opts(o), 3);
+      break;
+    }
+    case Kernel::kPointwiseFloat: {
+      // 1x1 float with bias and RELU6: 48x48 pixels x 32 inputs x 64 channels, 4.7M multiply-adds.
+      std::mt19937 rng(5);
+      std::uniform_real_distribution<float> dist(-1.f, 1.f);
+      std::vector<float> w(64 * 32), b(64);
+      for (float& x : w) x = dist(rng);
+      for (float& x : b) x = dist(rng);
+      m.Input(tflite::TensorType_FLOAT32, {1, 48, 48, 32});
+      m.Const<float>({64, 1, 1, 32}, w);
+      m.Const<float>({64}, b);
+      m.Output(tflite::TensorType_FLOAT32, {1, 48, 48, 64});
+      tflite::Conv2DOptionsT o;
+      o.padding = tflite::Padding_VALID;
+      o.stride_w = o.stride_h = 1;
+      o.fused_activation_function = tflite::ActivationFunctionType_RELU6;
+      m.Op(tflite::BuiltinOperator_CONV_2D, Opts(o), 3);
+      break;
+    }
+    case Kernel::kFullyConnectedInt8: {
+      // 2 rows x 1024 inputs x 1024 units: 2.1M multiply-adds of a plain loop.
+      m.Input(tflite::TensorType_INT8, {2, 1024}, Q(0.05f, 3));
+      m.ConstBytes(tflite::TensorType_INT8, {1024, 1024}, RandomBytes(1024 * 1024, 6),
+                   Q(0.01f, 0));
+      m.Const<int32_t>({1024}, std::vector<int32_t>(1024, -30), tflite::TensorType_INT32,
+                       Q(0.0005f, 0));
+      m.Output(tflite::TensorType_INT8, {2, 1024}, Q(0.2f, 4));
+      m.Op(tflite::BuiltinOperator_FULLY_CONNECTED, Opts(tflite::FullyConnectedOptionsT{}), 3);
+      break;
+    }
+    case Kernel::kAddInt8: {
+      // Two same-shape inputs of 128x128x32 values, rescaled and added.
+      m.Input(tflite::TensorType_INT8, {1, 128, 128, 32}, Q(0.05f, -3));
+      m.ConstBytes(tflite::TensorType_INT8, {1, 128, 128, 32}, RandomBytes(128 * 128 * 32, 7),
+                   Q(0.03f, 5));
+      m.Output(tflite::TensorType_INT8, {1, 128, 128, 32}, Q(0.07f, -1));
+      m.Op(tflite::BuiltinOperator_ADD, Opts(tflite::AddOptionsT{}), 2);
       break;
     }
     case Kernel::kDepthwiseInt8: {
@@ -207,7 +316,7 @@ void BuildOp(OneOpModel& m, Kernel kernel, int threads) {
 void SetInput(OneOpModel& m, Kernel kernel, unsigned seed) {
   const TfLiteTensor* t = TfLiteInterpreterGetInputTensor(m.interpreter(), 0);
   const size_t bytes = TfLiteTensorByteSize(t);
-  if (kernel == Kernel::kFullyConnectedFloat) {
+  if (kernel == Kernel::kFullyConnectedFloat || kernel == Kernel::kPointwiseFloat) {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> dist(-1.f, 1.f);
     std::vector<float> x(bytes / sizeof(float));
@@ -243,21 +352,25 @@ std::vector<uint8_t> RunOnce(Kernel kernel, int threads, unsigned seed) {
 // vector body and its scalar tail (seen on armhf NEON with 3 threads), so
 // floats are compared to a relative 1e-5.
 TEST(ParallelForPoolTest, KernelResultsAreBitIdenticalWithOneAndTwoThreads) {
-  for (Kernel k : {Kernel::kConvInt8, Kernel::kDepthwiseInt8}) {
+  for (Kernel k : {Kernel::kConvInt8, Kernel::kPointwiseInt8, Kernel::kDepthwiseInt8,
+                   Kernel::kFullyConnectedInt8, Kernel::kAddInt8}) {
     const std::vector<uint8_t> one = RunOnce(k, 1, 11);
     ASSERT_FALSE(one.empty());
     EXPECT_EQ(RunOnce(k, 2, 11), one) << "kernel " << static_cast<int>(k);
     EXPECT_EQ(RunOnce(k, 3, 11), one) << "kernel " << static_cast<int>(k);
   }
-  const std::vector<uint8_t> one = RunOnce(Kernel::kFullyConnectedFloat, 1, 11);
-  for (int threads : {2, 3}) {
-    const std::vector<uint8_t> many = RunOnce(Kernel::kFullyConnectedFloat, threads, 11);
-    ASSERT_EQ(many.size(), one.size());
-    for (size_t i = 0; i + sizeof(float) <= one.size(); i += sizeof(float)) {
-      float a, b;
-      std::memcpy(&a, &one[i], sizeof a);
-      std::memcpy(&b, &many[i], sizeof b);
-      EXPECT_NEAR(b, a, 1e-5f * std::max(1.0f, std::fabs(a))) << threads << " threads, output " << i / 4;
+  for (Kernel k : {Kernel::kFullyConnectedFloat, Kernel::kPointwiseFloat}) {
+    const std::vector<uint8_t> one = RunOnce(k, 1, 11);
+    for (int threads : {2, 3}) {
+      const std::vector<uint8_t> many = RunOnce(k, threads, 11);
+      ASSERT_EQ(many.size(), one.size());
+      for (size_t i = 0; i + sizeof(float) <= one.size(); i += sizeof(float)) {
+        float a, b;
+        std::memcpy(&a, &one[i], sizeof a);
+        std::memcpy(&b, &many[i], sizeof b);
+        EXPECT_NEAR(b, a, 1e-5f * std::max(1.0f, std::fabs(a)))
+            << "kernel " << static_cast<int>(k) << ", " << threads << " threads, output " << i / 4;
+      }
     }
   }
 }

@@ -42,30 +42,34 @@ struct ConvTiling {
 
 // Tiles for `pixels` output pixels with `patch_cols` values per patch row and
 // `out_c` output channels, and as many threads as the work justifies (at most
-// one per tile).
+// one per tile). With more than one thread the pixels are cut into at least
+// kTasksPerThread tiles per thread (of kMinConvTileRows rows or more), so a
+// worker that wakes late still takes its share.
 inline ConvTiling PlanConvTiles(TfLiteContext* context, int64_t pixels, int64_t patch_cols,
                                 int64_t out_c, int64_t budget) {
   ConvTiling t;
   t.tile_rows = ConvTileRows(pixels, patch_cols, budget);
+  const int threads = ThreadsForWork(KernelThreads(context), pixels * patch_cols * out_c);
+  if (threads > 1 && pixels > 0) {
+    const int64_t min_rows_tiles = (pixels + kMinConvTileRows - 1) / kMinConvTileRows;
+    const int64_t tiles = std::max((pixels + t.tile_rows - 1) / t.tile_rows,
+                                   TasksFor(threads, min_rows_tiles));
+    t.tile_rows = (pixels + tiles - 1) / tiles;
+  }
   const int64_t tiles = (pixels + t.tile_rows - 1) / t.tile_rows;
-  const int64_t work = pixels * patch_cols * out_c;
-  t.threads = static_cast<int>(std::max<int64_t>(
-      1, std::min<int64_t>(tiles, ThreadsForWork(KernelThreads(context), work))));
+  t.threads = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(tiles, threads)));
   return t;
 }
 
-// Splits `pixels` output pixels into tiles of `tile_rows` and hands each of
-// `workers` threads a contiguous run of them as `tile(worker, first, count)`.
+// Cuts `pixels` output pixels into tiles of `tile_rows`; at most `workers`
+// threads claim them as they become free and call tile(slot, first, count),
+// `slot` < workers naming the thread's scratch.
 template <typename Tile>
 void ForEachConvTile(int workers, int64_t pixels, int64_t tile_rows, Tile tile) {
   const int64_t tiles = (pixels + tile_rows - 1) / tile_rows;
-  ParallelFor(workers, workers, [&](int64_t w_begin, int64_t w_end) {
-    for (int64_t w = w_begin; w < w_end; ++w) {
-      for (int64_t t = tiles * w / workers; t < tiles * (w + 1) / workers; ++t) {
-        const int64_t first = t * tile_rows;
-        tile(w, first, std::min(tile_rows, pixels - first));
-      }
-    }
+  ParallelTasks(workers, tiles, [&](int slot, int64_t t) {
+    const int64_t first = t * tile_rows;
+    tile(slot, first, std::min(tile_rows, pixels - first));
   });
 }
 

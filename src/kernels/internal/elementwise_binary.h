@@ -49,6 +49,7 @@
 #include "src/kernels/internal/broadcast.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/op_description.h"
+#include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/quant_binary.h"
 #include "src/kernels/internal/type_set.h"
 #include "src/kernels/internal/wrapping_math.h"
@@ -176,10 +177,26 @@ struct FusedArithmeticOp {
   }
   template <typename T>
   static TfLiteStatus EvalQuantized(TfLiteContext* context, TfLiteNode* node, const Data& data) {
-    EvalQuantBinary<T>(Derived::kQuantKind, data.quant, data.plan,
-                       static_cast<const T*>(InputAt(context, node, 0)->data.data),
-                       static_cast<const T*>(InputAt(context, node, 1)->data.data),
-                       static_cast<T*>(OutputAt(context, node, 0)->data.data));
+    const T* a = static_cast<const T*>(InputAt(context, node, 0)->data.data);
+    const T* b = static_cast<const T*>(InputAt(context, node, 1)->data.data);
+    T* out = static_cast<T*>(OutputAt(context, node, 0)->data.data);
+    const BroadcastPlan& plan = data.plan;
+    // Same-shape inputs (one flat run after collapsing) split into ranges.
+    // Requantizing one element costs about kQuantElementCost multiply-adds.
+    constexpr int64_t kQuantElementCost = 24;
+    const bool flat = plan.rank == 1 && plan.stride_a[0] == 1 && plan.stride_b[0] == 1;
+    const int threads =
+        flat ? ThreadsForWork(KernelThreads(context), plan.dims[0] * kQuantElementCost) : 1;
+    if (threads > 1) {
+      ParallelFor(threads, plan.dims[0], [&](int64_t begin, int64_t end) {
+        BroadcastPlan part = plan;
+        part.dims[0] = end - begin;
+        EvalQuantBinary<T>(Derived::kQuantKind, data.quant, part, a + begin, b + begin,
+                           out + begin);
+      });
+      return kTfLiteOk;
+    }
+    EvalQuantBinary<T>(Derived::kQuantKind, data.quant, plan, a, b, out);
     return kTfLiteOk;
   }
   static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node, const Data& data) {

@@ -121,6 +121,15 @@ TfLiteStatus PrepareQuantBinary(TfLiteContext* context, const char* op, QuantBin
   q->offset_out = out->params.zero_point;
   const double out_scale = static_cast<double>(out->params.scale);
   q->mult_out = QuantizeMultiplier(twice_max / ((1 << left_shift) * out_scale));
+  if (!int16) {
+    const bool is_signed = a->type == kTfLiteInt8;
+    for (int bits = 0; bits < 256; ++bits) {
+      const int32_t value = is_signed ? static_cast<int8_t>(static_cast<uint8_t>(bits)) : bits;
+      q->table_a[bits] = q->a.Apply(value);
+      q->table_b[bits] = q->b.Apply(value);
+    }
+    q->tables = true;
+  }
   return kTfLiteOk;
 }
 
