@@ -80,8 +80,9 @@ void ArgMinMax(const OpData& d, const T* in, Index* out) {
       const T* p = in + o * d.axis_size * d.inner + i;
       int64_t best = 0;
       for (int64_t k = 1; k < d.axis_size; ++k) {
-        const bool better = kMax ? (p[k * d.inner] > p[best * d.inner])
-                                 : (p[k * d.inner] < p[best * d.inner]);
+        const T v = internal::LoadElement(p, k * d.inner);
+        const T b = internal::LoadElement(p, best * d.inner);
+        const bool better = kMax ? (v > b) : (v < b);
         if (better) best = k;
       }
       out[o * d.inner + i] = static_cast<Index>(best);

@@ -142,9 +142,14 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     using From = decltype(from);
     WithType(output->type, [&](auto to) {
       using To = decltype(to);
-      const From* in = reinterpret_cast<const From*>(input->data.raw);
       To* out = reinterpret_cast<To*>(output->data.raw);
-      for (int64_t i = 0; i < n; ++i) out[i] = Convert<From, To>(in[i]);
+      if constexpr (std::is_same_v<From, bool>) {
+        // As bytes: any non-zero byte is true (see BoolAt).
+        for (int64_t i = 0; i < n; ++i) out[i] = Convert<bool, To>(internal::BoolAt(input, i));
+      } else {
+        const From* in = reinterpret_cast<const From*>(input->data.raw);
+        for (int64_t i = 0; i < n; ++i) out[i] = Convert<From, To>(in[i]);
+      }
     });
   });
   return kTfLiteOk;

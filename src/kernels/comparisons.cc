@@ -54,7 +54,7 @@ void Compare(TfLiteContext* context, const TfLiteNode* node, const OpData& d) {
   const Cmp cmp;
   if (!d.quantized) {
     internal::ForEachBroadcast(d.nary, [&](int64_t o, const int64_t* in) {
-      out[o] = cmp(a[in[0]], b[in[1]]);
+      out[o] = cmp(internal::LoadElement(a, in[0]), internal::LoadElement(b, in[1]));
     });
     return;
   }

@@ -312,7 +312,7 @@ TfLiteStatus WhileEval(TfLiteContext* context, TfLiteNode* node) {
       TF_LITE_KERNEL_LOG(context, "%s: condition subgraph produced no value", kWhile);
       return kTfLiteError;
     }
-    if (!flag->data.b[0]) break;
+    if (internal::BoolAt(flag, 0) == false) break;
     if (budget > 0 && iteration >= budget) {
       TF_LITE_KERNEL_LOG(context, "%s: loop exceeded its budget of %lld iterations", kWhile,
                          static_cast<long long>(budget));
@@ -352,7 +352,7 @@ struct BranchData {
 
 // The name of branch `b` in messages: "then branch"/"else branch", or
 // "branch <b>".
-const char* BranchName(const BranchData& data, size_t b, char (&buffer)[24]) {
+const char* BranchName(const BranchData& data, size_t b, char (&buffer)[32]) {
   if (data.is_if) return b == 0 ? "then branch" : "else branch";
   std::snprintf(buffer, sizeof(buffer), "branch %zu", b);
   return buffer;
@@ -361,7 +361,7 @@ const char* BranchName(const BranchData& data, size_t b, char (&buffer)[24]) {
 TfLiteStatus PrepareBranches(TfLiteContext* context, TfLiteNode* node, const char* op,
                              BranchData* data) {
   std::vector<TfLiteContext*> branches(data->branches.size());
-  char name[24];
+  char name[32];
   for (size_t b = 0; b < branches.size(); ++b) {
     TF_LITE_ENSURE_OK(context, AcquireSubgraph(context, op, BranchName(*data, b, name),
                                                data->branches[b], &branches[b]));
@@ -408,7 +408,7 @@ TfLiteStatus PrepareBranches(TfLiteContext* context, TfLiteNode* node, const cha
 TfLiteStatus RunBranch(TfLiteContext* context, TfLiteNode* node, const char* op,
                        const BranchData& data, size_t b) {
   TfLiteContext* branch;
-  char name[24];
+  char name[32];
   TF_LITE_ENSURE_OK(context, AcquireSubgraph(context, op, BranchName(data, b, name),
                                              data.branches[b], &branch));
   const std::vector<const TfLiteTensor*> args =
@@ -465,7 +465,7 @@ TfLiteStatus IfPrepare(TfLiteContext* context, TfLiteNode* node) {
 }
 
 TfLiteStatus IfEval(TfLiteContext* context, TfLiteNode* node) {
-  const bool cond = internal::InputAt(context, node, 0)->data.b[0];
+  const bool cond = internal::BoolAt(internal::InputAt(context, node, 0), 0);
   return RunBranch(context, node, kIf, *static_cast<const BranchData*>(node->user_data),
                    cond ? 0 : 1);
 }

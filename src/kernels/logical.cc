@@ -6,13 +6,14 @@ namespace tflite_c {
 namespace kernels {
 namespace {
 
+// BOOL values are mapped as bytes (any non-zero byte is true; see BoolAt).
 struct AndOp {
   static constexpr const char* kName = "LOGICAL_AND";
-  bool operator()(bool a, bool b) const { return a && b; }
+  uint8_t operator()(uint8_t a, uint8_t b) const { return a != 0 && b != 0; }
 };
 struct OrOp {
   static constexpr const char* kName = "LOGICAL_OR";
-  bool operator()(bool a, bool b) const { return a || b; }
+  uint8_t operator()(uint8_t a, uint8_t b) const { return a != 0 || b != 0; }
 };
 
 template <typename Fn>
@@ -21,7 +22,7 @@ struct LogicalOp {
   static constexpr internal::TypeSet kTypes = {kTfLiteBool};
   static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node,
                            const internal::BroadcastOpData& data) {
-    internal::MapBinary<bool>(context, node, data, Fn());
+    internal::MapBinary<uint8_t>(context, node, data, Fn());
     return kTfLiteOk;
   }
 };

@@ -389,8 +389,12 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       break;
     case kTfLiteBool: {
       const bool any = kKind == Kind::kAny;
-      ReduceInto<bool, bool>(input, *data, !any, output->data.b, internal::NumElements(output),
-                             [any](bool a, bool b) { return any ? (a || b) : (a && b); });
+      // As bytes: any non-zero input byte is true (see BoolAt); 0 and 1 out.
+      ReduceInto<uint8_t, uint8_t>(input, *data, any ? 0 : 1, output->data.uint8,
+                                   internal::NumElements(output),
+                                   [any](uint8_t a, uint8_t b) -> uint8_t {
+                                     return any ? (a != 0 || b != 0) : (a != 0 && b != 0);
+                                   });
       break;
     }
     default:

@@ -120,7 +120,8 @@ TfLiteStatus Scatter(TfLiteContext* context, const TfLiteTensor* indices,
     }
     for (int64_t e = 0; e < slice; ++e) {
       if constexpr (std::is_same_v<T, bool>) {
-        out[offset + e] = out[offset + e] || upd[r * slice + e];
+        out[offset + e] = internal::LoadElement(out, offset + e) ||
+                          internal::LoadElement(upd, r * slice + e);
       } else {
         out[offset + e] = internal::WrappingAdd(out[offset + e], upd[r * slice + e]);
       }

@@ -85,12 +85,12 @@ TfLiteStatus PrepareV1(TfLiteContext* context, TfLiteNode* node) {
 
 template <typename T>
 void Select(TfLiteContext* context, const TfLiteNode* node, const internal::NaryBroadcast& b) {
-  const bool* c = internal::InputAt(context, node, 0)->data.b;
+  const uint8_t* c = internal::BoolBytes(internal::InputAt(context, node, 0));
   const T* x = static_cast<const T*>(internal::InputAt(context, node, 1)->data.data);
   const T* y = static_cast<const T*>(internal::InputAt(context, node, 2)->data.data);
   T* out = static_cast<T*>(internal::OutputAt(context, node, 0)->data.data);
   internal::ForEachBroadcast(b, [&](int64_t o, const int64_t* in) {
-    out[o] = c[in[0]] ? x[in[1]] : y[in[2]];
+    out[o] = c[in[0]] != 0 ? x[in[1]] : y[in[2]];
   });
 }
 

@@ -105,7 +105,11 @@ TfLiteStatus EvalOnType(TfLiteContext* context, TfLiteNode* node,
     case kTfLiteUInt16: return run(uint16_t());
     case kTfLiteUInt32: return run(uint32_t());
     case kTfLiteUInt64: return run(uint64_t());
-    case kTfLiteBool: return run(bool());
+    case kTfLiteBool:  // as bytes: any non-zero byte is true (see BoolAt)
+      internal::MapBinary<uint8_t>(context, node, data, [&](uint8_t a, uint8_t b) -> uint8_t {
+        return fn(a != 0, b != 0);
+      });
+      return kTfLiteOk;
     default: return internal::UnsupportedType(context, op, "output", type);
   }
 }

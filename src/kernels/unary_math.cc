@@ -320,7 +320,8 @@ struct LogicalNotOp {
   static constexpr const char* kName = "LOGICAL_NOT";
   static constexpr TypeSet kTypes = {kTfLiteBool};
   static TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node, const UnaryOpData&) {
-    return MapUnary<bool>(context, node, [](bool x) { return !x; });
+    // As bytes: any non-zero byte is true (see BoolAt).
+    return MapUnary<uint8_t>(context, node, [](uint8_t x) -> uint8_t { return x == 0; });
   }
 };
 

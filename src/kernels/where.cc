@@ -43,7 +43,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const int64_t n = internal::NumElements(cond);
   std::vector<int64_t> found;
   switch (cond->type) {
-    case kTfLiteBool: FindTrue(cond->data.b, n, &found); break;
+    case kTfLiteBool: FindTrue(internal::BoolBytes(cond), n, &found); break;
     case kTfLiteFloat32: FindTrue(cond->data.f, n, &found); break;
     case kTfLiteInt8: FindTrue(cond->data.int8, n, &found); break;
     case kTfLiteUInt8: FindTrue(cond->data.uint8, n, &found); break;

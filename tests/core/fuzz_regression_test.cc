@@ -277,3 +277,184 @@ TEST(FuzzRegression, ConstantInputOfAMappedModelIsWritable) {
   TfLiteModelDelete(model);
   unlink(path);
 }
+
+// structured_fuzzer: the harness fills every input with bytes of its own, so
+// a BOOL input held 18; a WHILE condition subgraph returned it and WHILE read
+// it as a C++ bool (UBSan: "load of value 18, which is not a valid value for
+// type 'bool'"). A C client may write any byte into a BOOL tensor, so every
+// kernel reading BOOL now reads bytes, any non-zero byte being true, and
+// writes 0 and 1.
+namespace bool_bytes {
+
+using tflite::BuiltinOperator;
+using tflite_c::testing::ModelBuilder;
+constexpr auto kBool = tflite::TensorType_BOOL;
+constexpr auto kI32 = tflite::TensorType_INT32;
+
+struct Run {
+  std::string log;
+  TfLiteModel* model = nullptr;
+  TfLiteInterpreterOptions* options = nullptr;
+  TfLiteInterpreter* it = nullptr;
+  std::vector<uint8_t> bytes;
+  explicit Run(std::vector<uint8_t> b) : bytes(std::move(b)) {
+    model = TfLiteModelCreate(bytes.data(), bytes.size());
+    options = TfLiteInterpreterOptionsCreate();
+    TfLiteInterpreterOptionsSetUseXNNPACK(options, false);
+    TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &log);
+    if (model != nullptr) it = TfLiteInterpreterCreate(model, options);
+  }
+  ~Run() {
+    TfLiteInterpreterDelete(it);
+    TfLiteInterpreterOptionsDelete(options);
+    TfLiteModelDelete(model);
+  }
+  void Set(int input, const void* data, size_t size) {
+    ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, input), data, size),
+              kTfLiteOk);
+  }
+  template <typename T>
+  std::vector<T> Get(int output) const {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(it, output);
+    const T* d = static_cast<const T*>(TfLiteTensorData(t));
+    return std::vector<T>(d, d + TfLiteTensorByteSize(t) / sizeof(T));
+  }
+};
+
+// x: BOOL[4] -> NOT, AND(x, x), OR(x, false), CAST to INT32, SELECT_V2(x, a, b),
+// REDUCE_ANY and REDUCE_ALL over axis 0, WHERE.
+std::vector<uint8_t> ElementwiseModel() {
+  ModelBuilder b;
+  const int x = b.AddInput(kBool, {4}, "x");
+  const int no = b.AddConstantBytes(kBool, {4}, {0, 0, 0, 0});
+  const int a = b.AddConstant<int32_t>({4}, {10, 20, 30, 40});
+  const int c = b.AddConstant<int32_t>({4}, {-1, -2, -3, -4});
+  const int axis = b.AddConstant<int32_t>({1}, {0});
+  const int o_not = b.AddOutput(kBool, {4}, "not");
+  const int o_and = b.AddOutput(kBool, {4}, "and");
+  const int o_or = b.AddOutput(kBool, {4}, "or");
+  const int o_cast = b.AddOutput(kI32, {4}, "cast");
+  const int o_sel = b.AddOutput(kI32, {4}, "select");
+  const int o_any = b.AddOutput(kBool, {}, "any");
+  const int o_all = b.AddOutput(kBool, {}, "all");
+  const int o_where = b.AddOutput(tflite::TensorType_INT64, {4, 1}, "where");  // resized
+  b.AddOperator(BuiltinOperator::BuiltinOperator_LOGICAL_NOT, {x}, {o_not});
+  b.AddOperator(BuiltinOperator::BuiltinOperator_LOGICAL_AND, {x, x}, {o_and});
+  b.AddOperator(BuiltinOperator::BuiltinOperator_LOGICAL_OR, {x, no}, {o_or});
+  tflite::CastOptionsT cast;
+  cast.in_data_type = kBool;
+  cast.out_data_type = kI32;
+  b.AddOperator(BuiltinOperator::BuiltinOperator_CAST, {x}, {o_cast}, cast);
+  b.AddOperator(BuiltinOperator::BuiltinOperator_SELECT_V2, {x, a, c}, {o_sel});
+  b.AddOperator(BuiltinOperator::BuiltinOperator_REDUCE_ANY, {x, axis}, {o_any},
+                tflite::ReducerOptionsT{});
+  b.AddOperator(BuiltinOperator::BuiltinOperator_REDUCE_ALL, {x, axis}, {o_all},
+                tflite::ReducerOptionsT{});
+  b.AddOperator(BuiltinOperator::BuiltinOperator_WHERE, {x}, {o_where});
+  return b.Finish();
+}
+
+// main (x: INT32[1], flag: BOOL[1]) -> WHILE: cond returns flag as it is;
+// body returns (x + 1, x + 1 < 3).
+std::vector<uint8_t> WhileModel() {
+  ModelBuilder b;
+  const int cond = b.AddSubgraph("cond");
+  const int body = b.AddSubgraph("body");
+  const int x = b.AddInput(kI32, {1}, "x");
+  const int flag = b.AddInput(kBool, {1}, "flag");
+  const int y = b.AddOutput(kI32, {1}, "y");
+  const int f = b.AddOutput(kBool, {1}, "f");
+  tflite::WhileOptionsT w;
+  w.cond_subgraph_index = cond;
+  w.body_subgraph_index = body;
+  b.AddOperator(BuiltinOperator::BuiltinOperator_WHILE, {x, flag}, {y, f}, w);
+  b.SetCurrentSubgraph(cond);
+  b.AddInput(kI32, {1}, "x");
+  const int cf = b.AddInput(kBool, {1}, "flag");
+  b.SetOutputs({cf});
+  b.SetCurrentSubgraph(body);
+  const int bx = b.AddInput(kI32, {1}, "x");
+  b.AddInput(kBool, {1}, "flag");
+  const int one = b.AddConstant<int32_t>({1}, {1});
+  const int three = b.AddConstant<int32_t>({1}, {3});
+  const int next = b.AddOutput(kI32, {1}, "next");
+  const int more = b.AddOutput(kBool, {1}, "more");
+  b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {bx, one}, {next}, tflite::AddOptionsT{});
+  b.AddOperator(BuiltinOperator::BuiltinOperator_LESS, {next, three}, {more});
+  return b.Finish();
+}
+
+// main (flag: BOOL[1], x: INT32[1]) -> IF(flag) { x + 1 } else { x - 1 }.
+std::vector<uint8_t> IfModel() {
+  ModelBuilder b;
+  const int then_branch = b.AddSubgraph("then");
+  const int else_branch = b.AddSubgraph("else");
+  const int flag = b.AddInput(kBool, {1}, "flag");
+  const int x = b.AddInput(kI32, {1}, "x");
+  const int y = b.AddOutput(kI32, {1}, "y");
+  tflite::IfOptionsT o;
+  o.then_subgraph_index = then_branch;
+  o.else_subgraph_index = else_branch;
+  b.AddOperator(BuiltinOperator::BuiltinOperator_IF, {flag, x}, {y}, o);
+  for (int branch : {then_branch, else_branch}) {
+    b.SetCurrentSubgraph(branch);
+    const int bx = b.AddInput(kI32, {1}, "x");
+    const int one = b.AddConstant<int32_t>({1}, {1});
+    const int out = b.AddOutput(kI32, {1}, "y");
+    if (branch == then_branch) {
+      b.AddOperator(BuiltinOperator::BuiltinOperator_ADD, {bx, one}, {out}, tflite::AddOptionsT{});
+    } else {
+      b.AddOperator(BuiltinOperator::BuiltinOperator_SUB, {bx, one}, {out}, tflite::SubOptionsT{});
+    }
+  }
+  return b.Finish();
+}
+
+}  // namespace bool_bytes
+
+TEST(FuzzRegression, MalformedBoolBytesAreTrueWhenNonZero) {
+  bool_bytes::Run r(bool_bytes::ElementwiseModel());
+  ASSERT_NE(r.it, nullptr) << r.log;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(r.it), kTfLiteOk) << r.log;
+  const uint8_t x[4] = {0, 1, 2, 18};
+  r.Set(0, x, sizeof(x));
+  ASSERT_EQ(TfLiteInterpreterInvoke(r.it), kTfLiteOk) << r.log;
+  EXPECT_EQ(r.Get<uint8_t>(0), (std::vector<uint8_t>{1, 0, 0, 0}));  // NOT
+  EXPECT_EQ(r.Get<uint8_t>(1), (std::vector<uint8_t>{0, 1, 1, 1}));  // AND
+  EXPECT_EQ(r.Get<uint8_t>(2), (std::vector<uint8_t>{0, 1, 1, 1}));  // OR
+  EXPECT_EQ(r.Get<int32_t>(3), (std::vector<int32_t>{0, 1, 1, 1}));  // CAST
+  EXPECT_EQ(r.Get<int32_t>(4), (std::vector<int32_t>{-1, 20, 30, 40}));  // SELECT_V2
+  EXPECT_EQ(r.Get<uint8_t>(5), (std::vector<uint8_t>{1}));            // ANY
+  EXPECT_EQ(r.Get<uint8_t>(6), (std::vector<uint8_t>{0}));            // ALL
+  EXPECT_EQ(r.Get<int64_t>(7), (std::vector<int64_t>{1, 2, 3}));      // WHERE
+  const uint8_t y[4] = {2, 18, 255, 1};
+  r.Set(0, y, sizeof(y));
+  ASSERT_EQ(TfLiteInterpreterInvoke(r.it), kTfLiteOk) << r.log;
+  EXPECT_EQ(r.Get<uint8_t>(0), (std::vector<uint8_t>{0, 0, 0, 0}));
+  EXPECT_EQ(r.Get<uint8_t>(6), (std::vector<uint8_t>{1}));            // ALL
+  EXPECT_EQ(r.Get<int64_t>(7), (std::vector<int64_t>{0, 1, 2, 3}));
+}
+
+TEST(FuzzRegression, MalformedBoolBytesSteerWhileAndIf) {
+  bool_bytes::Run loop(bool_bytes::WhileModel());
+  ASSERT_NE(loop.it, nullptr) << loop.log;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(loop.it), kTfLiteOk) << loop.log;
+  const int32_t zero = 0;
+  for (uint8_t flag : {uint8_t{18}, uint8_t{0}}) {
+    loop.Set(0, &zero, sizeof(zero));
+    loop.Set(1, &flag, 1);
+    ASSERT_EQ(TfLiteInterpreterInvoke(loop.it), kTfLiteOk) << loop.log;
+    // 18 runs the body until x + 1 < 3 fails (x = 3); 0 never runs it.
+    EXPECT_EQ(loop.Get<int32_t>(0), (std::vector<int32_t>{flag != 0 ? 3 : 0})) << int{flag};
+  }
+  bool_bytes::Run branch(bool_bytes::IfModel());
+  ASSERT_NE(branch.it, nullptr) << branch.log;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(branch.it), kTfLiteOk) << branch.log;
+  const int32_t ten = 10;
+  for (uint8_t flag : {uint8_t{18}, uint8_t{0}, uint8_t{128}}) {
+    branch.Set(0, &flag, 1);
+    branch.Set(1, &ten, sizeof(ten));
+    ASSERT_EQ(TfLiteInterpreterInvoke(branch.it), kTfLiteOk) << branch.log;
+    EXPECT_EQ(branch.Get<int32_t>(0), (std::vector<int32_t>{flag != 0 ? 11 : 9})) << int{flag};
+  }
+}

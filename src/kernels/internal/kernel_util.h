@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <type_traits>
 
 #include "tensorflow/lite/core/c/common.h"
 
@@ -148,6 +149,24 @@ const TfLiteRegistration* OpDataRegistration() {
   static const TfLiteRegistration r =
       MakeRegistration(InitOpData<OpData>, FreeOpData<OpData>, prepare, eval);
   return &r;
+}
+
+// BOOL tensors are read as bytes, any non-zero byte true: a caller or a
+// hostile model may store bytes other than 0 and 1, which read as C++ bool
+// would be undefined behaviour. Kernels write 0 and 1.
+inline const uint8_t* BoolBytes(const TfLiteTensor* t) {
+  return reinterpret_cast<const uint8_t*>(t->data.raw_const);
+}
+inline bool BoolAt(const TfLiteTensor* t, int64_t i) { return BoolBytes(t)[i] != 0; }
+// p[i], except that a bool element is read as a byte (non-zero is true), as
+// BoolAt does: for kernels templated on the element type.
+template <typename T>
+inline T LoadElement(const T* p, int64_t i) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return reinterpret_cast<const uint8_t*>(p)[i] != 0;
+  } else {
+    return p[i];
+  }
 }
 
 // Threads a kernel may use: the runtime's recommendation, with "let the kernel

@@ -66,7 +66,9 @@ TfLiteStatus ReadIntValues(TfLiteContext* context, const char* op, const char* w
     case kTfLiteInt16: Widen<int16_t>(t, n, values); break;
     case kTfLiteInt8: Widen<int8_t>(t, n, values); break;
     case kTfLiteUInt8: Widen<uint8_t>(t, n, values); break;
-    case kTfLiteBool: Widen<bool>(t, n, values); break;
+    case kTfLiteBool:  // any non-zero byte is true (see BoolAt)
+      for (int64_t i = 0; i < n; ++i) (*values)[i] = BoolAt(t, i) ? 1 : 0;
+      break;
     default: return UnsupportedType(context, op, what, t->type);
   }
   return kTfLiteOk;
