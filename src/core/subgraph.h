@@ -310,6 +310,8 @@ class Subgraph {
   // their bytes as the last full Prepare saw them (second half).
   std::vector<char> constant_copies_;
   bool ConstantInputsChanged() const;
+  // Copies the first half of constant_copies_ to the second (after Prepare).
+  void RecordPreparedConstants();
 
   // Delegation.
   std::vector<TfLiteDelegate*> delegates_applied_;

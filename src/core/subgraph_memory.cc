@@ -275,9 +275,7 @@ TfLiteStatus Subgraph::AllocateTensors() {
   }
   // Variables start from zero after every (re)allocation, as upstream does.
   TF_LITE_ENSURE_STATUS(ResetVariableTensors());
-  // What Prepare saw of privatized constants.
-  const size_t half = constant_copies_.size() / 2;
-  if (half > 0) std::memcpy(constant_copies_.data() + half, constant_copies_.data(), half);
+  RecordPreparedConstants();
   state_ = State::kInvokable;
   return kTfLiteOk;
 }
@@ -285,28 +283,35 @@ TfLiteStatus Subgraph::AllocateTensors() {
 void Subgraph::PrivatizeConstants(const std::vector<int>& tensors) {
   constexpr size_t kAlign = 16;
   auto round_up = [](size_t n) { return (n + kAlign - 1) / kAlign * kAlign; };
+  // A tensor listed twice (a subgraph input that is also a signature input)
+  // gets one copy.
+  std::vector<int> constants;
   size_t total = 0;
   for (int i : tensors) {
     const TfLiteTensor* t = tensor(i);
-    if (t != nullptr && t->allocation_type == kTfLiteMmapRo) total += round_up(t->bytes);
+    if (t == nullptr || t->allocation_type != kTfLiteMmapRo ||
+        std::find(constants.begin(), constants.end(), i) != constants.end()) {
+      continue;
+    }
+    constants.push_back(i);
+    total += round_up(t->bytes);
   }
   if (total == 0) return;
   constant_copies_.assign(2 * total, 0);
   size_t at = 0;
-  for (int i : tensors) {
+  for (int i : constants) {
     TfLiteTensor* t = tensor(i);
-    // Listed twice (input and signature input): the first copy stays.
-    const uintptr_t base = reinterpret_cast<uintptr_t>(constant_copies_.data());
-    if (t == nullptr || t->allocation_type != kTfLiteMmapRo ||
-        reinterpret_cast<uintptr_t>(t->data.raw) - base < total) {
-      continue;
-    }
     char* copy = constant_copies_.data() + at;
     if (t->bytes > 0) std::memcpy(copy, t->data.raw, t->bytes);
     t->data.raw = copy;
     at += round_up(t->bytes);
   }
-  std::memcpy(constant_copies_.data() + total, constant_copies_.data(), total);
+  RecordPreparedConstants();
+}
+
+void Subgraph::RecordPreparedConstants() {
+  const size_t half = constant_copies_.size() / 2;
+  if (half > 0) std::memcpy(constant_copies_.data() + half, constant_copies_.data(), half);
 }
 
 bool Subgraph::ConstantInputsChanged() const {
