@@ -4,7 +4,11 @@
 // real key or a made-up one), resize an input (real or unknown name, random
 // shape), allocate, fill inputs, invoke, read outputs, delete a runner, or
 // allocate / invoke the interpreter itself in between.
+// TFLITE_C_FUZZ_TRACE=1 prints the model and every call with its result, to
+// turn a reproducer into a test.
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -30,14 +34,33 @@ std::string MadeUpName(Choices& c) {
   return s;
 }
 
+bool Tracing() {
+  static const bool on = std::getenv("TFLITE_C_FUZZ_TRACE") != nullptr;
+  return on;
+}
+
+std::string ShapeText(const std::vector<int>& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
 }  // namespace
+
+// Prints one call when tracing.
+#define TRACE(...)                                \
+  do {                                            \
+    if (Tracing()) std::fprintf(stderr, __VA_ARGS__); \
+  } while (0)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto& models = tflite_c::fuzz::SmallModels(256 << 10, HasSignatures);
   Choices c(data, size);
   const auto& m = models[c.Below(static_cast<uint32_t>(models.size()))];
   if (m.model == nullptr) return 0;
-  TfLiteInterpreterOptions* options = tflite_c::fuzz::NewOptions(c.Byte() & 1);
+  const bool xnnpack = c.Byte() & 1;
+  TRACE("model %s, xnnpack %d\n", m.name.c_str(), xnnpack);
+  TfLiteInterpreterOptions* options = tflite_c::fuzz::NewOptions(xnnpack);
   TfLiteInterpreter* interpreter = TfLiteInterpreterCreate(m.model, options);
   if (interpreter == nullptr) {
     TfLiteInterpreterOptionsDelete(options);
@@ -60,9 +83,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         } else {
           key = MadeUpName(c);
         }
-        if (TfLiteSignatureRunner* r = TfLiteInterpreterGetSignatureRunner(interpreter, key.c_str())) {
-          runners.push_back(r);
-        }
+        TfLiteSignatureRunner* r = TfLiteInterpreterGetSignatureRunner(interpreter, key.c_str());
+        TRACE("runner %zu = GetSignatureRunner(\"%s\") -> %p\n", runners.size(), key.c_str(),
+              static_cast<void*>(r));
+        if (r != nullptr) runners.push_back(r);
         break;
       }
       case 1: {
@@ -78,12 +102,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           name = MadeUpName(c);
         }
         const std::vector<int> shape = tflite_c::fuzz::ChooseShape(c);
-        TfLiteSignatureRunnerResizeInputTensor(r, name.c_str(), shape.data(),
-                                               static_cast<int32_t>(shape.size()));
+        const TfLiteStatus s = TfLiteSignatureRunnerResizeInputTensor(
+            r, name.c_str(), shape.data(), static_cast<int32_t>(shape.size()));
+        TRACE("%p ResizeInputTensor(\"%s\", %s) -> %d\n", static_cast<void*>(r), name.c_str(),
+              ShapeText(shape).c_str(), s);
         break;
       }
       case 2:
-        if (TfLiteSignatureRunner* r = runner()) TfLiteSignatureRunnerAllocateTensors(r);
+        if (TfLiteSignatureRunner* r = runner()) {
+          const TfLiteStatus s = TfLiteSignatureRunnerAllocateTensors(r);
+          TRACE("%p AllocateTensors -> %d\n", static_cast<void*>(r), s);
+        }
         break;
       case 3:
         if (TfLiteSignatureRunner* r = runner()) {
@@ -92,11 +121,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             const char* n = TfLiteSignatureRunnerGetInputName(r, static_cast<int32_t>(i));
             if (n != nullptr) tflite_c::fuzz::FillTensor(TfLiteSignatureRunnerGetInputTensor(r, n), c);
           }
+          TRACE("%p fill inputs\n", static_cast<void*>(r));
         }
         break;
       case 4:
       case 5:
-        if (TfLiteSignatureRunner* r = runner()) TfLiteSignatureRunnerInvoke(r);
+        if (TfLiteSignatureRunner* r = runner()) {
+          TRACE("%p Invoke ...\n", static_cast<void*>(r));
+          const TfLiteStatus s = TfLiteSignatureRunnerInvoke(r);
+          TRACE("%p Invoke -> %d\n", static_cast<void*>(r), s);
+        }
         break;
       case 6:
         if (TfLiteSignatureRunner* r = runner()) {
@@ -113,6 +147,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case 7:
         if (!runners.empty()) {
           const uint32_t i = c.Below(static_cast<uint32_t>(runners.size()));
+          TRACE("%p Delete\n", static_cast<void*>(runners[i]));
           TfLiteSignatureRunnerDelete(runners[i]);
           runners.erase(runners.begin() + i);
         }
@@ -120,7 +155,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       default:
         if (TfLiteInterpreterAllocateTensors(interpreter) == kTfLiteOk) {
           tflite_c::fuzz::FillInputs(interpreter, c.rest(), c.remaining());
-          TfLiteInterpreterInvoke(interpreter);
+          TRACE("interpreter AllocateTensors ok, Invoke ...\n");
+          const TfLiteStatus s = TfLiteInterpreterInvoke(interpreter);
+          TRACE("interpreter Invoke -> %d\n", s);
+        } else {
+          TRACE("interpreter AllocateTensors failed\n");
         }
         break;
     }

@@ -230,8 +230,14 @@ TfLiteStatus Subgraph::PrepareFrom(int pos) {
     if (HasDynamicOutput(node)) break;
   }
   next_to_prepare_ = last + 1;
-  if (last >= pos) return PlanMemory(pos, last);
-  return kTfLiteOk;
+  if (last < pos) return kTfLiteOk;
+  const TfLiteStatus planned = PlanMemory(pos, last);
+  // The tensors first used from `pos` on now hold no memory: no Invoke may
+  // run them before AllocateTensors succeeds (signature_fuzzer: a second
+  // runner invoked after a plan over the allocation limit failed mid-Invoke,
+  // and MUL wrote through its output's null pointer).
+  if (planned != kTfLiteOk) state_ = State::kUninvokable;
+  return planned;
 }
 
 TfLiteStatus Subgraph::AllocateTensors() {

@@ -116,6 +116,8 @@ TfLiteStatus ComputeInt4(TfLiteContext* context, TfLiteNode* node, const OpData&
 
 TfLiteStatus Compute(TfLiteContext* context, TfLiteNode* node) {
   const auto& data = *static_cast<const OpData*>(node->user_data);
+  // Nothing to copy (and empty tensors may have no buffer at all).
+  if (internal::NumElements(internal::OutputAt(context, node, 0)) == 0) return kTfLiteOk;
   if (data.int4) return ComputeInt4(context, node, data);
   const auto* params = static_cast<const TfLiteConcatenationParams*>(node->builtin_data);
   TfLiteTensor* output = internal::OutputAt(context, node, 0);

@@ -458,3 +458,79 @@ TEST(FuzzRegression, MalformedBoolBytesSteerWhileAndIf) {
     EXPECT_EQ(branch.Get<int32_t>(0), (std::vector<int32_t>{flag != 0 ? 11 : 9})) << int{flag};
   }
 }
+
+// signature_fuzzer: WHERE's output shape is known only when it runs, so the
+// operators after it are prepared and their memory planned inside Invoke.
+// When that plan went over the allocation limit, Invoke failed but the
+// subgraph stayed invokable; the next Invoke (here from a second signature
+// runner) ran MUL with a null output (UBSan: store to null pointer; a
+// SIGSEGV without it). A failed plan now leaves the subgraph uninvokable
+// until AllocateTensors.
+//   x FLOAT32 [n] -> WHERE -> w (dynamic);  x -> MUL(x, x) -> y
+namespace plan_in_invoke {
+
+std::vector<uint8_t> Model() {
+  tflite_c::testing::ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, {4}, "x");
+  const int w = b.AddOutput(tflite::TensorType_INT64, {4, 1}, "w");
+  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {4}, "y");
+  b.AddOperator(tflite::BuiltinOperator_WHERE, {x}, {w});
+  b.AddOperator(tflite::BuiltinOperator_MUL, {x, x}, {y}, tflite::MulOptionsT{});
+  return b.Finish();
+}
+
+}  // namespace plan_in_invoke
+
+TEST(FuzzRegression, MalformedPlanOverTheLimitInsideInvokeLeavesNothingToRun) {
+  const std::vector<uint8_t> bytes = plan_in_invoke::Model();
+  std::string log;
+  TfLiteModel* model = TfLiteModelCreate(bytes.data(), bytes.size());
+  ASSERT_NE(model, nullptr);
+  TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
+  TfLiteInterpreterOptionsSetUseXNNPACK(options, false);
+  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &log);
+  ASSERT_EQ(TfLiteInterpreterOptionsSetMaxAllocationBytes(options, 64 << 20), kTfLiteOk);
+  TfLiteInterpreter* it = TfLiteInterpreterCreate(model, options);
+  ASSERT_NE(it, nullptr) << log;
+  // 40 MB of input fits the limit; input and MUL's output together do not.
+  const int n[1] = {10 << 20};
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, 0, n, 1), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk) << log;
+  TfLiteTensor* x = TfLiteInterpreterGetInputTensor(it, 0);
+  ASSERT_NE(TfLiteTensorData(x), nullptr);
+  std::memset(TfLiteTensorData(x), 0, TfLiteTensorByteSize(x));
+  EXPECT_EQ(TfLiteInterpreterInvoke(it), kTfLiteError);
+  EXPECT_NE(log.find("allocation limit"), std::string::npos) << log;
+  log.clear();
+  EXPECT_EQ(TfLiteInterpreterInvoke(it), kTfLiteError);
+  EXPECT_NE(log.find("not ready"), std::string::npos) << log;
+  // Back within the limit, AllocateTensors makes it runnable again.
+  const int small[1] = {3};
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, 0, small, 1), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk) << log;
+  const float v[3] = {0, 2, -3};
+  ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, 0), v, sizeof(v)),
+            kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterInvoke(it), kTfLiteOk) << log;
+  const TfLiteTensor* y = TfLiteInterpreterGetOutputTensor(it, 1);
+  const float* out = static_cast<const float*>(TfLiteTensorData(y));
+  ASSERT_NE(out, nullptr);
+  EXPECT_EQ(std::vector<float>(out, out + 3), (std::vector<float>{0, 4, 9}));
+  TfLiteInterpreterDelete(it);
+  TfLiteInterpreterOptionsDelete(options);
+  TfLiteModelDelete(model);
+}
+
+// structured_fuzzer: CONCATENATION of two [0, 2] inputs along axis 0 copied
+// zero bytes to and from null buffers (UBSan: null pointer passed to memcpy).
+// An empty output now returns at once.
+TEST(FuzzRegression, MalformedEmptyConcatenationCopiesNothing) {
+  tflite_c::testing::ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, {0, 2}, "x");
+  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {0, 2}, "y");
+  tflite::ConcatenationOptionsT o;
+  o.axis = 0;
+  b.AddOperator(tflite::BuiltinOperator_CONCATENATION, {x, x}, {y}, o);
+  std::string log;
+  EXPECT_TRUE(AllocateAndInvoke(*tflite::UnPackModel(b.Finish().data()), &log)) << log;
+}
