@@ -207,6 +207,21 @@ enum class Kernel {
   kPointwiseFloat
 };
 
+// An int8 CONV_2D, SAME, stride 1: a [1, size, size, in_c] input and
+// out_c random k x k filters.
+void Int8Conv(OneOpModel& m, int size, int in_c, int out_c, int k, unsigned seed) {
+  m.Input(tflite::TensorType_INT8, {1, size, size, in_c}, Q(0.05f, 3));
+  m.ConstBytes(tflite::TensorType_INT8, {out_c, k, k, in_c},
+               RandomBytes(static_cast<size_t>(out_c) * k * k * in_c, seed), Q(0.02f, 0));
+  m.Const<int32_t>({out_c}, std::vector<int32_t>(out_c, 100), tflite::TensorType_INT32,
+                   Q(0.001f, 0));
+  m.Output(tflite::TensorType_INT8, {1, size, size, out_c}, Q(0.1f, -2));
+  tflite::Conv2DOptionsT o;
+  o.padding = tflite::Padding_SAME;
+  o.stride_w = o.stride_h = 1;
+  m.Op(tflite::BuiltinOperator_CONV_2D, Opts(o), 3);
+}
+
 // One op sized so that two threads split it (several times
 // kMinWorkPerThread multiply-adds), built with `threads` threads and the
 // builtin kernels.
@@ -215,35 +230,15 @@ void BuildOp(OneOpModel& m, Kernel kernel, int threads) {
     TfLiteInterpreterOptionsSetNumThreads(o, threads);
   };
   switch (kernel) {
-    case Kernel::kConvInt8: {
+    case Kernel::kConvInt8:
       // 32x32 pixels x (3x3x16) x 32 channels: 4.7M multiply-adds.
-      m.Input(tflite::TensorType_INT8, {1, 32, 32, 16}, Q(0.05f, 3));
-      m.ConstBytes(tflite::TensorType_INT8, {32, 3, 3, 16}, RandomBytes(32 * 9 * 16, 1),
-                   Q(0.02f, 0));
-      m.Const<int32_t>({32}, std::vector<int32_t>(32, 100), tflite::TensorType_INT32,
-                       Q(0.001f, 0));
-      m.Output(tflite::TensorType_INT8, {1, 32, 32, 32}, Q(0.1f, -2));
-      tflite::Conv2DOptionsT o;
-      o.padding = tflite::Padding_SAME;
-      o.stride_w = o.stride_h = 1;
-      m.Op(tflite::BuiltinOperator_CONV_2D, Opts(o), 3);
+      Int8Conv(m, 32, 16, 32, 3, 1);
       break;
-    }
-    case Kernel::kPointwiseInt8: {
+    case Kernel::kPointwiseInt8:
       // 1x1: 56x56 pixels x 24 inputs x 144 channels, 10.8M multiply-adds (MobileNet v2's
       // expansions; few patch columns, so the scratch budget alone would make one tile).
-      m.Input(tflite::TensorType_INT8, {1, 56, 56, 24}, Q(0.05f, 3));
-      m.ConstBytes(tflite::TensorType_INT8, {144, 1, 1, 24}, RandomBytes(144 * 24, 4),
-                   Q(0.02f, 0));
-      m.Const<int32_t>({144}, std::vector<int32_t>(144, 100), tflite::TensorType_INT32,
-                       Q(0.001f, 0));
-      m.Output(tflite::TensorType_INT8, {1, 56, 56, 144}, Q(0.1f, -2));
-      tflite::Conv2DOptionsT o;
-      o.padding = tflite::Padding_SAME;
-      o.stride_w = o.stride_h = 1;
-      m.Op(tflite::BuiltinOperator_CONV_2D, Opts(o), 3);
+      Int8Conv(m, 56, 24, 144, 1, 4);
       break;
-    }
     case Kernel::kPointwiseFloat: {
       // 1x1 float with bias and RELU6: 48x48 pixels x 32 inputs x 64 channels, 4.7M multiply-adds.
       std::mt19937 rng(5);
