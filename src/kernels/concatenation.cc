@@ -79,6 +79,7 @@ void CopyRequantized(const T* in, int64_t n, const TfLiteTensor* input, const Tf
 // Copies one input's slab for one outer index, rescaling when needed.
 void CopySlab(const OpData& data, const TfLiteTensor* input, const TfLiteTensor* output,
               const char* src, int64_t n, char* dst) {
+  if (n == 0) return;  // an empty input may have no buffer at all
   const bool rescale = data.requantize && (input->params.scale != output->params.scale ||
                                            input->params.zero_point != output->params.zero_point);
   if (!rescale) {

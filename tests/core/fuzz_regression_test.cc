@@ -522,8 +522,9 @@ TEST(FuzzRegression, MalformedPlanOverTheLimitInsideInvokeLeavesNothingToRun) {
 }
 
 // structured_fuzzer: CONCATENATION of two [0, 2] inputs along axis 0 copied
-// zero bytes to and from null buffers (UBSan: null pointer passed to memcpy).
-// An empty output now returns at once.
+// zero bytes to and from null buffers (UBSan: null pointer passed to memcpy);
+// later an empty input beside a non-empty one did the same from its null
+// buffer. An empty output returns at once, and an empty slab is skipped.
 TEST(FuzzRegression, MalformedEmptyConcatenationCopiesNothing) {
   tflite_c::testing::ModelBuilder b;
   const int x = b.AddInput(tflite::TensorType_FLOAT32, {0, 2}, "x");
@@ -533,4 +534,36 @@ TEST(FuzzRegression, MalformedEmptyConcatenationCopiesNothing) {
   b.AddOperator(tflite::BuiltinOperator_CONCATENATION, {x, x}, {y}, o);
   std::string log;
   EXPECT_TRUE(AllocateAndInvoke(*tflite::UnPackModel(b.Finish().data()), &log)) << log;
+}
+
+TEST(FuzzRegression, MalformedEmptyConcatenationInputIsSkipped) {
+  tflite_c::testing::ModelBuilder b;
+  const int e = b.AddInput(tflite::TensorType_FLOAT32, {0, 2}, "empty");
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, {1, 2}, "x");
+  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {1, 2}, "y");
+  tflite::ConcatenationOptionsT o;
+  o.axis = 0;
+  b.AddOperator(tflite::BuiltinOperator_CONCATENATION, {e, x, e}, {y}, o);
+  const std::vector<uint8_t> bytes = b.Finish();
+  std::string log;
+  TfLiteModel* model = TfLiteModelCreate(bytes.data(), bytes.size());
+  ASSERT_NE(model, nullptr);
+  TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
+  TfLiteInterpreterOptionsSetUseXNNPACK(options, false);
+  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &log);
+  TfLiteInterpreter* it = TfLiteInterpreterCreate(model, options);
+  ASSERT_NE(it, nullptr) << log;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk) << log;
+  const float v[2] = {1.5f, -2.0f};
+  ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, 1), v, sizeof(v)),
+            kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterInvoke(it), kTfLiteOk) << log;
+  const TfLiteTensor* y_tensor = TfLiteInterpreterGetOutputTensor(it, 0);
+  const float* out = static_cast<const float*>(TfLiteTensorData(y_tensor));
+  ASSERT_NE(out, nullptr);
+  EXPECT_EQ(out[0], 1.5f);
+  EXPECT_EQ(out[1], -2.0f);
+  TfLiteInterpreterDelete(it);
+  TfLiteInterpreterOptionsDelete(options);
+  TfLiteModelDelete(model);
 }
