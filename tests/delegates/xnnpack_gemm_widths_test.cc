@@ -1,0 +1,147 @@
+// Output widths around XNNPACK's GEMM tiles. With AVX-512 our XNNPACK build
+// (patch 0005) runs f32 outputs that leave much of a 32-column tile empty
+// (16, 24, 48 ... channels) on 16-column tiles, and the rest on 32-column
+// ones; other targets keep 8- or 16-column tiles. Every width below, on both
+// sides of those boundaries and with row counts that leave partial row
+// tiles (7 rows per tile on x86), must match a plain double-precision loop
+// for 1x1 convolutions (GEMM), 3x3 convolutions (IGEMM) and fully connected
+// layers, with bias and a RELU6 clamp.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
+#include "tests/delegates/delegate_test_util.h"
+
+namespace tflite_c {
+namespace testing {
+namespace {
+
+enum class Kind { kPointwise, kConv3x3, kFullyConnected };
+
+struct Case {
+  Kind kind;
+  int rows;      // pixels per side (convolutions) or batch rows (fully connected)
+  int in;        // input channels
+  int out;       // output channels
+  bool relu6;
+};
+
+// Output pixels per side for the 3x3 VALID convolution, rows for the others.
+int OutSide(const Case& c) { return c.kind == Kind::kConv3x3 ? c.rows - 2 : c.rows; }
+
+std::vector<float> Reference(const Case& c, const std::vector<float>& x,
+                             const std::vector<float>& w, const std::vector<float>& bias) {
+  const int k = c.kind == Kind::kConv3x3 ? 3 : 1;
+  const int side = OutSide(c);
+  const int pixels = c.kind == Kind::kFullyConnected ? c.rows : side * side;
+  std::vector<float> y;
+  for (int p = 0; p < pixels; ++p) {
+    const int oy = c.kind == Kind::kFullyConnected ? 0 : p / side;
+    const int ox = c.kind == Kind::kFullyConnected ? p : p % side;
+    for (int o = 0; o < c.out; ++o) {
+      double acc = bias[o];
+      for (int ky = 0; ky < k; ++ky) {
+        for (int kx = 0; kx < k; ++kx) {
+          const float* px = c.kind == Kind::kFullyConnected
+                                ? &x[static_cast<size_t>(p) * c.in]
+                                : &x[((oy + ky) * c.rows + (ox + kx)) * c.in];
+          const float* pw = &w[((o * k + ky) * k + kx) * c.in];
+          for (int i = 0; i < c.in; ++i) acc += static_cast<double>(px[i]) * pw[i];
+        }
+      }
+      if (c.relu6) acc = std::min(6.0, std::max(0.0, acc));
+      y.push_back(static_cast<float>(acc));
+    }
+  }
+  return y;
+}
+
+std::vector<uint8_t> Model(const Case& c, const std::vector<float>& w,
+                           const std::vector<float>& bias) {
+  ModelBuilder b;
+  const auto act = c.relu6 ? tflite::ActivationFunctionType_RELU6
+                           : tflite::ActivationFunctionType_NONE;
+  const int bias_t = b.AddConstant<float>({c.out}, bias);
+  if (c.kind == Kind::kFullyConnected) {
+    const int x = b.AddInput(tflite::TensorType_FLOAT32, {c.rows, c.in}, "x");
+    const int y = b.AddOutput(tflite::TensorType_FLOAT32, {c.rows, c.out}, "y");
+    const int f = b.AddConstant<float>({c.out, c.in}, w);
+    tflite::FullyConnectedOptionsT o;
+    o.fused_activation_function = act;
+    b.AddOperator(tflite::BuiltinOperator_FULLY_CONNECTED, {x, f, bias_t}, {y}, o);
+  } else {
+    const int k = c.kind == Kind::kConv3x3 ? 3 : 1;
+    const int side = OutSide(c);
+    const int x = b.AddInput(tflite::TensorType_FLOAT32, {1, c.rows, c.rows, c.in}, "x");
+    const int y = b.AddOutput(tflite::TensorType_FLOAT32, {1, side, side, c.out}, "y");
+    const int f = b.AddConstant<float>({c.out, k, k, c.in}, w);
+    tflite::Conv2DOptionsT o;
+    o.padding = tflite::Padding_VALID;
+    o.stride_w = o.stride_h = 1;
+    o.fused_activation_function = act;
+    b.AddOperator(tflite::BuiltinOperator_CONV_2D, {x, f, bias_t}, {y}, o);
+  }
+  return b.Finish();
+}
+
+void Check(const Case& c) {
+  static const char* const kNames[] = {"1x1 conv", "3x3 conv", "fully connected"};
+  SCOPED_TRACE(std::string(kNames[static_cast<int>(c.kind)]) + ", rows " +
+               std::to_string(c.rows) + ", " + std::to_string(c.in) + " -> " +
+               std::to_string(c.out) + " channels" + (c.relu6 ? ", RELU6" : ""));
+  const int k = c.kind == Kind::kConv3x3 ? 3 : 1;
+  const size_t inputs = c.kind == Kind::kFullyConnected
+                            ? static_cast<size_t>(c.rows) * c.in
+                            : static_cast<size_t>(c.rows) * c.rows * c.in;
+  const std::vector<float> x = Random(inputs, 11, -2.0f, 2.0f);
+  const std::vector<float> w = Random(static_cast<size_t>(c.out) * k * k * c.in, 12);
+  const std::vector<float> bias = Random(static_cast<size_t>(c.out), 13);
+  std::unique_ptr<TfLiteDelegate, XnnpackDelegateDeleter> delegate(
+      TfLiteXNNPackDelegateCreate(nullptr));
+  const FloatRun run = RunFloatModel(Model(c, w, bias), delegate.get(), x);
+  ASSERT_EQ(run.delegate_nodes, 1) << "the node goes to XNNPACK; " << run.errors;
+  const std::vector<float> want = Reference(c, x, w, bias);
+  ASSERT_EQ(run.out.size(), want.size()) << run.errors;
+  int bad = 0;
+  for (size_t i = 0; i < want.size() && bad < 5; ++i) {
+    const float tol = 1e-5f * (1.0f + std::fabs(want[i])) * static_cast<float>(k * k * c.in);
+    if (std::fabs(run.out[i] - want[i]) > tol) {
+      ++bad;
+      ADD_FAILURE() << "element " << i << " (channel " << i % c.out << "): " << run.out[i]
+                    << " != " << want[i];
+    }
+  }
+}
+
+// Widths on both sides of 8, 16 and 32 columns, and ones a 32-column tile
+// leaves partly empty (24, 40, 48, 80).
+const int kWidths[] = {1, 2, 7, 8, 15, 16, 17, 24, 31, 32, 33, 40, 48, 63, 64, 80};
+
+TEST(XnnpackGemmWidths, PointwiseConvolution) {
+  SKIP_WITHOUT_XNNPACK();
+  for (int out : kWidths) {
+    Check({Kind::kPointwise, 5, 12, out, false});  // 25 pixels: 3 full row tiles + 4
+    Check({Kind::kPointwise, 1, 3, out, true});    // one pixel: the 1-row kernel
+  }
+}
+
+TEST(XnnpackGemmWidths, Convolution3x3) {
+  SKIP_WITHOUT_XNNPACK();
+  for (int out : kWidths) Check({Kind::kConv3x3, 6, 5, out, out % 2 == 0});  // 16 pixels
+}
+
+TEST(XnnpackGemmWidths, FullyConnected) {
+  SKIP_WITHOUT_XNNPACK();
+  for (int out : kWidths) {
+    Check({Kind::kFullyConnected, 9, 20, out, out % 3 == 0});
+    Check({Kind::kFullyConnected, 1, 33, out, false});
+  }
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace tflite_c
