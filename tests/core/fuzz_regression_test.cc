@@ -278,6 +278,45 @@ TEST(FuzzRegression, ConstantInputOfAMappedModelIsWritable) {
   unlink(path);
 }
 
+// One builtin-only interpreter over model bytes, through the C API, deleted
+// with everything it owns even when an assertion returns early. A non-zero
+// `limit` sets TfLiteInterpreterOptionsSetMaxAllocationBytes.
+struct CApiRun {
+  std::string log;
+  TfLiteModel* model = nullptr;
+  TfLiteInterpreterOptions* options = nullptr;
+  TfLiteInterpreter* it = nullptr;
+  std::vector<uint8_t> bytes;
+  explicit CApiRun(std::vector<uint8_t> b, int64_t limit = 0) : bytes(std::move(b)) {
+    model = TfLiteModelCreate(bytes.data(), bytes.size());
+    options = TfLiteInterpreterOptionsCreate();
+    TfLiteInterpreterOptionsSetUseXNNPACK(options, false);
+    TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &log);
+    if (limit > 0 && TfLiteInterpreterOptionsSetMaxAllocationBytes(options, limit) != kTfLiteOk) {
+      return;
+    }
+    if (model != nullptr) it = TfLiteInterpreterCreate(model, options);
+  }
+  CApiRun(const CApiRun&) = delete;
+  CApiRun& operator=(const CApiRun&) = delete;
+  ~CApiRun() {
+    TfLiteInterpreterDelete(it);
+    TfLiteInterpreterOptionsDelete(options);
+    TfLiteModelDelete(model);
+  }
+  void Set(int input, const void* data, size_t size) {
+    ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, input), data, size),
+              kTfLiteOk);
+  }
+  template <typename T>
+  std::vector<T> Get(int output) const {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(it, output);
+    const T* d = static_cast<const T*>(TfLiteTensorData(t));
+    if (d == nullptr) return {};
+    return std::vector<T>(d, d + TfLiteTensorByteSize(t) / sizeof(T));
+  }
+};
+
 // structured_fuzzer: the harness fills every input with bytes of its own, so
 // a BOOL input held 18; a WHILE condition subgraph returned it and WHILE read
 // it as a C++ bool (UBSan: "load of value 18, which is not a valid value for
@@ -291,35 +330,7 @@ using tflite_c::testing::ModelBuilder;
 constexpr auto kBool = tflite::TensorType_BOOL;
 constexpr auto kI32 = tflite::TensorType_INT32;
 
-struct Run {
-  std::string log;
-  TfLiteModel* model = nullptr;
-  TfLiteInterpreterOptions* options = nullptr;
-  TfLiteInterpreter* it = nullptr;
-  std::vector<uint8_t> bytes;
-  explicit Run(std::vector<uint8_t> b) : bytes(std::move(b)) {
-    model = TfLiteModelCreate(bytes.data(), bytes.size());
-    options = TfLiteInterpreterOptionsCreate();
-    TfLiteInterpreterOptionsSetUseXNNPACK(options, false);
-    TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &log);
-    if (model != nullptr) it = TfLiteInterpreterCreate(model, options);
-  }
-  ~Run() {
-    TfLiteInterpreterDelete(it);
-    TfLiteInterpreterOptionsDelete(options);
-    TfLiteModelDelete(model);
-  }
-  void Set(int input, const void* data, size_t size) {
-    ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, input), data, size),
-              kTfLiteOk);
-  }
-  template <typename T>
-  std::vector<T> Get(int output) const {
-    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(it, output);
-    const T* d = static_cast<const T*>(TfLiteTensorData(t));
-    return std::vector<T>(d, d + TfLiteTensorByteSize(t) / sizeof(T));
-  }
-};
+using Run = CApiRun;
 
 // x: BOOL[4] -> NOT, AND(x, x), OR(x, false), CAST to INT32, SELECT_V2(x, a, b),
 // REDUCE_ANY and REDUCE_ALL over axis 0, WHERE.
@@ -482,43 +493,28 @@ std::vector<uint8_t> Model() {
 }  // namespace plan_in_invoke
 
 TEST(FuzzRegression, MalformedPlanOverTheLimitInsideInvokeLeavesNothingToRun) {
-  const std::vector<uint8_t> bytes = plan_in_invoke::Model();
-  std::string log;
-  TfLiteModel* model = TfLiteModelCreate(bytes.data(), bytes.size());
-  ASSERT_NE(model, nullptr);
-  TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetUseXNNPACK(options, false);
-  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &log);
-  ASSERT_EQ(TfLiteInterpreterOptionsSetMaxAllocationBytes(options, 64 << 20), kTfLiteOk);
-  TfLiteInterpreter* it = TfLiteInterpreterCreate(model, options);
-  ASSERT_NE(it, nullptr) << log;
+  CApiRun r(plan_in_invoke::Model(), int64_t{64} << 20);
+  ASSERT_NE(r.it, nullptr) << r.log;
   // 40 MB of input fits the limit; input and MUL's output together do not.
   const int n[1] = {10 << 20};
-  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, 0, n, 1), kTfLiteOk);
-  ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk) << log;
-  TfLiteTensor* x = TfLiteInterpreterGetInputTensor(it, 0);
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(r.it, 0, n, 1), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(r.it), kTfLiteOk) << r.log;
+  TfLiteTensor* x = TfLiteInterpreterGetInputTensor(r.it, 0);
   ASSERT_NE(TfLiteTensorData(x), nullptr);
   std::memset(TfLiteTensorData(x), 0, TfLiteTensorByteSize(x));
-  EXPECT_EQ(TfLiteInterpreterInvoke(it), kTfLiteError);
-  EXPECT_NE(log.find("allocation limit"), std::string::npos) << log;
-  log.clear();
-  EXPECT_EQ(TfLiteInterpreterInvoke(it), kTfLiteError);
-  EXPECT_NE(log.find("not ready"), std::string::npos) << log;
+  EXPECT_EQ(TfLiteInterpreterInvoke(r.it), kTfLiteError);
+  EXPECT_NE(r.log.find("allocation limit"), std::string::npos) << r.log;
+  r.log.clear();
+  EXPECT_EQ(TfLiteInterpreterInvoke(r.it), kTfLiteError);
+  EXPECT_NE(r.log.find("not ready"), std::string::npos) << r.log;
   // Back within the limit, AllocateTensors makes it runnable again.
   const int small[1] = {3};
-  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(it, 0, small, 1), kTfLiteOk);
-  ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk) << log;
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(r.it, 0, small, 1), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(r.it), kTfLiteOk) << r.log;
   const float v[3] = {0, 2, -3};
-  ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, 0), v, sizeof(v)),
-            kTfLiteOk);
-  ASSERT_EQ(TfLiteInterpreterInvoke(it), kTfLiteOk) << log;
-  const TfLiteTensor* y = TfLiteInterpreterGetOutputTensor(it, 1);
-  const float* out = static_cast<const float*>(TfLiteTensorData(y));
-  ASSERT_NE(out, nullptr);
-  EXPECT_EQ(std::vector<float>(out, out + 3), (std::vector<float>{0, 4, 9}));
-  TfLiteInterpreterDelete(it);
-  TfLiteInterpreterOptionsDelete(options);
-  TfLiteModelDelete(model);
+  r.Set(0, v, sizeof(v));
+  ASSERT_EQ(TfLiteInterpreterInvoke(r.it), kTfLiteOk) << r.log;
+  EXPECT_EQ(r.Get<float>(1), (std::vector<float>{0, 4, 9}));
 }
 
 // structured_fuzzer: CONCATENATION of two [0, 2] inputs along axis 0 copied
@@ -544,26 +540,11 @@ TEST(FuzzRegression, MalformedEmptyConcatenationInputIsSkipped) {
   tflite::ConcatenationOptionsT o;
   o.axis = 0;
   b.AddOperator(tflite::BuiltinOperator_CONCATENATION, {e, x, e}, {y}, o);
-  const std::vector<uint8_t> bytes = b.Finish();
-  std::string log;
-  TfLiteModel* model = TfLiteModelCreate(bytes.data(), bytes.size());
-  ASSERT_NE(model, nullptr);
-  TfLiteInterpreterOptions* options = TfLiteInterpreterOptionsCreate();
-  TfLiteInterpreterOptionsSetUseXNNPACK(options, false);
-  TfLiteInterpreterOptionsSetErrorReporter(options, CaptureError, &log);
-  TfLiteInterpreter* it = TfLiteInterpreterCreate(model, options);
-  ASSERT_NE(it, nullptr) << log;
-  ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk) << log;
+  CApiRun r(b.Finish());
+  ASSERT_NE(r.it, nullptr) << r.log;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(r.it), kTfLiteOk) << r.log;
   const float v[2] = {1.5f, -2.0f};
-  ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, 1), v, sizeof(v)),
-            kTfLiteOk);
-  ASSERT_EQ(TfLiteInterpreterInvoke(it), kTfLiteOk) << log;
-  const TfLiteTensor* y_tensor = TfLiteInterpreterGetOutputTensor(it, 0);
-  const float* out = static_cast<const float*>(TfLiteTensorData(y_tensor));
-  ASSERT_NE(out, nullptr);
-  EXPECT_EQ(out[0], 1.5f);
-  EXPECT_EQ(out[1], -2.0f);
-  TfLiteInterpreterDelete(it);
-  TfLiteInterpreterOptionsDelete(options);
-  TfLiteModelDelete(model);
+  r.Set(1, v, sizeof(v));
+  ASSERT_EQ(TfLiteInterpreterInvoke(r.it), kTfLiteOk) << r.log;
+  EXPECT_EQ(r.Get<float>(0), (std::vector<float>{1.5f, -2.0f}));
 }
