@@ -348,8 +348,9 @@ void MutateOptionsBytes(Rng& rng, uint8_t* data, size_t size) {
 
 // A union whose type is set but whose table is absent verifies (and our
 // loader sees exactly that), but the object API cannot pack it: Pack
-// dereferences the missing table. Such a union becomes NONE before packing.
-// (MutateOptionsBytes makes these by rewriting a type byte.)
+// dereferences the missing table, and so does copying the operator (the
+// union's copy constructor). Such a union becomes NONE after unpacking and
+// before packing. (MutateOptionsBytes makes these by rewriting a type byte.)
 template <typename Union>
 void DropEmpty(Union& u) {
   if (u.value == nullptr) u.Reset();
@@ -390,6 +391,7 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max
     return LLVMFuzzerMutate(data, size, max_size);
   }
   std::unique_ptr<tflite::ModelT> model = tflite::UnPackModel(bytes.data());
+  DropEmptyUnions(*model);  // before MutateOperator copies an operator, too
   const int count = 1 + static_cast<int>(rng() % 3);
   const bool options_bytes = rng() % 4 == 0;
   for (int i = 0; i < count - (options_bytes ? 1 : 0); ++i) MutateModel(rng, *model);
