@@ -135,7 +135,8 @@ struct Kernel {
   bool innermost_fixed = true;
   std::vector<int> external_outputs;  // computed by XNNPACK
   std::vector<std::pair<int, StaticData>> static_outputs;  // copied at Invoke
-  StaticMap statics;                  // keeps unpacked fp16 weights alive
+  StaticMap statics;                  // unpacked constants XNNPACK still reads
+                                      // (DropPackedOnlyStatics lets go of the rest)
   std::vector<StaticData> constants;  // scalars OpBuilder made up (SetConstants)
   std::vector<std::vector<int>> input_dims;  // at the last reshape
   std::vector<xnn_external_value> values;    // Invoke's scratch

@@ -14,6 +14,7 @@
 //   DefineValues             tensors -> XNNPACK values (external ones recorded)
 //   DefineNodes              TFLite nodes -> XNNPACK nodes (OpBuilder, variables.h)
 //   CreateRuntime            xnn_create_runtime, failures explained
+//   DropPackedOnlyStatics    unpacked constants that only went into packed weights
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -113,6 +114,47 @@ void KeepStatics(const TfLiteDelegateParams& params, const StaticMap& statics,
     const int t = params.output_tensors->data[i];
     const auto it = t >= 0 ? statics.find(t) : statics.end();
     if (it != statics.end()) kernel->static_outputs.emplace_back(t, it->second);
+  }
+}
+
+// Whether XNNPACK copies input `k` of `reg` into packed weights when the
+// runtime is created and never reads it again: the filters and biases of
+// convolutions and fully connected layers.
+bool PacksInput(const TfLiteRegistration& reg, int k) {
+  switch (reg.builtin_code) {
+    case kTfLiteBuiltinConv2d:
+    case kTfLiteBuiltinDepthwiseConv2d:
+    case kTfLiteBuiltinFullyConnected:
+      return k == 1 || k == 2;
+    case kTfLiteBuiltinTransposeConv:
+      return k == 1 || k == 3;
+    default:
+      return false;
+  }
+}
+
+// Once the runtime exists, the unpacked constants that only ever went into
+// packed weights are dead weight: pose landmark lite kept 5.5 MB of fp16
+// filters unpacked to float32 for the interpreter's lifetime. The kernel
+// lets go of them (the delegate's own map goes when DelegatePrepare ends).
+// Not with a shared XNNPACK in-memory weights cache: it names weights by
+// address, and a freed buffer's address reused for another model's weights
+// would find this model's packed ones.
+void DropPackedOnlyStatics(const PartitionPlan& plan, Kernel* kernel) {
+  if (kernel->delegate->options.weights_cache != nullptr || kernel->statics.empty()) return;
+  std::unordered_map<int, bool> packed_only;  // static tensor -> every use packs it
+  for (size_t i = 0; i < plan.nodes.size(); ++i) {
+    const TfLiteIntArray* inputs = plan.nodes[i]->inputs;
+    for (int k = 0; k < inputs->size; ++k) {
+      const int t = inputs->data[k];
+      if (t < 0 || kernel->statics.count(t) == 0) continue;
+      const bool packs = PacksInput(*plan.regs[i], k);
+      auto it = packed_only.emplace(t, packs).first;
+      it->second = it->second && packs;
+    }
+  }
+  for (const auto& kv : packed_only) {
+    if (kv.second) kernel->statics.erase(kv.first);
   }
 }
 
@@ -391,6 +433,7 @@ std::unique_ptr<Kernel> BuildKernel(TfLiteContext* context, const TfLiteDelegate
       DefineNodes(context, plan, resources, ids, subgraph, &builder, kernel.get()) != kTfLiteOk ||
       CreateRuntime(context, subgraph, plan.sparse_weights, kernel.get()) != kTfLiteOk)
     return nullptr;
+  DropPackedOnlyStatics(plan, kernel.get());
   return kernel;
 }
 
