@@ -548,3 +548,56 @@ TEST(FuzzRegression, MalformedEmptyConcatenationInputIsSkipped) {
   ASSERT_EQ(TfLiteInterpreterInvoke(r.it), kTfLiteOk) << r.log;
   EXPECT_EQ(r.Get<float>(0), (std::vector<float>{1.5f, -2.0f}));
 }
+
+// structured_fuzzer: an int16 RSQRT's Prepare samples 1/sqrt(x) over the
+// whole input range to fill its interpolation table. With an input scale of
+// 1e36 (finite and positive, so valid) the range's ends overflow float to
+// -inf and +inf, the samples in between are NaN, and they were converted to
+// int16 (UBSan: "-nan is outside the range of representable values of type
+// 'short'"). Every table fill now saturates, NaN giving 0.
+namespace int16_rsqrt {
+
+std::vector<uint8_t> Model(float input_scale) {
+  tflite_c::testing::ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_INT16, {3}, "x");
+  const int y = b.AddOutput(tflite::TensorType_INT16, {3}, "y");
+  tflite_c::testing::Quantization in, out;
+  in.scale = {input_scale};
+  in.zero_point = {0};
+  out.scale = {1.0f / 4096};
+  out.zero_point = {0};
+  b.SetQuantization(x, in);
+  b.SetQuantization(y, out);
+  b.AddOperator(tflite::BuiltinOperator_RSQRT, {x}, {y});
+  return b.Finish();
+}
+
+}  // namespace int16_rsqrt
+
+TEST(FuzzRegression, MalformedInt16RsqrtTableOverAnOverflowingRange) {
+  CApiRun huge(int16_rsqrt::Model(1e36f));
+  ASSERT_NE(huge.it, nullptr) << huge.log;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(huge.it), kTfLiteOk) << huge.log;
+  const int16_t v[3] = {0, 1, 32767};
+  huge.Set(0, v, sizeof(v));
+  ASSERT_EQ(TfLiteInterpreterInvoke(huge.it), kTfLiteOk) << huge.log;
+  EXPECT_EQ(huge.Get<int16_t>(0).size(), 3u);
+
+  // The table still follows 1/sqrt(x) with an ordinary scale, where its
+  // 0.5-wide segments can (near 0 they cannot: the curve is too steep there,
+  // for upstream's table too), and negative inputs are refused at Invoke.
+  CApiRun r(int16_rsqrt::Model(1.0f / 256));
+  ASSERT_NE(r.it, nullptr) << r.log;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(r.it), kTfLiteOk) << r.log;
+  const int16_t w[3] = {4096, 16384, 25600};  // 16, 64, 100
+  r.Set(0, w, sizeof(w));
+  ASSERT_EQ(TfLiteInterpreterInvoke(r.it), kTfLiteOk) << r.log;
+  const std::vector<int16_t> got = r.Get<int16_t>(0);
+  const int want[3] = {1024, 512, 410};  // 0.25, 0.125, 0.1 at 1/4096
+  ASSERT_EQ(got.size(), 3u);
+  for (int i = 0; i < 3; ++i) EXPECT_NEAR(got[i], want[i], 4) << i;
+  const int16_t negative[3] = {4096, -256, 16384};
+  r.Set(0, negative, sizeof(negative));
+  EXPECT_EQ(TfLiteInterpreterInvoke(r.it), kTfLiteError);
+  EXPECT_NE(r.log.find("x >= 0"), std::string::npos) << r.log;
+}

@@ -132,8 +132,9 @@ void PopulateLut8(QuantParams in, QuantParams out, Fn fn, T* lut) {
   for (int32_t v = lo; v <= hi; ++v) {
     const float real = fn(in.scale * static_cast<float>(v - in.zero_point));
     const float rescaled = std::round(real * inverse_out_scale);
-    const int32_t q = static_cast<int32_t>(rescaled + static_cast<float>(out.zero_point));
-    lut[static_cast<uint8_t>(static_cast<T>(v))] = static_cast<T>(std::max(lo, std::min(hi, q)));
+    // fn may give NaN or infinity (RSQRT of a negative value or of 0).
+    const int32_t q = TruncClamped(rescaled + static_cast<float>(out.zero_point), lo, hi);
+    lut[static_cast<uint8_t>(static_cast<T>(v))] = static_cast<T>(q);
   }
 }
 
@@ -141,8 +142,8 @@ void PopulateLut8(QuantParams in, QuantParams out, Fn fn, T* lut) {
 // sample is nudged so that linear interpolation is accurate at the midpoints.
 template <typename Fn>
 void PopulateLut16(QuantParams in, QuantParams out, Fn fn, int16_t* lut) {
-  constexpr float kMinQ = std::numeric_limits<int16_t>::min();
-  constexpr float kMaxQ = std::numeric_limits<int16_t>::max();
+  constexpr int32_t kMinQ = std::numeric_limits<int16_t>::min();
+  constexpr int32_t kMaxQ = std::numeric_limits<int16_t>::max();
   const float in_min = in.scale * static_cast<float>(-32768 - in.zero_point);
   const float in_max = in.scale * static_cast<float>(32767 - in.zero_point);
   const float out_min = out.scale * static_cast<float>(-32768 - out.zero_point);
@@ -160,9 +161,10 @@ void PopulateLut16(QuantParams in, QuantParams out, Fn fn, int16_t* lut) {
     const float interpolated_mid = std::round((y_next * to_q + std::round(y * to_q)) / 2);
     const float exact_mid = std::round(y_mid * to_q);
     const float bias = std::round((interpolated_mid - exact_mid) / 2);
-    lut[i] = static_cast<int16_t>(std::min(std::max(sample - bias, kMinQ), kMaxQ));
+    // NaN samples (RSQRT of negative inputs) become 0, infinities the bounds.
+    lut[i] = static_cast<int16_t>(TruncClamped(sample - bias, kMinQ, kMaxQ));
   }
-  lut[kSteps] = static_cast<int16_t>(std::min(std::max(std::round(fn(in_max) * to_q), kMinQ), kMaxQ));
+  lut[kSteps] = static_cast<int16_t>(RoundClamped(fn(in_max) * to_q, kMinQ, kMaxQ));
 }
 
 inline int8_t LookupLut(int8_t v, const int8_t* lut) { return lut[static_cast<uint8_t>(v)]; }
