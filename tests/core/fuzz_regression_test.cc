@@ -584,8 +584,8 @@ TEST(FuzzRegression, MalformedInt16RsqrtTableOverAnOverflowingRange) {
   EXPECT_EQ(huge.Get<int16_t>(0).size(), 3u);
 
   // The table still follows 1/sqrt(x) with an ordinary scale, where its
-  // 0.5-wide segments can (near 0 they cannot: the curve is too steep there,
-  // for upstream's table too), and negative inputs are refused at Invoke.
+  // 0.5-wide segments can (near 0 linear segments cannot: the curve is too
+  // steep there), and negative inputs are refused at Invoke.
   CApiRun r(int16_rsqrt::Model(1.0f / 256));
   ASSERT_NE(r.it, nullptr) << r.log;
   ASSERT_EQ(TfLiteInterpreterAllocateTensors(r.it), kTfLiteOk) << r.log;
