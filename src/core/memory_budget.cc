@@ -2,6 +2,7 @@
 // memory_budget.h.
 #include "src/core/memory_budget.h"
 
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/sysinfo.h>
 #include <unistd.h>
@@ -224,6 +225,36 @@ CountedHeader* HeaderOf(const void* p) {
 
 }  // namespace
 
+size_t HugePageBytesFrom(const char* disable, const std::string& enabled,
+                         const std::string& pmd_size) {
+  if (disable != nullptr && disable[0] != '\0' && std::string(disable) != "0") return 0;
+  // The mode in force is the bracketed word: "always [madvise] never".
+  if (enabled.find("[always]") == std::string::npos &&
+      enabled.find("[madvise]") == std::string::npos) {
+    return 0;
+  }
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long size = std::strtoull(pmd_size.c_str(), &end, 10);
+  if (errno != 0 || end == pmd_size.c_str()) return 0;
+  if (size < 4096 || size > (size_t{32} << 20) || (size & (size - 1)) != 0) return 0;
+  return static_cast<size_t>(size);
+}
+
+size_t HugePageBytes() {
+  static const size_t bytes = [] {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    std::string enabled, pmd_size;
+    ReadSmallFile("/sys/kernel/mm/transparent_hugepage/enabled", &enabled);
+    ReadSmallFile("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size", &pmd_size);
+    return HugePageBytesFrom(std::getenv("TFLITE_C_DISABLE_HUGE_PAGES"), enabled, pmd_size);
+#else
+    return size_t{0};
+#endif
+  }();
+  return bytes;
+}
+
 void* CountedAllocate(size_t bytes, size_t align) noexcept {
   static_assert(sizeof(CountedHeader) % alignof(std::max_align_t) == 0, "header keeps alignment");
   if (align == 0 || (align & (align - 1)) != 0) return nullptr;
@@ -233,7 +264,14 @@ void* CountedAllocate(size_t bytes, size_t align) noexcept {
   MemoryAccount* account = CurrentMemoryAccount();
   if (account != nullptr && !account->TryCharge(total)) return nullptr;
   void* block = nullptr;
-  if (align <= alignof(std::max_align_t)) {
+  const size_t huge = HugePageBytes();
+  if (huge != 0 && total >= huge && align <= huge) {
+    if (posix_memalign(&block, huge, total) != 0) block = nullptr;
+#ifdef MADV_HUGEPAGE
+    // Advice only: a kernel without it (or out of huge pages) keeps small pages.
+    if (block != nullptr) (void)madvise(block, total / huge * huge, MADV_HUGEPAGE);
+#endif
+  } else if (align <= alignof(std::max_align_t)) {
     block = std::malloc(total);
   } else if (posix_memalign(&block, std::max(align, sizeof(void*)), total) != 0) {
     block = nullptr;

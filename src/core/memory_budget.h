@@ -153,6 +153,26 @@ size_t CountedSize(const void* p) noexcept;
 // (for ScratchAllocator).
 void* ScratchAllocate(size_t bytes, size_t align);
 
+// ---- large blocks on transparent huge pages ----
+//
+// A counted block of at least one huge page (XNNPACK's workspace and
+// indirection buffers, large kernel scratch) starts on a huge-page boundary
+// and its whole huge pages are advised MADV_HUGEPAGE, so that the kernel may
+// back them with 2 MiB pages where transparent huge pages are "always" or
+// "madvise": fewer TLB misses when a convolution walks them. The block's
+// partial last page stays on small pages, so resident memory does not grow.
+
+// The huge-page size to use, from the value of TFLITE_C_DISABLE_HUGE_PAGES
+// (nullptr: unset) and the texts of /sys/kernel/mm/transparent_hugepage/
+// enabled and .../hpage_pmd_size. 0 (do not use) when the variable is set to
+// anything but "" or "0", the mode is "never" or unreadable, or the size is
+// unreadable, not a power of two or larger than 32 MiB (64 KiB-page kernels:
+// a 512 MiB page would never fit a block).
+size_t HugePageBytesFrom(const char* disable, const std::string& enabled,
+                         const std::string& pmd_size);
+// HugePageBytesFrom this process's environment and system files, read once.
+size_t HugePageBytes();
+
 }  // namespace internal
 }  // namespace tflite_c
 
