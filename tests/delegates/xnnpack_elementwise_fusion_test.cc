@@ -1,0 +1,317 @@
+// Two changes of our XNNPACK build to element-wise work, each checked against
+// plain loops (not either kernel) with 1, 2 and 3 threads:
+// - patch 0007: a clamp after an f32 binary operator (a fused RELU / RELU6 /
+//   RELU_N1_TO_1, or a RELU node of its own) runs inside the binary operator,
+//   block by block; the operator profile shows that no separate clamp is left;
+// - patch 0008: constant padding hands runs of rows to the pad microkernel
+//   (rows inside the input) and to the fill microkernel (padding rows).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tensorflow/lite/c/c_api.h"
+#include "tensorflow/lite/core/api/profiler.h"
+#include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
+#include "tests/delegates/delegate_test_util.h"
+
+namespace tflite_c {
+namespace testing {
+namespace {
+
+// The names of the XNNPACK operators an Invoke ran.
+class OperatorNames : public tflite::Profiler {
+ public:
+  uint32_t BeginEvent(const char*, EventType, int64_t, int64_t) override { return 0; }
+  void EndEvent(uint32_t) override {}
+  void AddEvent(const char* tag, EventType type, uint64_t, int64_t, int64_t) override {
+    if (type == EventType::DELEGATE_PROFILED_OPERATOR_INVOKE_EVENT) names.emplace_back(tag);
+  }
+  using tflite::Profiler::AddEvent;
+  using tflite::Profiler::BeginEvent;
+  int Count(const std::string& part) const {
+    return static_cast<int>(std::count_if(names.begin(), names.end(), [&](const std::string& n) {
+      return n.find(part) != std::string::npos;
+    }));
+  }
+  std::vector<std::string> names;
+};
+
+struct Ran {
+  std::vector<std::vector<float>> outputs;
+  std::vector<std::string> operators;  // XNNPACK's, in order
+  int clamps = 0;                      // separate clamp (unary) operators among them
+  std::string errors;
+};
+
+// Runs `bytes` (float input 0 = `input`) through the XNNPACK delegate with
+// `threads` threads and the operator profile on.
+Ran RunOnXnnpack(const std::vector<uint8_t>& bytes, int threads, const std::vector<float>& input) {
+  Ran r;
+  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
+  o.num_threads = threads;
+  XnnPtr delegate(TfLiteXNNPackDelegateCreate(&o));
+  ModelPtr model(TfLiteModelCreate(bytes.data(), bytes.size()));
+  if (!model || !delegate) return r;
+  OptionsPtr options(TfLiteInterpreterOptionsCreate());
+  TfLiteInterpreterOptionsSetErrorReporter(options.get(), CaptureError, &r.errors);
+  TfLiteInterpreterOptionsAddDelegate(options.get(),
+                                      reinterpret_cast<TfLiteOpaqueDelegate*>(delegate.get()));
+  TfLiteInterpreterOptionsSetUseXNNPACK(options.get(), false);
+  OperatorNames profile;
+  TfLiteInterpreterOptionsSetProfiler(options.get(), &profile);
+  InterpreterPtr interpreter(TfLiteInterpreterCreate(model.get(), options.get()));
+  if (!interpreter || TfLiteInterpreterAllocateTensors(interpreter.get()) != kTfLiteOk) return r;
+  TfLiteTensor* in = TfLiteInterpreterGetInputTensor(interpreter.get(), 0);
+  if (TfLiteTensorCopyFromBuffer(in, input.data(), input.size() * sizeof(float)) != kTfLiteOk) {
+    return r;
+  }
+  // Outputs start as NaN, so that an element no kernel wrote shows.
+  for (int i = 0; i < TfLiteInterpreterGetOutputTensorCount(interpreter.get()); ++i) {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter.get(), i);
+    std::fill(t->data.f, t->data.f + t->bytes / sizeof(float), std::nanf(""));
+  }
+  profile.names.clear();
+  if (TfLiteInterpreterInvoke(interpreter.get()) != kTfLiteOk) return r;
+  for (int i = 0; i < TfLiteInterpreterGetOutputTensorCount(interpreter.get()); ++i) {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter.get(), i);
+    r.outputs.emplace_back(t->data.f, t->data.f + t->bytes / sizeof(float));
+  }
+  r.operators = profile.names;
+  r.clamps = profile.Count("Unary Elementwise") + profile.Count("Clamp");
+  return r;
+}
+
+void ExpectOutput(const Ran& r, size_t index, const std::vector<float>& want) {
+  ASSERT_GT(r.outputs.size(), index) << r.errors;
+  const std::vector<float>& got = r.outputs[index];
+  ASSERT_EQ(got.size(), want.size());
+  int bad = 0;
+  for (size_t i = 0; i < want.size() && bad < 5; ++i) {
+    // x + y and a clamp are single roundings: the same float either way.
+    if (got[i] != want[i]) {
+      ++bad;
+      ADD_FAILURE() << "output " << index << " element " << i << ": " << got[i]
+                    << " != " << want[i];
+    }
+  }
+}
+
+float Activate(float v, tflite::ActivationFunctionType act) {
+  switch (act) {
+    case tflite::ActivationFunctionType_RELU: return std::max(v, 0.0f);
+    case tflite::ActivationFunctionType_RELU6: return std::min(std::max(v, 0.0f), 6.0f);
+    case tflite::ActivationFunctionType_RELU_N1_TO_1: return std::min(std::max(v, -1.0f), 1.0f);
+    default: return v;
+  }
+}
+
+// Which element of `other` (shape `other_shape`, broadcast against `shape`)
+// pairs with flat index `i` of the output.
+size_t Broadcast(size_t i, const std::vector<int>& shape, const std::vector<int>& other_shape) {
+  size_t at = 0, stride = 1, rest = i;
+  std::vector<size_t> index(shape.size());
+  for (size_t d = shape.size(); d-- > 0;) {
+    index[d] = rest % shape[d];
+    rest /= shape[d];
+  }
+  const size_t offset = shape.size() - other_shape.size();
+  for (size_t d = other_shape.size(); d-- > 0;) {
+    if (other_shape[d] != 1) at += index[d + offset] * stride;
+    stride *= other_shape[d];
+  }
+  return at;
+}
+
+enum class Op { kAdd, kSub, kMul };
+
+// x (shape `shape`) OP constant c (shape `c_shape`, or first operand when
+// `c_first`), with `act` fused into the operator's options.
+void CheckFusedActivation(Op op, const std::vector<int>& shape, const std::vector<int>& c_shape,
+                          bool c_first, tflite::ActivationFunctionType act, int threads) {
+  size_t n = 1, cn = 1;
+  for (int d : shape) n *= d;
+  for (int d : c_shape) cn *= d;
+  SCOPED_TRACE(std::to_string(n) + " elements against " + std::to_string(cn) + ", activation " +
+               std::to_string(act) + ", " + std::to_string(threads) + " threads");
+  const std::vector<float> x = Random(n, 51, -8.0f, 8.0f);
+  const std::vector<float> c = Random(cn, 52, -3.0f, 3.0f);
+  ModelBuilder b;
+  const int xt = b.AddInput(tflite::TensorType_FLOAT32, shape, "x");
+  const int ct = b.AddConstant<float>(c_shape, c);
+  const int yt = b.AddOutput(tflite::TensorType_FLOAT32, shape, "y");
+  const std::vector<int> ins = c_first ? std::vector<int>{ct, xt} : std::vector<int>{xt, ct};
+  std::vector<float> want(n);
+  for (size_t i = 0; i < n; ++i) {
+    const float cv = c[Broadcast(i, shape, c_shape)];
+    const float l = c_first ? cv : x[i], r = c_first ? x[i] : cv;
+    const float v = op == Op::kAdd ? l + r : op == Op::kSub ? l - r : l * r;
+    want[i] = Activate(v, act);
+  }
+  if (op == Op::kAdd) {
+    tflite::AddOptionsT o;
+    o.fused_activation_function = act;
+    b.AddOperator(tflite::BuiltinOperator_ADD, ins, {yt}, o);
+  } else if (op == Op::kSub) {
+    tflite::SubOptionsT o;
+    o.fused_activation_function = act;
+    b.AddOperator(tflite::BuiltinOperator_SUB, ins, {yt}, o);
+  } else {
+    tflite::MulOptionsT o;
+    o.fused_activation_function = act;
+    b.AddOperator(tflite::BuiltinOperator_MUL, ins, {yt}, o);
+  }
+  const Ran r = RunOnXnnpack(b.Finish(), threads, x);
+  ExpectOutput(r, 0, want);
+  EXPECT_EQ(r.operators.size(), 1u) << ::testing::PrintToString(r.operators);
+  EXPECT_EQ(r.clamps, 0) << "the clamp was not fused: " << ::testing::PrintToString(r.operators);
+}
+
+TEST(XnnpackElementwiseFusion, SameShapeBinaryWithActivationAcrossBlocks) {
+  SKIP_WITHOUT_XNNPACK();
+  // 1024 floats is one 4 KB block of the fused path.
+  for (int threads : {1, 2, 3}) {
+    for (int n : {1, 5, 1024, 1025, 4099}) {
+      CheckFusedActivation(Op::kAdd, {1, n}, {1, n}, false, tflite::ActivationFunctionType_RELU,
+                           threads);
+    }
+    CheckFusedActivation(Op::kAdd, {1, 37, 41, 6}, {1, 37, 41, 6}, false,
+                         tflite::ActivationFunctionType_RELU6, threads);
+    CheckFusedActivation(Op::kSub, {1, 50, 50, 3}, {1, 50, 50, 3}, false,
+                         tflite::ActivationFunctionType_RELU_N1_TO_1, threads);
+    CheckFusedActivation(Op::kMul, {2, 33, 70}, {2, 33, 70}, false,
+                         tflite::ActivationFunctionType_RELU, threads);
+  }
+}
+
+TEST(XnnpackElementwiseFusion, BroadcastBinaryWithActivation) {
+  SKIP_WITHOUT_XNNPACK();
+  for (int threads : {1, 2, 3}) {
+    // A scalar operand on either side (the operator's constant-operand and
+    // reversed constant-operand kernels), past several blocks.
+    CheckFusedActivation(Op::kAdd, {1, 45, 45, 3}, {1}, false,
+                         tflite::ActivationFunctionType_RELU, threads);
+    CheckFusedActivation(Op::kSub, {1, 45, 45, 3}, {1}, true,
+                         tflite::ActivationFunctionType_RELU6, threads);
+    // Rows against a row; blocks of rows against a row per block.
+    CheckFusedActivation(Op::kAdd, {1, 29, 31, 24}, {24}, false,
+                         tflite::ActivationFunctionType_RELU6, threads);
+    CheckFusedActivation(Op::kMul, {1, 7, 53, 16}, {1, 7, 1, 16}, false,
+                         tflite::ActivationFunctionType_RELU_N1_TO_1, threads);
+    CheckFusedActivation(Op::kAdd, {2, 5, 6, 7, 8}, {2, 1, 6, 1, 8}, true,
+                         tflite::ActivationFunctionType_RELU, threads);
+  }
+}
+
+// ADD, then RELU as a node of its own: XNNPACK fuses the two into one
+// operator; when the ADD's result is also a model output it must not.
+TEST(XnnpackElementwiseFusion, SeparateReluNodeIsFusedUnlessItsInputIsAlsoAnOutput) {
+  SKIP_WITHOUT_XNNPACK();
+  const std::vector<int> shape = {1, 40, 40, 8};
+  const size_t n = 40 * 40 * 8;
+  const std::vector<float> x = Random(n, 61, -4.0f, 4.0f);
+  const std::vector<float> c = Random(n, 62, -4.0f, 4.0f);
+  std::vector<float> sum(n), relu(n);
+  for (size_t i = 0; i < n; ++i) {
+    sum[i] = x[i] + c[i];
+    relu[i] = std::max(sum[i], 0.0f);
+  }
+  for (bool sum_is_output : {false, true}) {
+    for (int threads : {1, 2}) {
+      SCOPED_TRACE(std::string(sum_is_output ? "sum is an output, " : "") +
+                   std::to_string(threads) + " threads");
+      ModelBuilder b;
+      const int xt = b.AddInput(tflite::TensorType_FLOAT32, shape, "x");
+      const int ct = b.AddConstant<float>(shape, c);
+      const int yt = b.AddOutput(tflite::TensorType_FLOAT32, shape, "y");
+      const int st = sum_is_output ? b.AddOutput(tflite::TensorType_FLOAT32, shape, "sum")
+                                   : b.AddTensor(tflite::TensorType_FLOAT32, shape, "sum");
+      b.AddOperator(tflite::BuiltinOperator_ADD, {xt, ct}, {st}, tflite::AddOptionsT{});
+      b.AddOperator(tflite::BuiltinOperator_RELU, {st}, {yt});
+      const Ran r = RunOnXnnpack(b.Finish(), threads, x);
+      ExpectOutput(r, 0, relu);
+      if (sum_is_output) {
+        ExpectOutput(r, 1, sum);
+        EXPECT_EQ(r.clamps, 1) << ::testing::PrintToString(r.operators);
+      } else {
+        EXPECT_EQ(r.operators.size(), 1u) << ::testing::PrintToString(r.operators);
+        EXPECT_EQ(r.clamps, 0) << ::testing::PrintToString(r.operators);
+      }
+    }
+  }
+}
+
+// PAD of `shape` by `pads` ({before, after} per dimension) through XNNPACK,
+// against an index-mapping loop. (PADV2 stays on the builtin kernel, as with
+// upstream's delegate.)
+void CheckPad(const std::vector<int>& shape, const std::vector<std::pair<int, int>>& pads,
+              int threads) {
+  std::vector<int> out_shape;
+  size_t n = 1, out_n = 1;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    out_shape.push_back(pads[d].first + shape[d] + pads[d].second);
+    n *= shape[d];
+    out_n *= out_shape.back();
+  }
+  SCOPED_TRACE(::testing::PrintToString(shape) + " -> " + ::testing::PrintToString(out_shape) +
+               ", " + std::to_string(threads) + " threads");
+  // Inputs away from 0, so that a missed row shows.
+  const std::vector<float> x = Random(n, 71, 1.0f, 2.0f);
+  std::vector<float> want(out_n, 0.0f);
+  for (size_t o = 0; o < out_n; ++o) {
+    size_t rest = o, in = 0, stride = 1;
+    bool inside = true;
+    for (size_t d = shape.size(); d-- > 0;) {
+      const int i = static_cast<int>(rest % out_shape[d]) - pads[d].first;
+      rest /= out_shape[d];
+      if (i < 0 || i >= shape[d]) inside = false;
+      in += static_cast<size_t>(std::max(i, 0)) * stride;
+      stride *= shape[d];
+    }
+    if (inside) want[o] = x[in];
+  }
+  std::vector<int32_t> flat;
+  for (const auto& p : pads) {
+    flat.push_back(p.first);
+    flat.push_back(p.second);
+  }
+  ModelBuilder b;
+  const int xt = b.AddInput(tflite::TensorType_FLOAT32, shape, "x");
+  const int pt = b.AddConstant<int32_t>({static_cast<int>(shape.size()), 2}, flat);
+  const int yt = b.AddOutput(tflite::TensorType_FLOAT32, out_shape, "y");
+  b.AddOperator(tflite::BuiltinOperator_PAD, {xt, pt}, {yt});
+  const Ran r = RunOnXnnpack(b.Finish(), threads, x);
+  ExpectOutput(r, 0, want);
+  EXPECT_EQ(r.operators.size(), 1u) << "the pad runs on XNNPACK: "
+                                    << ::testing::PrintToString(r.operators) << r.errors;
+}
+
+TEST(XnnpackElementwiseFusion, ChannelPadOverManyRows) {
+  SKIP_WITHOUT_XNNPACK();
+  for (int threads : {1, 2, 3}) {
+    CheckPad({1, 64, 64, 24}, {{0, 0}, {0, 0}, {0, 0}, {0, 4}}, threads);   // BlazeFace's
+    CheckPad({1, 61, 59, 3}, {{0, 0}, {0, 0}, {0, 0}, {2, 3}}, threads);
+    CheckPad({1, 13, 17, 96}, {{0, 0}, {0, 0}, {0, 0}, {0, 32}}, threads);
+    CheckPad({3, 5}, {{0, 0}, {1, 0}}, threads);
+  }
+}
+
+TEST(XnnpackElementwiseFusion, SpatialAndOuterPadsFillWholeRows) {
+  SKIP_WITHOUT_XNNPACK();
+  for (int threads : {1, 2, 3}) {
+    // Rows of padding before and after the input's rows, in one task or split.
+    CheckPad({1, 40, 37, 8}, {{0, 0}, {3, 2}, {0, 0}, {0, 0}}, threads);
+    CheckPad({1, 40, 37, 8}, {{0, 0}, {1, 4}, {2, 5}, {0, 0}}, threads);
+    CheckPad({1, 300, 4}, {{0, 0}, {200, 117}, {1, 1}}, threads);
+    // Padding of outer dimensions: whole blocks of fill.
+    CheckPad({2, 9, 10, 4}, {{1, 2}, {0, 1}, {3, 0}, {1, 1}}, threads);
+    CheckPad({2, 3, 4, 5, 6}, {{1, 0}, {0, 2}, {1, 1}, {0, 0}, {2, 0}}, threads);
+  }
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace tflite_c
