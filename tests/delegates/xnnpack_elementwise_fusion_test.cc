@@ -3,6 +3,9 @@
 // - patch 0007: a clamp after an f32 binary operator (a fused RELU / RELU6 /
 //   RELU_N1_TO_1, or a RELU node of its own) runs inside the binary operator,
 //   block by block; the operator profile shows that no separate clamp is left;
+// - patch 0009: a PRELU after an f32 binary operator (slope constant along
+//   the channels) runs inside it too, block by block of whole rows, or as a
+//   second pass of the same operator when the binary operator broadcasts;
 // - patch 0008: constant padding hands runs of rows to the pad microkernel
 //   (rows inside the input) and to the fill microkernel (padding rows).
 #include <gtest/gtest.h>
@@ -242,6 +245,120 @@ TEST(XnnpackElementwiseFusion, SeparateReluNodeIsFusedUnlessItsInputIsAlsoAnOutp
       }
     }
   }
+}
+
+// What follows the binary operator in CheckPreluAfter.
+enum class Tail { kPrelu, kPreluThenRelu, kReluThenPrelu };
+
+// x (shape `shape`) ADD / MUL constant c (shape `c_shape`), then PRELU with a
+// constant slope of shape `slope_shape` (and a RELU before or after it).
+void CheckPreluAfter(Op op, const std::vector<int>& shape, const std::vector<int>& c_shape,
+                     const std::vector<int>& slope_shape, Tail tail, int threads) {
+  size_t n = 1, cn = 1, sn = 1;
+  for (int d : shape) n *= d;
+  for (int d : c_shape) cn *= d;
+  for (int d : slope_shape) sn *= d;
+  SCOPED_TRACE(::testing::PrintToString(shape) + " with " + ::testing::PrintToString(c_shape) +
+               ", slope " + ::testing::PrintToString(slope_shape) + ", tail " +
+               std::to_string(static_cast<int>(tail)) + ", " + std::to_string(threads) +
+               " threads");
+  const std::vector<float> x = Random(n, 81, -4.0f, 4.0f);
+  const std::vector<float> c = Random(cn, 82, -2.0f, 2.0f);
+  const std::vector<float> slope = Random(sn, 83, -1.5f, 1.5f);
+  ModelBuilder b;
+  const int xt = b.AddInput(tflite::TensorType_FLOAT32, shape, "x");
+  const int ct = b.AddConstant<float>(c_shape, c);
+  const int st = b.AddConstant<float>(slope_shape, slope);
+  const int t1 = b.AddTensor(tflite::TensorType_FLOAT32, shape, "t1");
+  const int yt = b.AddOutput(tflite::TensorType_FLOAT32, shape, "y");
+  const int t2 = tail == Tail::kPrelu ? yt : b.AddTensor(tflite::TensorType_FLOAT32, shape, "t2");
+  if (op == Op::kAdd) {
+    b.AddOperator(tflite::BuiltinOperator_ADD, {xt, ct}, {t1}, tflite::AddOptionsT{});
+  } else {
+    b.AddOperator(tflite::BuiltinOperator_MUL, {xt, ct}, {t1}, tflite::MulOptionsT{});
+  }
+  if (tail == Tail::kReluThenPrelu) {
+    b.AddOperator(tflite::BuiltinOperator_RELU, {t1}, {t2});
+    b.AddOperator(tflite::BuiltinOperator_PRELU, {t2, st}, {yt});
+  } else {
+    b.AddOperator(tflite::BuiltinOperator_PRELU, {t1, st}, {t2});
+    if (tail == Tail::kPreluThenRelu) b.AddOperator(tflite::BuiltinOperator_RELU, {t2}, {yt});
+  }
+  const size_t channels = static_cast<size_t>(shape.back());
+  std::vector<float> want(n);
+  for (size_t i = 0; i < n; ++i) {
+    const float cv = c[Broadcast(i, shape, c_shape)];
+    float v = op == Op::kAdd ? x[i] + cv : x[i] * cv;
+    if (tail == Tail::kReluThenPrelu) v = std::max(v, 0.0f);
+    const float s = slope[sn == 1 ? 0 : i % channels];
+    v = v >= 0.0f ? v : v * s;
+    if (tail == Tail::kPreluThenRelu) v = std::max(v, 0.0f);
+    want[i] = v;
+  }
+  const Ran r = RunOnXnnpack(b.Finish(), threads, x);
+  ExpectOutput(r, 0, want);
+  // A RELU before the PReLU is fused into the binary operator, and then the
+  // PReLU is not (it would have to run after the clamp).
+  const size_t operators = tail == Tail::kReluThenPrelu ? 2 : 1;
+  EXPECT_EQ(r.operators.size(), operators) << ::testing::PrintToString(r.operators);
+  EXPECT_EQ(r.clamps, 0) << ::testing::PrintToString(r.operators);
+}
+
+TEST(XnnpackElementwiseFusion, PreluAfterSameShapeBinaryRunsBlockByBlock) {
+  SKIP_WITHOUT_XNNPACK();
+  for (int threads : {1, 2, 3}) {
+    // Rows of 3, 32, 200 and 1500 channels (the slope repeated over about
+    // 4 KB: 341, 32, 5 and 1 rows), row counts that do not divide into tasks.
+    CheckPreluAfter(Op::kAdd, {1, 47, 45, 3}, {1, 47, 45, 3}, {3}, Tail::kPrelu, threads);
+    CheckPreluAfter(Op::kAdd, {1, 96, 96, 32}, {1, 96, 96, 32}, {1, 1, 32}, Tail::kPrelu, threads);
+    CheckPreluAfter(Op::kAdd, {1, 13, 11, 200}, {1, 13, 11, 200}, {200}, Tail::kPrelu, threads);
+    CheckPreluAfter(Op::kMul, {3, 7, 1500}, {3, 7, 1500}, {1, 1, 1500}, Tail::kPrelu, threads);
+    // One slope for all channels; a scalar operand.
+    CheckPreluAfter(Op::kAdd, {1, 33, 35, 8}, {1, 33, 35, 8}, {1}, Tail::kPrelu, threads);
+    CheckPreluAfter(Op::kMul, {1, 33, 35, 8}, {1}, {8}, Tail::kPrelu, threads);
+    CheckPreluAfter(Op::kAdd, {1, 20, 20, 24}, {1, 20, 20, 24}, {24}, Tail::kPreluThenRelu,
+                    threads);
+    CheckPreluAfter(Op::kAdd, {1, 20, 20, 24}, {1, 20, 20, 24}, {24}, Tail::kReluThenPrelu,
+                    threads);
+  }
+}
+
+TEST(XnnpackElementwiseFusion, PreluAfterBroadcastBinaryRunsAsASecondPass) {
+  SKIP_WITHOUT_XNNPACK();
+  for (int threads : {1, 2, 3}) {
+    CheckPreluAfter(Op::kAdd, {1, 29, 31, 24}, {24}, {24}, Tail::kPrelu, threads);
+    CheckPreluAfter(Op::kMul, {1, 7, 53, 16}, {1, 7, 1, 16}, {1, 1, 16}, Tail::kPreluThenRelu,
+                    threads);
+    CheckPreluAfter(Op::kAdd, {2, 5, 6, 7, 9}, {2, 1, 6, 1, 9}, {9}, Tail::kPrelu, threads);
+    CheckPreluAfter(Op::kAdd, {1, 9, 9, 1100}, {1, 1, 1, 1100}, {1100}, Tail::kPrelu, threads);
+  }
+}
+
+// The binary operator's result is also a model output: nothing is fused.
+TEST(XnnpackElementwiseFusion, PreluIsNotFusedWhenItsInputIsAlsoAnOutput) {
+  SKIP_WITHOUT_XNNPACK();
+  const std::vector<int> shape = {1, 30, 30, 16};
+  const size_t n = 30 * 30 * 16;
+  const std::vector<float> x = Random(n, 91, -4.0f, 4.0f);
+  const std::vector<float> c = Random(n, 92, -4.0f, 4.0f);
+  const std::vector<float> slope = Random(16, 93);
+  std::vector<float> sum(n), y(n);
+  for (size_t i = 0; i < n; ++i) {
+    sum[i] = x[i] + c[i];
+    y[i] = sum[i] >= 0.0f ? sum[i] : sum[i] * slope[i % 16];
+  }
+  ModelBuilder b;
+  const int xt = b.AddInput(tflite::TensorType_FLOAT32, shape, "x");
+  const int ct = b.AddConstant<float>(shape, c);
+  const int st = b.AddConstant<float>({16}, slope);
+  const int yt = b.AddOutput(tflite::TensorType_FLOAT32, shape, "y");
+  const int at = b.AddOutput(tflite::TensorType_FLOAT32, shape, "sum");
+  b.AddOperator(tflite::BuiltinOperator_ADD, {xt, ct}, {at}, tflite::AddOptionsT{});
+  b.AddOperator(tflite::BuiltinOperator_PRELU, {at, st}, {yt});
+  const Ran r = RunOnXnnpack(b.Finish(), 2, x);
+  ExpectOutput(r, 0, y);
+  ExpectOutput(r, 1, sum);
+  EXPECT_EQ(r.operators.size(), 2u) << ::testing::PrintToString(r.operators);
 }
 
 // PAD of `shape` by `pads` ({before, after} per dimension) through XNNPACK,
