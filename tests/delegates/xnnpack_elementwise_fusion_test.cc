@@ -361,6 +361,43 @@ TEST(XnnpackElementwiseFusion, PreluIsNotFusedWhenItsInputIsAlsoAnOutput) {
   EXPECT_EQ(r.operators.size(), 2u) << ::testing::PrintToString(r.operators);
 }
 
+// ADD of two inputs, then PRELU with 8 slope values; the inputs are then
+// resized to 16 channels. The unfused PReLU would refuse the slope; the
+// fused one must too, not apply 8 slopes to 16 channels.
+TEST(XnnpackElementwiseFusion, FusedPreluRefusesAResizeToOtherChannels) {
+  SKIP_WITHOUT_XNNPACK();
+  const std::vector<int> shape = {1, 4, 4, 8};
+  ModelBuilder b;
+  const int xt = b.AddInput(tflite::TensorType_FLOAT32, shape, "x");
+  const int yt = b.AddInput(tflite::TensorType_FLOAT32, shape, "y");
+  const int st = b.AddConstant<float>({8}, Random(8, 95));
+  const int at = b.AddTensor(tflite::TensorType_FLOAT32, shape, "sum");
+  const int ot = b.AddOutput(tflite::TensorType_FLOAT32, shape, "out");
+  b.AddOperator(tflite::BuiltinOperator_ADD, {xt, yt}, {at}, tflite::AddOptionsT{});
+  b.AddOperator(tflite::BuiltinOperator_PRELU, {at, st}, {ot});
+  const std::vector<uint8_t> bytes = b.Finish();
+  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
+  XnnPtr delegate(TfLiteXNNPackDelegateCreate(&o));
+  ModelPtr model(TfLiteModelCreate(bytes.data(), bytes.size()));
+  ASSERT_TRUE(model && delegate);
+  std::string errors;
+  OptionsPtr options(TfLiteInterpreterOptionsCreate());
+  TfLiteInterpreterOptionsSetErrorReporter(options.get(), CaptureError, &errors);
+  TfLiteInterpreterOptionsAddDelegate(options.get(),
+                                      reinterpret_cast<TfLiteOpaqueDelegate*>(delegate.get()));
+  TfLiteInterpreterOptionsSetUseXNNPACK(options.get(), false);
+  InterpreterPtr interpreter(TfLiteInterpreterCreate(model.get(), options.get()));
+  ASSERT_NE(interpreter, nullptr) << errors;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(interpreter.get()), kTfLiteOk) << errors;
+  const int wider[4] = {1, 4, 4, 16};
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(interpreter.get(), 0, wider, 4), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(interpreter.get(), 1, wider, 4), kTfLiteOk);
+  // Refused when the tensors are allocated or, at the latest, when run.
+  const bool refused = TfLiteInterpreterAllocateTensors(interpreter.get()) != kTfLiteOk ||
+                       TfLiteInterpreterInvoke(interpreter.get()) != kTfLiteOk;
+  EXPECT_TRUE(refused) << "8 slope values were applied to 16 channels; " << errors;
+}
+
 // PAD of `shape` by `pads` ({before, after} per dimension) through XNNPACK,
 // against an index-mapping loop. (PADV2 stays on the builtin kernel, as with
 // upstream's delegate.)
