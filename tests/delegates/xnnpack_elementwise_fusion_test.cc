@@ -398,6 +398,61 @@ TEST(XnnpackElementwiseFusion, FusedPreluRefusesAResizeToOtherChannels) {
   EXPECT_TRUE(refused) << "8 slope values were applied to 16 channels; " << errors;
 }
 
+// With TFLITE_XNNPACK_DELEGATE_FLAG_FORCE_FP16, XNNPACK rewrites the graph
+// for fp16 after its fusion pass; the clamp and the PReLU must still apply
+// (the binary operators' fused epilogues are f32 only, so they stay apart).
+TEST(XnnpackElementwiseFusion, ForcedFp16KeepsTheClampAndThePrelu) {
+  SKIP_WITHOUT_XNNPACK();
+  const std::vector<int> shape = {1, 16, 16, 8};
+  const size_t n = 16 * 16 * 8;
+  const std::vector<float> x = Random(n, 101, -10.0f, 10.0f);
+  const std::vector<float> c = Random(n, 102, -4.0f, 4.0f);
+  const std::vector<float> slope = Random(8, 103, 0.1f, 0.5f);
+  ModelBuilder b;
+  const int xt = b.AddInput(tflite::TensorType_FLOAT32, shape, "x");
+  const int ct = b.AddConstant<float>(shape, c);
+  const int st = b.AddConstant<float>({8}, slope);
+  const int r6 = b.AddOutput(tflite::TensorType_FLOAT32, shape, "relu6");
+  const int sum = b.AddTensor(tflite::TensorType_FLOAT32, shape, "sum");
+  const int pr = b.AddOutput(tflite::TensorType_FLOAT32, shape, "prelu");
+  tflite::AddOptionsT relu6;
+  relu6.fused_activation_function = tflite::ActivationFunctionType_RELU6;
+  b.AddOperator(tflite::BuiltinOperator_ADD, {xt, ct}, {r6}, relu6);
+  b.AddOperator(tflite::BuiltinOperator_ADD, {xt, ct}, {sum}, tflite::AddOptionsT{});
+  b.AddOperator(tflite::BuiltinOperator_PRELU, {sum, st}, {pr});
+  const std::vector<uint8_t> bytes = b.Finish();
+  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
+  o.num_threads = 1;
+  o.flags |= TFLITE_XNNPACK_DELEGATE_FLAG_FORCE_FP16;
+  XnnPtr delegate(TfLiteXNNPackDelegateCreate(&o));
+  ASSERT_NE(delegate, nullptr);
+  Session s;
+  s.Create(bytes, {delegate.get()});
+  if (s.errors.find("FORCE_FP16 is not supported") != std::string::npos) {
+    GTEST_SKIP() << "this CPU cannot run XNNPACK in fp16: " << s.errors;
+  }
+  ASSERT_TRUE(s.ok()) << s.errors;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(s.interpreter.get()), kTfLiteOk) << s.errors;
+  ASSERT_TRUE(s.SetInput(0, x));
+  ASSERT_EQ(TfLiteInterpreterInvoke(s.interpreter.get()), kTfLiteOk) << s.errors;
+  const std::vector<float> got_relu6 = s.Output(0), got_prelu = s.Output(1);
+  ASSERT_EQ(got_relu6.size(), n);
+  ASSERT_EQ(got_prelu.size(), n);
+  int bad = 0;
+  for (size_t i = 0; i < n && bad < 5; ++i) {
+    const float v = x[i] + c[i];
+    const float want6 = std::min(std::max(v, 0.0f), 6.0f);
+    const float wantp = v >= 0.0f ? v : v * slope[i % 8];
+    // Half precision: about 3 decimal digits.
+    if (std::fabs(got_relu6[i] - want6) > 0.01f + 0.002f * std::fabs(want6) ||
+        std::fabs(got_prelu[i] - wantp) > 0.01f + 0.002f * std::fabs(wantp)) {
+      ++bad;
+      ADD_FAILURE() << "element " << i << ": relu6 " << got_relu6[i] << " (want " << want6
+                    << "), prelu " << got_prelu[i] << " (want " << wantp << ")";
+    }
+  }
+}
+
 // PAD of `shape` by `pads` ({before, after} per dimension) through XNNPACK,
 // against an index-mapping loop. (PADV2 stays on the builtin kernel, as with
 // upstream's delegate.)
