@@ -4,6 +4,7 @@
 #ifndef TFLITE_C_TESTS_DELEGATES_DELEGATE_TEST_UTIL_H_
 #define TFLITE_C_TESTS_DELEGATES_DELEGATE_TEST_UTIL_H_
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include "src/c_api/c_api_internal.h"
 #include "tensorflow/lite/builtin_ops.h"
 #include "tensorflow/lite/c/c_api.h"
+#include "tensorflow/lite/core/api/profiler.h"
 #include "tensorflow/lite/c/c_api_experimental.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
@@ -131,6 +133,27 @@ inline std::vector<uint8_t> ChainModel() {
 }
 
 inline tflite::AddOptionsT NoActivation() { return tflite::AddOptionsT(); }
+
+// The names of the operators a delegate reports per operator (XNNPACK's with
+// XNN_FLAG_BASIC_PROFILING), for TfLiteInterpreterOptionsSetProfiler.
+class OperatorNames : public tflite::Profiler {
+ public:
+  uint32_t BeginEvent(const char*, EventType, int64_t, int64_t) override { return 0; }
+  void EndEvent(uint32_t) override {}
+  void AddEvent(const char* tag, EventType type, uint64_t, int64_t, int64_t) override {
+    if (type == EventType::DELEGATE_PROFILED_OPERATOR_INVOKE_EVENT) names.emplace_back(tag);
+  }
+  using tflite::Profiler::AddEvent;
+  using tflite::Profiler::BeginEvent;
+  // How many names contain `part`.
+  int Count(const std::string& part) const {
+    return static_cast<int>(std::count_if(names.begin(), names.end(), [&](const std::string& n) {
+      return n.find(part) != std::string::npos;
+    }));
+  }
+  bool Has(const std::string& part) const { return Count(part) > 0; }
+  std::vector<std::string> names;
+};
 
 // One create-allocate-invoke of a float model through `d` (none if null)
 // with `input` in input 0: output 0 (empty when a step failed), the number of

@@ -25,24 +25,6 @@ namespace tflite_c {
 namespace testing {
 namespace {
 
-// The names of the XNNPACK operators an Invoke ran.
-class OperatorNames : public tflite::Profiler {
- public:
-  uint32_t BeginEvent(const char*, EventType, int64_t, int64_t) override { return 0; }
-  void EndEvent(uint32_t) override {}
-  void AddEvent(const char* tag, EventType type, uint64_t, int64_t, int64_t) override {
-    if (type == EventType::DELEGATE_PROFILED_OPERATOR_INVOKE_EVENT) names.emplace_back(tag);
-  }
-  using tflite::Profiler::AddEvent;
-  using tflite::Profiler::BeginEvent;
-  int Count(const std::string& part) const {
-    return static_cast<int>(std::count_if(names.begin(), names.end(), [&](const std::string& n) {
-      return n.find(part) != std::string::npos;
-    }));
-  }
-  std::vector<std::string> names;
-};
-
 struct Ran {
   std::vector<std::vector<float>> outputs;
   std::vector<std::string> operators;  // XNNPACK's, in order
@@ -209,44 +191,6 @@ TEST(XnnpackElementwiseFusion, BroadcastBinaryWithActivation) {
   }
 }
 
-// ADD, then RELU as a node of its own: XNNPACK fuses the two into one
-// operator; when the ADD's result is also a model output it must not.
-TEST(XnnpackElementwiseFusion, SeparateReluNodeIsFusedUnlessItsInputIsAlsoAnOutput) {
-  SKIP_WITHOUT_XNNPACK();
-  const std::vector<int> shape = {1, 40, 40, 8};
-  const size_t n = 40 * 40 * 8;
-  const std::vector<float> x = Random(n, 61, -4.0f, 4.0f);
-  const std::vector<float> c = Random(n, 62, -4.0f, 4.0f);
-  std::vector<float> sum(n), relu(n);
-  for (size_t i = 0; i < n; ++i) {
-    sum[i] = x[i] + c[i];
-    relu[i] = std::max(sum[i], 0.0f);
-  }
-  for (bool sum_is_output : {false, true}) {
-    for (int threads : {1, 2}) {
-      SCOPED_TRACE(std::string(sum_is_output ? "sum is an output, " : "") +
-                   std::to_string(threads) + " threads");
-      ModelBuilder b;
-      const int xt = b.AddInput(tflite::TensorType_FLOAT32, shape, "x");
-      const int ct = b.AddConstant<float>(shape, c);
-      const int yt = b.AddOutput(tflite::TensorType_FLOAT32, shape, "y");
-      const int st = sum_is_output ? b.AddOutput(tflite::TensorType_FLOAT32, shape, "sum")
-                                   : b.AddTensor(tflite::TensorType_FLOAT32, shape, "sum");
-      b.AddOperator(tflite::BuiltinOperator_ADD, {xt, ct}, {st}, tflite::AddOptionsT{});
-      b.AddOperator(tflite::BuiltinOperator_RELU, {st}, {yt});
-      const Ran r = RunOnXnnpack(b.Finish(), threads, x);
-      ExpectOutput(r, 0, relu);
-      if (sum_is_output) {
-        ExpectOutput(r, 1, sum);
-        EXPECT_EQ(r.clamps, 1) << ::testing::PrintToString(r.operators);
-      } else {
-        EXPECT_EQ(r.operators.size(), 1u) << ::testing::PrintToString(r.operators);
-        EXPECT_EQ(r.clamps, 0) << ::testing::PrintToString(r.operators);
-      }
-    }
-  }
-}
-
 // What follows the binary operator in CheckPreluAfter.
 enum class Tail { kPrelu, kPreluThenRelu, kReluThenPrelu };
 
@@ -334,31 +278,50 @@ TEST(XnnpackElementwiseFusion, PreluAfterBroadcastBinaryRunsAsASecondPass) {
   }
 }
 
-// The binary operator's result is also a model output: nothing is fused.
-TEST(XnnpackElementwiseFusion, PreluIsNotFusedWhenItsInputIsAlsoAnOutput) {
+// ADD, then RELU or PRELU as a node of its own: XNNPACK fuses the two into
+// one operator, except when the ADD's result is also a model output.
+TEST(XnnpackElementwiseFusion, SeparateNodeIsFusedUnlessTheSumIsAlsoAnOutput) {
   SKIP_WITHOUT_XNNPACK();
-  const std::vector<int> shape = {1, 30, 30, 16};
-  const size_t n = 30 * 30 * 16;
-  const std::vector<float> x = Random(n, 91, -4.0f, 4.0f);
-  const std::vector<float> c = Random(n, 92, -4.0f, 4.0f);
-  const std::vector<float> slope = Random(16, 93);
-  std::vector<float> sum(n), y(n);
+  const std::vector<int> shape = {1, 40, 40, 8};
+  const size_t n = 40 * 40 * 8;
+  const std::vector<float> x = Random(n, 61, -4.0f, 4.0f);
+  const std::vector<float> c = Random(n, 62, -4.0f, 4.0f);
+  const std::vector<float> slope = Random(8, 63);
+  std::vector<float> sum(n), relu(n), prelu(n);
   for (size_t i = 0; i < n; ++i) {
     sum[i] = x[i] + c[i];
-    y[i] = sum[i] >= 0.0f ? sum[i] : sum[i] * slope[i % 16];
+    relu[i] = std::max(sum[i], 0.0f);
+    prelu[i] = sum[i] >= 0.0f ? sum[i] : sum[i] * slope[i % 8];
   }
-  ModelBuilder b;
-  const int xt = b.AddInput(tflite::TensorType_FLOAT32, shape, "x");
-  const int ct = b.AddConstant<float>(shape, c);
-  const int st = b.AddConstant<float>({16}, slope);
-  const int yt = b.AddOutput(tflite::TensorType_FLOAT32, shape, "y");
-  const int at = b.AddOutput(tflite::TensorType_FLOAT32, shape, "sum");
-  b.AddOperator(tflite::BuiltinOperator_ADD, {xt, ct}, {at}, tflite::AddOptionsT{});
-  b.AddOperator(tflite::BuiltinOperator_PRELU, {at, st}, {yt});
-  const Ran r = RunOnXnnpack(b.Finish(), 2, x);
-  ExpectOutput(r, 0, y);
-  ExpectOutput(r, 1, sum);
-  EXPECT_EQ(r.operators.size(), 2u) << ::testing::PrintToString(r.operators);
+  for (bool with_prelu : {false, true}) {
+    for (bool sum_is_output : {false, true}) {
+      for (int threads : {1, 2}) {
+        SCOPED_TRACE(std::string(with_prelu ? "PRELU, " : "RELU, ") +
+                     (sum_is_output ? "sum is an output, " : "") + std::to_string(threads) +
+                     " threads");
+        ModelBuilder b;
+        const int xt = b.AddInput(tflite::TensorType_FLOAT32, shape, "x");
+        const int ct = b.AddConstant<float>(shape, c);
+        const int yt = b.AddOutput(tflite::TensorType_FLOAT32, shape, "y");
+        const int st = sum_is_output ? b.AddOutput(tflite::TensorType_FLOAT32, shape, "sum")
+                                     : b.AddTensor(tflite::TensorType_FLOAT32, shape, "sum");
+        b.AddOperator(tflite::BuiltinOperator_ADD, {xt, ct}, {st}, tflite::AddOptionsT{});
+        if (with_prelu) {
+          b.AddOperator(tflite::BuiltinOperator_PRELU, {st, b.AddConstant<float>({8}, slope)},
+                        {yt});
+        } else {
+          b.AddOperator(tflite::BuiltinOperator_RELU, {st}, {yt});
+        }
+        const Ran r = RunOnXnnpack(b.Finish(), threads, x);
+        ExpectOutput(r, 0, with_prelu ? prelu : relu);
+        if (sum_is_output) ExpectOutput(r, 1, sum);
+        EXPECT_EQ(r.operators.size(), sum_is_output ? 2u : 1u)
+            << ::testing::PrintToString(r.operators);
+        EXPECT_EQ(r.clamps, sum_is_output && !with_prelu ? 1 : 0)
+            << ::testing::PrintToString(r.operators);
+      }
+    }
+  }
 }
 
 // ADD of two inputs, then PRELU with 8 slope values; the inputs are then

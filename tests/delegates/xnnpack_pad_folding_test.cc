@@ -15,23 +15,6 @@ namespace {
 
 #ifdef TFLITE_C_WITH_XNNPACK
 
-// The XNNPACK operator names a run reports (XNN_FLAG_BASIC_PROFILING).
-class OperatorNames : public tflite::Profiler {
- public:
-  uint32_t BeginEvent(const char*, EventType, int64_t, int64_t) override { return 0; }
-  void EndEvent(uint32_t) override {}
-  void AddEvent(const char* tag, EventType type, uint64_t, int64_t, int64_t) override {
-    if (type == EventType::DELEGATE_PROFILED_OPERATOR_INVOKE_EVENT) names.push_back(tag);
-  }
-  using tflite::Profiler::AddEvent;
-  bool Has(const std::string& part) const {
-    for (const std::string& n : names)
-      if (n.find(part) != std::string::npos) return true;
-    return false;
-  }
-  std::vector<std::string> names;
-};
-
 struct Case {
   bool quantized;
   bool depthwise;
