@@ -303,6 +303,70 @@ TEST(XnnpackResize, LongerInputThroughAReshapeRuns) {
   ExpectNear(run.s.Output(0), Rows(in, kFcWeights, 4));
 }
 
+// x -> 3x3 VALID CONV_2D or DEPTHWISE_CONV_2D (stride 2 across, 1 down) -> y,
+// 3 channels. Over a 5x2 input the window is wider than the input: no output
+// position (TensorFlow's VALID), where XNNPACK computed one whose window reads
+// past the input through a zero buffer a VALID convolution does not have (a
+// crash reading address 0; found by structured_fuzzer).
+std::vector<uint8_t> ValidWindowModel(bool depthwise, const std::vector<int>& in_shape) {
+  ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, in_shape, "x");
+  const int w = b.AddConstant<float>({depthwise ? 1 : 3, 3, 3, 3}, Random(81, 31));
+  const int bias = b.AddConstant<float>({3}, {0.5f, -0.5f, 1.0f});
+  const int oh = in_shape[1] >= 3 ? in_shape[1] - 2 : 0;
+  const int ow = in_shape[2] >= 3 ? (in_shape[2] - 3) / 2 + 1 : 0;
+  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {1, oh, ow, 3}, "y");
+  if (depthwise) {
+    tflite::DepthwiseConv2DOptionsT o;
+    o.padding = tflite::Padding_VALID;
+    o.stride_w = 2;
+    o.stride_h = 1;
+    o.depth_multiplier = 1;
+    b.AddOperator(tflite::BuiltinOperator_DEPTHWISE_CONV_2D, {x, w, bias}, {y}, o);
+  } else {
+    tflite::Conv2DOptionsT o;
+    o.padding = tflite::Padding_VALID;
+    o.stride_w = 2;
+    o.stride_h = 1;
+    b.AddOperator(tflite::BuiltinOperator_CONV_2D, {x, w, bias}, {y}, o);
+  }
+  return b.Finish();
+}
+
+TEST(XnnpackResize, MalformedValidWindowWiderThanTheInputStaysWithTheBuiltinKernel) {
+  for (bool depthwise : {false, true}) {
+    SCOPED_TRACE(depthwise ? "depthwise" : "convolution");
+    const std::vector<uint8_t> bytes = ValidWindowModel(depthwise, {1, 5, 2, 3});
+    XnnpackSession run(bytes, /*delegated_nodes=*/0);
+    ASSERT_TRUE(run.s.ok());
+    ASSERT_TRUE(run.Run({Random(5 * 2 * 3, 32)})) << run.s.errors;
+    EXPECT_TRUE(run.s.Output(0).empty()) << "no output position";
+  }
+}
+
+TEST(XnnpackResize, MalformedResizeToAnInputNarrowerThanTheWindowIsRefused) {
+  for (bool depthwise : {false, true}) {
+    SCOPED_TRACE(depthwise ? "depthwise" : "convolution");
+    const std::vector<uint8_t> bytes = ValidWindowModel(depthwise, {1, 6, 7, 3});
+    XnnpackSession run(bytes);
+    ASSERT_TRUE(run.s.ok());
+    ASSERT_TRUE(run.Run({Random(6 * 7 * 3, 33)})) << run.s.errors;
+    EXPECT_EQ(run.s.Output(0).size(), 4u * 3 * 3);
+    // 5x2: the 3-wide window no longer fits. Refused (or, were it run, an
+    // empty output), never a read past the input.
+    ASSERT_EQ(run.Resize(0, {1, 5, 2, 3}), kTfLiteOk);
+    if (run.Run({Random(5 * 2 * 3, 34)})) {
+      EXPECT_TRUE(run.s.Output(0).empty());
+    } else {
+      EXPECT_FALSE(run.s.errors.empty());
+    }
+    // Back to a shape that fits.
+    ASSERT_EQ(run.Resize(0, {1, 6, 7, 3}), kTfLiteOk);
+    ASSERT_TRUE(run.Run({Random(6 * 7 * 3, 35)})) << run.s.errors;
+    EXPECT_EQ(run.s.Output(0).size(), 4u * 3 * 3);
+  }
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace tflite_c

@@ -48,6 +48,13 @@ TfLiteStatus OpBuilder::CheckConvGeometry(int in, int filter_h, int filter_w, Tf
   // a stride beyond the input gives one output position anyway, which the
   // builtin kernel computes as well.
   if (stride_h > Dim(in, 1) || stride_w > Dim(in, 2)) return Fail("stride larger than the input");
+  // A VALID window larger than the input has no output position; XNNPACK
+  // (patch 0011) refuses it, the builtin kernel gives an empty output.
+  if (padding == kTfLitePaddingValid &&
+      (int64_t{Dim(in, 1)} < (int64_t{filter_h} - 1) * dilation_h + 1 ||
+       int64_t{Dim(in, 2)} < (int64_t{filter_w} - 1) * dilation_w + 1)) {
+    return Fail("VALID window larger than the input");
+  }
   using kernels::internal::ComputeWindowAxis;
   kernels::internal::WindowAxis axis;
   if (ComputeWindowAxis(nullptr, "", kernels::internal::kHeightAxis,
