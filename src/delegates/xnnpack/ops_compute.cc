@@ -48,23 +48,19 @@ TfLiteStatus OpBuilder::CheckConvGeometry(int in, int filter_h, int filter_w, Tf
   // a stride beyond the input gives one output position anyway, which the
   // builtin kernel computes as well.
   if (stride_h > Dim(in, 1) || stride_w > Dim(in, 2)) return Fail("stride larger than the input");
-  // A VALID window larger than the input has no output position; XNNPACK
-  // (patch 0011) refuses it, the builtin kernel gives an empty output.
-  if (padding == kTfLitePaddingValid &&
-      (int64_t{Dim(in, 1)} < (int64_t{filter_h} - 1) * dilation_h + 1 ||
-       int64_t{Dim(in, 2)} < (int64_t{filter_w} - 1) * dilation_w + 1)) {
-    return Fail("VALID window larger than the input");
-  }
   using kernels::internal::ComputeWindowAxis;
-  kernels::internal::WindowAxis axis;
+  kernels::internal::WindowAxis height, width;
   if (ComputeWindowAxis(nullptr, "", kernels::internal::kHeightAxis,
                         {padding, stride_h, dilation_h}, Dim(in, 1), filter_h,
-                        &axis) != kTfLiteOk ||
+                        &height) != kTfLiteOk ||
       ComputeWindowAxis(nullptr, "", kernels::internal::kWidthAxis,
                         {padding, stride_w, dilation_w}, Dim(in, 2), filter_w,
-                        &axis) != kTfLiteOk) {
+                        &width) != kTfLiteOk) {
     return Fail("window the builtin kernel refuses");
   }
+  // A VALID window larger than the input has no output position; XNNPACK
+  // (patch 0011) refuses it, the builtin kernel gives an empty output.
+  if (height.out_size == 0 || width.out_size == 0) return Fail("window larger than the input");
   return kTfLiteOk;
 }
 
