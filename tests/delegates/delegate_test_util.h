@@ -75,7 +75,7 @@ struct Session {
 
   // Builds; `ok()` tells whether TfLiteInterpreterCreate succeeded.
   void Create(const void* bytes, size_t size, const std::vector<TfLiteDelegate*>& delegates,
-              bool fallback = false) {
+              bool fallback = false, tflite::Profiler* profiler = nullptr) {
     model.reset(TfLiteModelCreate(bytes, size));
     if (!model) return;
     OptionsPtr options(TfLiteInterpreterOptionsCreate());
@@ -86,11 +86,12 @@ struct Session {
     }
     TfLiteInterpreterOptionsSetEnableDelegateFallback(options.get(), fallback);
     TfLiteInterpreterOptionsSetUseXNNPACK(options.get(), false);  // only `delegates`
+    if (profiler != nullptr) TfLiteInterpreterOptionsSetProfiler(options.get(), profiler);
     interpreter.reset(TfLiteInterpreterCreate(model.get(), options.get()));
   }
   void Create(const std::vector<uint8_t>& bytes, const std::vector<TfLiteDelegate*>& delegates,
-              bool fallback = false) {
-    Create(bytes.data(), bytes.size(), delegates, fallback);
+              bool fallback = false, tflite::Profiler* profiler = nullptr) {
+    Create(bytes.data(), bytes.size(), delegates, fallback, profiler);
   }
 
   // Copies `values` into input `i` (sizes must match).

@@ -39,32 +39,23 @@ Ran RunOnXnnpack(const std::vector<uint8_t>& bytes, int threads, const std::vect
   TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
   o.num_threads = threads;
   XnnPtr delegate(TfLiteXNNPackDelegateCreate(&o));
-  ModelPtr model(TfLiteModelCreate(bytes.data(), bytes.size()));
-  if (!model || !delegate) return r;
-  OptionsPtr options(TfLiteInterpreterOptionsCreate());
-  TfLiteInterpreterOptionsSetErrorReporter(options.get(), CaptureError, &r.errors);
-  TfLiteInterpreterOptionsAddDelegate(options.get(),
-                                      reinterpret_cast<TfLiteOpaqueDelegate*>(delegate.get()));
-  TfLiteInterpreterOptionsSetUseXNNPACK(options.get(), false);
+  if (!delegate) return r;
   OperatorNames profile;
-  TfLiteInterpreterOptionsSetProfiler(options.get(), &profile);
-  InterpreterPtr interpreter(TfLiteInterpreterCreate(model.get(), options.get()));
-  if (!interpreter || TfLiteInterpreterAllocateTensors(interpreter.get()) != kTfLiteOk) return r;
-  TfLiteTensor* in = TfLiteInterpreterGetInputTensor(interpreter.get(), 0);
-  if (TfLiteTensorCopyFromBuffer(in, input.data(), input.size() * sizeof(float)) != kTfLiteOk) {
-    return r;
-  }
+  Session s;
+  s.Create(bytes, {delegate.get()}, /*fallback=*/false, &profile);
+  bool ran = s.ok() && TfLiteInterpreterAllocateTensors(s.interpreter.get()) == kTfLiteOk &&
+             s.SetInput(0, input);
+  const int outputs = ran ? TfLiteInterpreterGetOutputTensorCount(s.interpreter.get()) : 0;
   // Outputs start as NaN, so that an element no kernel wrote shows.
-  for (int i = 0; i < TfLiteInterpreterGetOutputTensorCount(interpreter.get()); ++i) {
-    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter.get(), i);
+  for (int i = 0; i < outputs; ++i) {
+    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(s.interpreter.get(), i);
     std::fill(t->data.f, t->data.f + t->bytes / sizeof(float), std::nanf(""));
   }
   profile.names.clear();
-  if (TfLiteInterpreterInvoke(interpreter.get()) != kTfLiteOk) return r;
-  for (int i = 0; i < TfLiteInterpreterGetOutputTensorCount(interpreter.get()); ++i) {
-    const TfLiteTensor* t = TfLiteInterpreterGetOutputTensor(interpreter.get(), i);
-    r.outputs.emplace_back(t->data.f, t->data.f + t->bytes / sizeof(float));
-  }
+  ran = ran && TfLiteInterpreterInvoke(s.interpreter.get()) == kTfLiteOk;
+  r.errors = s.errors;
+  if (!ran) return r;
+  for (int i = 0; i < outputs; ++i) r.outputs.push_back(s.Output(i));
   r.operators = profile.names;
   r.clamps = profile.Count("Unary Elementwise") + profile.Count("Clamp");
   return r;
@@ -339,25 +330,20 @@ TEST(XnnpackElementwiseFusion, FusedPreluRefusesAResizeToOtherChannels) {
   b.AddOperator(tflite::BuiltinOperator_ADD, {xt, yt}, {at}, tflite::AddOptionsT{});
   b.AddOperator(tflite::BuiltinOperator_PRELU, {at, st}, {ot});
   const std::vector<uint8_t> bytes = b.Finish();
-  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
-  XnnPtr delegate(TfLiteXNNPackDelegateCreate(&o));
-  ModelPtr model(TfLiteModelCreate(bytes.data(), bytes.size()));
-  ASSERT_TRUE(model && delegate);
-  std::string errors;
-  OptionsPtr options(TfLiteInterpreterOptionsCreate());
-  TfLiteInterpreterOptionsSetErrorReporter(options.get(), CaptureError, &errors);
-  TfLiteInterpreterOptionsAddDelegate(options.get(),
-                                      reinterpret_cast<TfLiteOpaqueDelegate*>(delegate.get()));
-  TfLiteInterpreterOptionsSetUseXNNPACK(options.get(), false);
-  InterpreterPtr interpreter(TfLiteInterpreterCreate(model.get(), options.get()));
-  ASSERT_NE(interpreter, nullptr) << errors;
-  ASSERT_EQ(TfLiteInterpreterAllocateTensors(interpreter.get()), kTfLiteOk) << errors;
+  XnnPtr delegate(TfLiteXNNPackDelegateCreate(nullptr));
+  ASSERT_NE(delegate, nullptr);
+  Session session;
+  session.Create(bytes, {delegate.get()});
+  ASSERT_TRUE(session.ok()) << session.errors;
+  TfLiteInterpreter* const interpreter = session.interpreter.get();
+  const std::string& errors = session.errors;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(interpreter), kTfLiteOk) << errors;
   const int wider[4] = {1, 4, 4, 16};
-  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(interpreter.get(), 0, wider, 4), kTfLiteOk);
-  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(interpreter.get(), 1, wider, 4), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(interpreter, 0, wider, 4), kTfLiteOk);
+  ASSERT_EQ(TfLiteInterpreterResizeInputTensor(interpreter, 1, wider, 4), kTfLiteOk);
   // Refused when the tensors are allocated or, at the latest, when run.
-  const bool refused = TfLiteInterpreterAllocateTensors(interpreter.get()) != kTfLiteOk ||
-                       TfLiteInterpreterInvoke(interpreter.get()) != kTfLiteOk;
+  const bool refused = TfLiteInterpreterAllocateTensors(interpreter) != kTfLiteOk ||
+                       TfLiteInterpreterInvoke(interpreter) != kTfLiteOk;
   EXPECT_TRUE(refused) << "8 slope values were applied to 16 channels; " << errors;
 }
 
