@@ -141,10 +141,59 @@ std::unique_ptr<Model> Model::FromBufferCopy(const void* data, size_t size,
   return model;
 }
 
+namespace {
+
+// Alignment the kernels' typed reads of a constant of `type` need: that of
+// its element (int64 zero points, float weights, string offsets). Types whose
+// layout we do not read element-wise get a full max_align_t.
+size_t ElementAlignment(tflite::TensorType type) {
+  switch (type) {
+    case tflite::TensorType_BOOL:
+    case tflite::TensorType_INT8:
+    case tflite::TensorType_UINT8:
+    case tflite::TensorType_INT4: return 1;
+    case tflite::TensorType_FLOAT16:
+    case tflite::TensorType_BFLOAT16:
+    case tflite::TensorType_INT16:
+    case tflite::TensorType_UINT16: return 2;
+    case tflite::TensorType_FLOAT32:
+    case tflite::TensorType_INT32:
+    case tflite::TensorType_UINT32:
+    case tflite::TensorType_STRING: return 4;
+    case tflite::TensorType_FLOAT64:
+    case tflite::TensorType_INT64:
+    case tflite::TensorType_UINT64:
+    case tflite::TensorType_COMPLEX64:
+    case tflite::TensorType_COMPLEX128: return 8;
+    default: return alignof(std::max_align_t);
+  }
+}
+
+}  // namespace
+
 bool Model::AlignBuffers(ErrorReporter* reporter) {
   const auto* buffers = model_->buffers();
   const uint32_t count = buffers ? buffers->size() : 0;
+  if (count <= 1) return true;
   constexpr size_t kAlign = alignof(std::max_align_t);
+  // What each buffer's readers need: the widest element of the tensors
+  // stored in it. A buffer no tensor uses (metadata) is read as bytes.
+  std::unique_ptr<uint8_t[]> need(new (std::nothrow) uint8_t[count]());
+  if (need == nullptr) {
+    reporter->Reportf("out of memory");
+    return false;
+  }
+  if (const auto* subgraphs = model_->subgraphs()) {
+    for (const tflite::SubGraph* subgraph : *subgraphs) {
+      if (subgraph == nullptr || subgraph->tensors() == nullptr) continue;
+      for (const tflite::Tensor* tensor : *subgraph->tensors()) {
+        if (tensor == nullptr || tensor->buffer() == 0 || tensor->buffer() >= count) continue;
+        const size_t align = ElementAlignment(tensor->type());
+        uint8_t& slot = need[tensor->buffer()];
+        if (align > slot) slot = static_cast<uint8_t>(align);
+      }
+    }
+  }
   // Pass 0 sizes the block, pass 1 fills it. No copy exists during either,
   // so GetBuffer gives the file's bytes.
   for (int pass = 0; pass < 2; ++pass) {
@@ -152,8 +201,8 @@ bool Model::AlignBuffers(ErrorReporter* reporter) {
     for (uint32_t index = 1; index < count; ++index) {
       const uint8_t* data = nullptr;
       size_t size = 0;
-      if (!GetBuffer(index, &data, &size) || size == 0 ||
-          reinterpret_cast<uintptr_t>(data) % kAlign == 0)
+      if (need[index] <= 1 || !GetBuffer(index, &data, &size) || size == 0 ||
+          reinterpret_cast<uintptr_t>(data) % need[index] == 0)
         continue;
       if (pass == 1) {
         uint8_t* copy = reinterpret_cast<uint8_t*>(aligned_block_.get()) + used;

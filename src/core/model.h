@@ -73,11 +73,14 @@ class Model {
   std::unique_ptr<uint8_t[]> owned_bytes_;  // FromBufferCopy's copy
   int fd_ = -1;  // open descriptor of the mapped file, or -1
   const tflite::Model* model_ = nullptr;
-  // Buffers whose data the file places off a 16-byte boundary (the
-  // converters align them; a hand-made or hostile model need not), copied
-  // once to aligned memory at load: kernels read constants as int32, int64,
-  // float or SIMD vectors, which misaligned is undefined behaviour (and on
-  // some 32-bit ARM loads a bus error). By buffer index.
+  // Buffers whose data the file places off the alignment of the elements
+  // stored in them (today's converters align buffers to 16 bytes; older
+  // ones, such as the TFLM tooling's, to 4; a hostile model to nothing),
+  // copied once to aligned memory at load: kernels read constants as int32,
+  // int64 or float, which misaligned is undefined behaviour (and on some
+  // 32-bit ARM loads a bus error). Bytes are read in place, as upstream
+  // reads every buffer, so an int8 model's weights are neither copied nor
+  // counted twice. By buffer index.
   // One block holds all copies; aligned_at_[index] points into it (null:
   // the buffer is read in place). Both null when no buffer needs a copy.
   std::unique_ptr<std::max_align_t[]> aligned_block_;

@@ -94,7 +94,9 @@ TEST(FuzzRegression, IntegerLstmBiasWithoutDataIsRefused) {
 namespace misaligned {
 
 // x[4] + c (constant {1, 2, 3, 4}) -> y; DEQUANTIZE(q: int8 [4], scale 0.5,
-// zero point 5) -> z. Tensors: 0 x, 1 c, 2 y, 3 q, 4 z.
+// zero point 5) -> z; a: int64 [2] + k (constant {2^40, -3}) -> s;
+// DEQUANTIZE(w: int8 constant {1, -2, 3, -4}, scale 0.25, zero point -1)
+// -> v. Tensors: 0 x, 1 c, 2 y, 3 q, 4 z, 5 a, 6 k, 7 s, 8 w, 9 v.
 std::vector<uint8_t> Model() {
   tflite_c::testing::ModelBuilder b;
   const int x = b.AddInput(tflite::TensorType_FLOAT32, {4}, "x");
@@ -103,13 +105,23 @@ std::vector<uint8_t> Model() {
   const int q = b.AddInput(tflite::TensorType_INT8, {4}, "q");
   b.SetQuantization(q, {{0.5f}, {5}});
   const int z = b.AddOutput(tflite::TensorType_FLOAT32, {4}, "z");
+  const int a = b.AddInput(tflite::TensorType_INT64, {2}, "a");
+  const int k = b.AddConstant<int64_t>({2}, {int64_t{1} << 40, -3});
+  const int s = b.AddOutput(tflite::TensorType_INT64, {2}, "s");
+  const int w = b.AddConstant<int8_t>({4}, {1, -2, 3, -4});
+  b.SetQuantization(w, {{0.25f}, {-1}});
+  const int v = b.AddOutput(tflite::TensorType_FLOAT32, {4}, "v");
+  b.SetInputs({x, q, a});
+  b.SetOutputs({y, z, s, v});
   b.AddOperator(tflite::BuiltinOperator_ADD, {x, c}, {y}, tflite::AddOptionsT());
   b.AddOperator(tflite::BuiltinOperator_DEQUANTIZE, {q}, {z}, /*version=*/2);
+  b.AddOperator(tflite::BuiltinOperator_ADD, {a, k}, {s}, tflite::AddOptionsT(), /*version=*/4);
+  b.AddOperator(tflite::BuiltinOperator_DEQUANTIZE, {w}, {v}, /*version=*/2);
   return b.Finish();
 }
 
 // Runs the model stored `shift` bytes past a 16-byte boundary (XNNPACK off:
-// the builtin kernels read the constant in place).
+// the builtin kernels read the constants where the model keeps them).
 void RunShifted(size_t shift) {
   const std::vector<uint8_t> bytes = Model();
   std::vector<std::max_align_t> storage(bytes.size() / sizeof(std::max_align_t) + 2);
@@ -130,15 +142,35 @@ void RunShifted(size_t shift) {
   TfLiteInterpreter* it = TfLiteInterpreterCreate(model, options);
   ASSERT_NE(it, nullptr);
   ASSERT_EQ(TfLiteInterpreterAllocateTensors(it), kTfLiteOk);
-  const TfLiteTensor* c = TfLiteInterpreterGetTensor(it, 1);
-  ASSERT_NE(c, nullptr);
-  EXPECT_EQ(reinterpret_cast<uintptr_t>(c->data.raw) % alignof(std::max_align_t), 0u)
-      << "the constant is read where the file put it";
+  // Each constant sits on its element's alignment: read in place when the
+  // file puts it there (the builder aligns buffers to 16 bytes, so here
+  // always for the int8 and float ones), otherwise from an aligned copy.
+  // The int64 one is copied when the shift puts it off 8 bytes.
+  struct Constant {
+    int tensor;
+    size_t align;
+  };
+  const Constant constants[] = {{1, alignof(float)}, {6, alignof(int64_t)}, {8, 1}};
+  for (const Constant& k : constants) {
+    const TfLiteTensor* t = TfLiteInterpreterGetTensor(it, k.tensor);
+    ASSERT_NE(t, nullptr);
+    const uintptr_t p = reinterpret_cast<uintptr_t>(t->data.raw);
+    EXPECT_EQ(p % k.align, 0u) << "tensor " << k.tensor << ", shift " << shift;
+    if (shift % 4 != 0) continue;  // the whole model was copied
+    const bool inside = p >= reinterpret_cast<uintptr_t>(at) &&
+                        p < reinterpret_cast<uintptr_t>(at) + bytes.size();
+    EXPECT_EQ(inside, shift % k.align == 0)
+        << "tensor " << k.tensor << ", shift " << shift
+        << (inside ? ": read in place off its alignment" : ": copied though aligned in the file");
+  }
   const float x[4] = {10, 20, 30, 40};
   const int8_t q[4] = {5, 7, -1, 127};
   ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, 0), x, sizeof(x)),
             kTfLiteOk);
   ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, 1), q, sizeof(q)),
+            kTfLiteOk);
+  const int64_t a[2] = {7, -(int64_t{1} << 50)};
+  ASSERT_EQ(TfLiteTensorCopyFromBuffer(TfLiteInterpreterGetInputTensor(it, 2), a, sizeof(a)),
             kTfLiteOk);
   ASSERT_EQ(TfLiteInterpreterInvoke(it), kTfLiteOk);
   float y[4], z[4];
@@ -150,6 +182,16 @@ void RunShifted(size_t shift) {
     EXPECT_EQ(y[i], x[i] + (i + 1)) << i;
     EXPECT_EQ(z[i], (q[i] - 5) * 0.5f) << i;  // the zero point read from the int64 vector
   }
+  int64_t sum[2];
+  float v[4];
+  ASSERT_EQ(TfLiteTensorCopyToBuffer(TfLiteInterpreterGetOutputTensor(it, 2), sum, sizeof(sum)),
+            kTfLiteOk);
+  ASSERT_EQ(TfLiteTensorCopyToBuffer(TfLiteInterpreterGetOutputTensor(it, 3), v, sizeof(v)),
+            kTfLiteOk);
+  EXPECT_EQ(sum[0], 7 + (int64_t{1} << 40));
+  EXPECT_EQ(sum[1], -(int64_t{1} << 50) - 3);
+  const float expected_v[4] = {0.5f, -0.25f, 1.0f, -0.75f};  // (w + 1) * 0.25
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(v[i], expected_v[i]) << i;
   TfLiteInterpreterDelete(it);
   TfLiteInterpreterOptionsDelete(options);
   TfLiteModelDelete(model);
@@ -160,11 +202,13 @@ void RunShifted(size_t shift) {
 // model_fuzzer (UBSan: misaligned loads): a model whose bytes start 4 bytes
 // past an 8-byte boundary has its int64 zero points and its constants off
 // their alignment (flatbuffers 2.0.8 checks only 4-byte alignment). Zero
-// points are now read byte-wise and such constants copied to aligned memory
-// at load. Under ASan+UBSan (CI) the old reads fail this test.
+// points are now read byte-wise and a constant off its element's alignment
+// copied to aligned memory at load (bytes are read in place). Under
+// ASan+UBSan (CI) the old reads fail this test.
 TEST(FuzzRegression, MalformedMisalignedModelBytesAreReadSafely) {
   misaligned::RunShifted(4);
   misaligned::RunShifted(8);
+  misaligned::RunShifted(12);
 }
 
 // A buffer that is not even 4-byte aligned: upstream refuses it on 32-bit
