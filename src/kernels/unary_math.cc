@@ -187,7 +187,14 @@ struct SqrtOp {
   static constexpr TypeSet kTypes = {kTfLiteFloat32, kTfLiteInt8, kTfLiteInt16};
   static TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode*, const TfLiteTensor* input,
                               TfLiteTensor* output, UnaryOpData* data) {
-    return PrepareQuantized(context, kName, input, output, data);
+    TF_LITE_ENSURE_OK(context, PrepareQuantized(context, kName, input, output, data));
+    // INT16 is computed through its scales: without them there is no
+    // result (upstream dereferences the missing parameters).
+    if (input->type == kTfLiteInt16 && data->path != UnaryPath::kQuantized) {
+      TF_LITE_KERNEL_LOG(context, "%s: an INT16 input needs quantization parameters", kName);
+      return kTfLiteError;
+    }
+    return kTfLiteOk;
   }
   template <typename T>
   static TfLiteStatus EvalQuantized(TfLiteContext* context, TfLiteNode* node,
@@ -195,8 +202,12 @@ struct SqrtOp {
     TF_LITE_ENSURE_OK(context, CheckNonNegative<T>(context, node, kName, d.in.zero_point));
     return MapUnary<T>(context, node, [&](T v) {
       const float real = d.in.scale * static_cast<float>(static_cast<int32_t>(v) - d.in.zero_point);
-      // Truncation toward zero, not rounding, as upstream.
-      return internal::ClampTo<T>(static_cast<int32_t>(std::sqrt(real) / d.out.scale) +
+      // Truncation toward zero, not rounding, as upstream. A quotient past
+      // any output (an input scale near FLT_MAX makes it infinite) saturates
+      // before the conversion to int32, which would be undefined.
+      const float q = std::sqrt(real) / d.out.scale;
+      const float kBeyond = 1048576.0f;
+      return internal::ClampTo<T>(static_cast<int32_t>(q < kBeyond ? q : kBeyond) +
                                   d.out.zero_point);
     });
   }

@@ -299,6 +299,57 @@ std::vector<uint8_t> Model(float input_scale) {
 
 }  // namespace int16_rsqrt
 
+// structured_fuzzer: SQRT of an INT16 tensor without quantization parameters
+// divided by an output scale of 0 and converted the NaN to int (UBSan: "-nan
+// is outside the range of representable values of type 'int'"; upstream
+// dereferences the missing parameters). Prepare now refuses it; with an
+// input scale large enough to make the root infinite the result saturates.
+namespace int16_sqrt {
+
+std::vector<uint8_t> Model(bool quantized, float input_scale) {
+  tflite_c::testing::ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_INT16, {3}, "x");
+  const int y = b.AddOutput(tflite::TensorType_INT16, {3}, "y");
+  if (quantized) {
+    tflite_c::testing::Quantization in, out;
+    in.scale = {input_scale};
+    in.zero_point = {0};
+    out.scale = {1.0f / 256};
+    out.zero_point = {0};
+    b.SetQuantization(x, in);
+    b.SetQuantization(y, out);
+  }
+  b.AddOperator(tflite::BuiltinOperator_SQRT, {x}, {y});
+  return b.Finish();
+}
+
+}  // namespace int16_sqrt
+
+TEST(FuzzRegression, MalformedInt16SqrtWithoutQuantizationIsRefused) {
+  CApiRun r(int16_sqrt::Model(/*quantized=*/false, 0));
+  ASSERT_NE(r.it, nullptr) << r.log;
+  EXPECT_EQ(TfLiteInterpreterAllocateTensors(r.it), kTfLiteError);
+  EXPECT_NE(r.log.find("SQRT: an INT16 input needs quantization parameters"), std::string::npos)
+      << r.log;
+
+  CApiRun huge(int16_sqrt::Model(/*quantized=*/true, 1e36f));
+  ASSERT_NE(huge.it, nullptr) << huge.log;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(huge.it), kTfLiteOk) << huge.log;
+  const int16_t v[3] = {0, 1, 32767};
+  huge.Set(0, v, sizeof(v));
+  ASSERT_EQ(TfLiteInterpreterInvoke(huge.it), kTfLiteOk) << huge.log;
+  EXPECT_EQ(huge.Get<int16_t>(0), (std::vector<int16_t>{0, 32767, 32767}));
+
+  // An ordinary scale: sqrt(16) = 4 and sqrt(2.25) = 1.5 at 1/256.
+  CApiRun ok(int16_sqrt::Model(/*quantized=*/true, 1.0f / 64));
+  ASSERT_NE(ok.it, nullptr) << ok.log;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(ok.it), kTfLiteOk) << ok.log;
+  const int16_t w[3] = {1024, 144, 0};
+  ok.Set(0, w, sizeof(w));
+  ASSERT_EQ(TfLiteInterpreterInvoke(ok.it), kTfLiteOk) << ok.log;
+  EXPECT_EQ(ok.Get<int16_t>(0), (std::vector<int16_t>{1024, 384, 0}));
+}
+
 TEST(FuzzRegression, MalformedInt16RsqrtTableOverAnOverflowingRange) {
   CApiRun huge(int16_rsqrt::Model(1e36f));
   ASSERT_NE(huge.it, nullptr) << huge.log;
