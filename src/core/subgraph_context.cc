@@ -1,6 +1,7 @@
 // Subgraph: the TfLiteContext callbacks kernels and delegates call. They are
 // C entry points too (a C kernel or delegate calls them), so the ones that
 // allocate run under GuardC and answer out-of-memory with an error.
+#include <algorithm>
 #include <cstdarg>
 #include <cstdlib>
 
@@ -24,6 +25,19 @@ TfLiteStatus Subgraph::CtxResizeTensor(TfLiteContext* ctx, TfLiteTensor* tensor,
       TfLiteIntArrayFree(new_size);
       self->ReportError("ResizeTensor: tensor does not belong to this subgraph");
       return kTfLiteError;
+    }
+    const PreparingInPlace& p = self->preparing_in_place_;
+    if (p.tensors != nullptr && new_size != nullptr) {
+      const int index = static_cast<int>(tensor - self->tensors_.data());
+      for (const InPlaceTensor& b : *p.tensors) {
+        if (b.index != index) continue;
+        if (static_cast<size_t>(new_size->size) != b.dims.size() ||
+            !std::equal(b.dims.begin(), b.dims.end(), new_size->data)) {
+          TfLiteIntArrayFree(new_size);
+          self->ReportInPlaceChange(p.node_index, *p.reg, index, false);
+          return kTfLiteError;
+        }
+      }
     }
     return self->ResizeTensorImpl(tensor, new_size);
   });

@@ -174,14 +174,19 @@ TfLiteStatus Subgraph::CheckInPlaceShapes(int node_index, const TfLiteRegistrati
     const bool became_dynamic =
         tensor.allocation_type == kTfLiteDynamic && b.allocation_type != kTfLiteDynamic;
     if (!same_dims || became_dynamic) {
-      ReportError(
-          "Node number %d (%s) reads and writes tensor %d in place, and its Prepare %s it; an "
-          "operator may only update its input in place without changing its shape.",
-          node_index, OpName(reg), b.index, became_dynamic ? "made dynamic" : "resized");
+      ReportInPlaceChange(node_index, reg, b.index, became_dynamic);
       return kTfLiteError;
     }
   }
   return kTfLiteOk;
+}
+
+void Subgraph::ReportInPlaceChange(int node_index, const TfLiteRegistration& reg, int tensor,
+                                   bool became_dynamic) {
+  ReportError(
+      "Node number %d (%s) reads and writes tensor %d in place, and its Prepare %s it; an "
+      "operator may only update its input in place without changing its shape.",
+      node_index, OpName(reg), tensor, became_dynamic ? "made dynamic" : "resized");
 }
 
 TfLiteStatus Subgraph::PrepareFrom(int pos) {
@@ -210,7 +215,9 @@ TfLiteStatus Subgraph::PrepareFrom(int pos) {
     const TfLiteRegistration& reg = nodes_[node_index].second;
     preparing_pos_ = p;
     const std::vector<InPlaceTensor> in_place = InPlaceTensors(node);
+    if (!in_place.empty()) preparing_in_place_ = {node_index, &reg, &in_place};
     TfLiteStatus s = OpPrepare(reg, &node);
+    preparing_in_place_ = {-1, nullptr, nullptr};
     preparing_pos_ = -1;
     if (s == kTfLiteOk && !in_place.empty()) s = CheckInPlaceShapes(node_index, reg, in_place);
     if (s != kTfLiteOk) {

@@ -162,6 +162,28 @@ TEST(GraphCycle, InPlaceUpdateThatResizesIsRejected) {
       << r;
 }
 
+// structured_fuzzer (ASan heap-buffer-overflow in ResizeSplitOutputs):
+// UNPACK writing its own input x [3, 2] as its first of three outputs.
+// Resizing output 0 gave x the one-dimensional shape [2], and sizing the
+// next outputs read x's second dimension past the new array. The resize of
+// an in-place tensor to another shape is now refused when the kernel asks
+// for it, before it can read the changed input.
+TEST(GraphCycle, MalformedInPlaceUnpackCannotShrinkItsInputMidPrepare) {
+  ModelBuilder b;
+  const int x = b.AddInput(TensorType_FLOAT32, {3, 2});
+  const int y1 = b.AddOutput(TensorType_FLOAT32, {2});
+  const int y2 = b.AddOutput(TensorType_FLOAT32, {2});
+  UnpackOptionsT o;
+  o.num = 3;
+  o.axis = 0;
+  b.AddOperator(BuiltinOperator_UNPACK, {x}, {x, y1, y2}, o);
+  const std::string r = RunModel(b.Finish());
+  EXPECT_NE(r.find("Node number 0 (UNPACK) reads and writes tensor 0 in place, and its "
+                   "Prepare resized it"),
+            std::string::npos)
+      << r;
+}
+
 // A variable tensor updated in place keeps loading (it holds a value before
 // the operator runs), under the same shape rule.
 TEST(GraphCycle, InPlaceUpdateOfVariable) {
