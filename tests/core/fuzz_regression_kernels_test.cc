@@ -280,21 +280,46 @@ TEST(FuzzRegression, MalformedEmptyConcatenationInputIsSkipped) {
 // -inf and +inf, the samples in between are NaN, and they were converted to
 // int16 (UBSan: "-nan is outside the range of representable values of type
 // 'short'"). Every table fill now saturates, NaN giving 0.
-namespace int16_rsqrt {
-
-std::vector<uint8_t> Model(float input_scale) {
+// An INT16 -> INT16 unary `op` over 3 elements; `input_scale` > 0 gives
+// both tensors quantization (zero points 0, output scale `output_scale`),
+// 0 leaves them without.
+std::vector<uint8_t> Int16UnaryModel(tflite::BuiltinOperator op, float input_scale,
+                                     float output_scale) {
   tflite_c::testing::ModelBuilder b;
   const int x = b.AddInput(tflite::TensorType_INT16, {3}, "x");
   const int y = b.AddOutput(tflite::TensorType_INT16, {3}, "y");
-  tflite_c::testing::Quantization in, out;
-  in.scale = {input_scale};
-  in.zero_point = {0};
-  out.scale = {1.0f / 4096};
-  out.zero_point = {0};
-  b.SetQuantization(x, in);
-  b.SetQuantization(y, out);
-  b.AddOperator(tflite::BuiltinOperator_RSQRT, {x}, {y});
+  if (input_scale > 0) {
+    tflite_c::testing::Quantization in, out;
+    in.scale = {input_scale};
+    in.zero_point = {0};
+    out.scale = {output_scale};
+    out.zero_point = {0};
+    b.SetQuantization(x, in);
+    b.SetQuantization(y, out);
+  }
+  b.AddOperator(op, {x}, {y});
   return b.Finish();
+}
+
+// Allocates `r` and invokes it on `x`; the output (empty, with the failure
+// reported, when either step fails).
+std::vector<int16_t> AllocateAndInvokeInt16(CApiRun& r, const std::vector<int16_t>& x) {
+  if (r.it == nullptr || TfLiteInterpreterAllocateTensors(r.it) != kTfLiteOk) {
+    ADD_FAILURE() << "AllocateTensors failed: " << r.log;
+    return {};
+  }
+  r.Set(0, x.data(), x.size() * sizeof(int16_t));
+  if (TfLiteInterpreterInvoke(r.it) != kTfLiteOk) {
+    ADD_FAILURE() << "Invoke failed: " << r.log;
+    return {};
+  }
+  return r.Get<int16_t>(0);
+}
+
+namespace int16_rsqrt {
+
+std::vector<uint8_t> Model(float input_scale) {
+  return Int16UnaryModel(tflite::BuiltinOperator_RSQRT, input_scale, 1.0f / 4096);
 }
 
 }  // namespace int16_rsqrt
@@ -306,69 +331,37 @@ std::vector<uint8_t> Model(float input_scale) {
 // input scale large enough to make the root infinite the result saturates.
 namespace int16_sqrt {
 
-std::vector<uint8_t> Model(bool quantized, float input_scale) {
-  tflite_c::testing::ModelBuilder b;
-  const int x = b.AddInput(tflite::TensorType_INT16, {3}, "x");
-  const int y = b.AddOutput(tflite::TensorType_INT16, {3}, "y");
-  if (quantized) {
-    tflite_c::testing::Quantization in, out;
-    in.scale = {input_scale};
-    in.zero_point = {0};
-    out.scale = {1.0f / 256};
-    out.zero_point = {0};
-    b.SetQuantization(x, in);
-    b.SetQuantization(y, out);
-  }
-  b.AddOperator(tflite::BuiltinOperator_SQRT, {x}, {y});
-  return b.Finish();
+// `input_scale` 0: no quantization parameters.
+std::vector<uint8_t> Model(float input_scale) {
+  return Int16UnaryModel(tflite::BuiltinOperator_SQRT, input_scale, 1.0f / 256);
 }
 
 }  // namespace int16_sqrt
 
 TEST(FuzzRegression, MalformedInt16SqrtWithoutQuantizationIsRefused) {
-  CApiRun r(int16_sqrt::Model(/*quantized=*/false, 0));
+  CApiRun r(int16_sqrt::Model(0));
   ASSERT_NE(r.it, nullptr) << r.log;
   EXPECT_EQ(TfLiteInterpreterAllocateTensors(r.it), kTfLiteError);
   EXPECT_NE(r.log.find("SQRT: an INT16 input needs quantization parameters"), std::string::npos)
       << r.log;
 
-  CApiRun huge(int16_sqrt::Model(/*quantized=*/true, 1e36f));
-  ASSERT_NE(huge.it, nullptr) << huge.log;
-  ASSERT_EQ(TfLiteInterpreterAllocateTensors(huge.it), kTfLiteOk) << huge.log;
-  const int16_t v[3] = {0, 1, 32767};
-  huge.Set(0, v, sizeof(v));
-  ASSERT_EQ(TfLiteInterpreterInvoke(huge.it), kTfLiteOk) << huge.log;
-  EXPECT_EQ(huge.Get<int16_t>(0), (std::vector<int16_t>{0, 32767, 32767}));
+  CApiRun huge(int16_sqrt::Model(1e36f));
+  EXPECT_EQ(AllocateAndInvokeInt16(huge, {0, 1, 32767}), (std::vector<int16_t>{0, 32767, 32767}));
 
   // An ordinary scale: sqrt(16) = 4 and sqrt(2.25) = 1.5 at 1/256.
-  CApiRun ok(int16_sqrt::Model(/*quantized=*/true, 1.0f / 64));
-  ASSERT_NE(ok.it, nullptr) << ok.log;
-  ASSERT_EQ(TfLiteInterpreterAllocateTensors(ok.it), kTfLiteOk) << ok.log;
-  const int16_t w[3] = {1024, 144, 0};
-  ok.Set(0, w, sizeof(w));
-  ASSERT_EQ(TfLiteInterpreterInvoke(ok.it), kTfLiteOk) << ok.log;
-  EXPECT_EQ(ok.Get<int16_t>(0), (std::vector<int16_t>{1024, 384, 0}));
+  CApiRun ok(int16_sqrt::Model(1.0f / 64));
+  EXPECT_EQ(AllocateAndInvokeInt16(ok, {1024, 144, 0}), (std::vector<int16_t>{1024, 384, 0}));
 }
 
 TEST(FuzzRegression, MalformedInt16RsqrtTableOverAnOverflowingRange) {
   CApiRun huge(int16_rsqrt::Model(1e36f));
-  ASSERT_NE(huge.it, nullptr) << huge.log;
-  ASSERT_EQ(TfLiteInterpreterAllocateTensors(huge.it), kTfLiteOk) << huge.log;
-  const int16_t v[3] = {0, 1, 32767};
-  huge.Set(0, v, sizeof(v));
-  ASSERT_EQ(TfLiteInterpreterInvoke(huge.it), kTfLiteOk) << huge.log;
-  EXPECT_EQ(huge.Get<int16_t>(0).size(), 3u);
+  EXPECT_EQ(AllocateAndInvokeInt16(huge, {0, 1, 32767}).size(), 3u);
 
   // The table still follows 1/sqrt(x) with an ordinary scale, where its
   // 0.5-wide segments can (near 0 linear segments cannot: the curve is too
   // steep there), and negative inputs are refused at Invoke.
   CApiRun r(int16_rsqrt::Model(1.0f / 256));
-  ASSERT_NE(r.it, nullptr) << r.log;
-  ASSERT_EQ(TfLiteInterpreterAllocateTensors(r.it), kTfLiteOk) << r.log;
-  const int16_t w[3] = {4096, 16384, 25600};  // 16, 64, 100
-  r.Set(0, w, sizeof(w));
-  ASSERT_EQ(TfLiteInterpreterInvoke(r.it), kTfLiteOk) << r.log;
-  const std::vector<int16_t> got = r.Get<int16_t>(0);
+  const std::vector<int16_t> got = AllocateAndInvokeInt16(r, {4096, 16384, 25600});  // 16, 64, 100
   const int want[3] = {1024, 512, 410};  // 0.25, 0.125, 0.1 at 1/4096
   ASSERT_EQ(got.size(), 3u);
   for (int i = 0; i < 3; ++i) EXPECT_NEAR(got[i], want[i], 4) << i;
