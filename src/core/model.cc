@@ -144,28 +144,15 @@ std::unique_ptr<Model> Model::FromBufferCopy(const void* data, size_t size,
 namespace {
 
 // Alignment the kernels' typed reads of a constant of `type` need: that of
-// its element (int64 zero points, float weights, string offsets). Types whose
-// layout we do not read element-wise get a full max_align_t.
+// its scalar element (complex numbers are pairs of floats or doubles; string
+// buffers start with int32 offsets). Types whose layout we do not read
+// element-wise get a full max_align_t.
 size_t ElementAlignment(tflite::TensorType type) {
-  switch (type) {
-    case tflite::TensorType_BOOL:
-    case tflite::TensorType_INT8:
-    case tflite::TensorType_UINT8:
-    case tflite::TensorType_INT4: return 1;
-    case tflite::TensorType_FLOAT16:
-    case tflite::TensorType_BFLOAT16:
-    case tflite::TensorType_INT16:
-    case tflite::TensorType_UINT16: return 2;
-    case tflite::TensorType_FLOAT32:
-    case tflite::TensorType_INT32:
-    case tflite::TensorType_UINT32:
-    case tflite::TensorType_STRING: return 4;
-    case tflite::TensorType_FLOAT64:
-    case tflite::TensorType_INT64:
-    case tflite::TensorType_UINT64:
-    case tflite::TensorType_COMPLEX64:
-    case tflite::TensorType_COMPLEX128: return 8;
-    default: return alignof(std::max_align_t);
+  size_t element_size = 0;
+  switch (StorageOf(type, &element_size)) {
+    case Storage::kFixed: return std::min<size_t>(element_size, 8);
+    case Storage::kPacked4Bit: return 1;
+    default: return type == tflite::TensorType_STRING ? 4 : alignof(std::max_align_t);
   }
 }
 

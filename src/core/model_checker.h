@@ -30,6 +30,17 @@ inline bool HasExternalRange(const tflite::Buffer& buffer) {
   return buffer.data() == nullptr && buffer.offset() > 1;
 }
 
+// How the elements of a tensor type are stored in a constant buffer.
+enum class Storage {
+  kFixed,        // element_size bytes per element
+  kPacked4Bit,   // two elements per byte, rounded up
+  kVariable,     // string, resource, variant: size not implied by the shape
+  kUnsupported,  // not representable as a TfLiteType of the 2.19 ABI
+};
+
+// The storage of `type`; *element_size is set for kFixed (0 otherwise).
+Storage StorageOf(tflite::TensorType type, size_t* element_size);
+
 // Reports the first problem found through `reporter` and returns false, or
 // returns true when everything downstream may index the model unchecked.
 bool CheckModelSemantics(const Model& model, ErrorReporter* reporter);

@@ -241,16 +241,12 @@ class Subgraph {
   std::vector<InPlaceTensor> InPlaceTensors(const TfLiteNode& node) const;
   TfLiteStatus CheckInPlaceShapes(int node_index, const TfLiteRegistration& reg,
                                   const std::vector<InPlaceTensor>& before);
-  // The in-place tensors of the node being prepared (null outside Prepare):
-  // ResizeTensor refuses to change their shape at once, since the kernel may
-  // go on reading the input's old dimensions (UNPACK over its own input read
-  // past the new, shorter dims array).
-  struct PreparingInPlace {
-    int node_index;
-    const TfLiteRegistration* reg;
-    const std::vector<InPlaceTensor>* tensors;
-  };
-  PreparingInPlace preparing_in_place_ = {-1, nullptr, nullptr};
+  // The in-place tensors of the node being prepared (the one at
+  // preparing_pos_; null outside its Prepare): ResizeTensor refuses to
+  // change their shape at once, since the kernel may go on reading the
+  // input's old dimensions (UNPACK over its own input read past the new,
+  // shorter dims array).
+  const std::vector<InPlaceTensor>* preparing_in_place_ = nullptr;
   void ReportInPlaceChange(int node_index, const TfLiteRegistration& reg, int tensor,
                            bool became_dynamic);
   const char* OpName(const TfLiteRegistration& r) const;

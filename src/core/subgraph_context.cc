@@ -1,7 +1,6 @@
 // Subgraph: the TfLiteContext callbacks kernels and delegates call. They are
 // C entry points too (a C kernel or delegate calls them), so the ones that
 // allocate run under GuardC and answer out-of-memory with an error.
-#include <algorithm>
 #include <cstdarg>
 #include <cstdlib>
 
@@ -26,17 +25,16 @@ TfLiteStatus Subgraph::CtxResizeTensor(TfLiteContext* ctx, TfLiteTensor* tensor,
       self->ReportError("ResizeTensor: tensor does not belong to this subgraph");
       return kTfLiteError;
     }
-    const PreparingInPlace& p = self->preparing_in_place_;
-    if (p.tensors != nullptr && new_size != nullptr) {
+    if (self->preparing_in_place_ != nullptr && new_size != nullptr) {
       const int index = static_cast<int>(tensor - self->tensors_.data());
-      for (const InPlaceTensor& b : *p.tensors) {
-        if (b.index != index) continue;
-        if (static_cast<size_t>(new_size->size) != b.dims.size() ||
-            !std::equal(b.dims.begin(), b.dims.end(), new_size->data)) {
-          TfLiteIntArrayFree(new_size);
-          self->ReportInPlaceChange(p.node_index, *p.reg, index, false);
-          return kTfLiteError;
-        }
+      for (const InPlaceTensor& b : *self->preparing_in_place_) {
+        if (b.index != index ||
+            TfLiteIntArrayEqualsArray(new_size, static_cast<int>(b.dims.size()), b.dims.data()))
+          continue;
+        TfLiteIntArrayFree(new_size);
+        const int node_index = self->execution_plan_[self->preparing_pos_];
+        self->ReportInPlaceChange(node_index, self->nodes_[node_index].second, index, false);
+        return kTfLiteError;
       }
     }
     return self->ResizeTensorImpl(tensor, new_size);

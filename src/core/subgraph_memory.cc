@@ -169,8 +169,8 @@ TfLiteStatus Subgraph::CheckInPlaceShapes(int node_index, const TfLiteRegistrati
   for (const InPlaceTensor& b : before) {
     const TfLiteTensor& tensor = tensors_[b.index];
     const bool same_dims =
-        tensor.dims != nullptr && static_cast<size_t>(tensor.dims->size) == b.dims.size() &&
-        std::equal(b.dims.begin(), b.dims.end(), tensor.dims->data);
+        tensor.dims != nullptr &&
+        TfLiteIntArrayEqualsArray(tensor.dims, static_cast<int>(b.dims.size()), b.dims.data());
     const bool became_dynamic =
         tensor.allocation_type == kTfLiteDynamic && b.allocation_type != kTfLiteDynamic;
     if (!same_dims || became_dynamic) {
@@ -215,9 +215,9 @@ TfLiteStatus Subgraph::PrepareFrom(int pos) {
     const TfLiteRegistration& reg = nodes_[node_index].second;
     preparing_pos_ = p;
     const std::vector<InPlaceTensor> in_place = InPlaceTensors(node);
-    if (!in_place.empty()) preparing_in_place_ = {node_index, &reg, &in_place};
+    if (!in_place.empty()) preparing_in_place_ = &in_place;
     TfLiteStatus s = OpPrepare(reg, &node);
-    preparing_in_place_ = {-1, nullptr, nullptr};
+    preparing_in_place_ = nullptr;
     preparing_pos_ = -1;
     if (s == kTfLiteOk && !in_place.empty()) s = CheckInPlaceShapes(node_index, reg, in_place);
     if (s != kTfLiteOk) {

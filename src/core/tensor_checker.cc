@@ -9,15 +9,6 @@
 #include "src/core/model_checker.h"
 
 namespace tflite_c {
-namespace {
-
-// How the elements of a tensor type are stored in a constant buffer.
-enum class Storage {
-  kFixed,        // element_size bytes per element
-  kPacked4Bit,   // two elements per byte, rounded up
-  kVariable,     // string, resource, variant: size not implied by the shape
-  kUnsupported,  // not representable as a TfLiteType of the 2.19 ABI
-};
 
 Storage StorageOf(tflite::TensorType type, size_t* element_size) {
   *element_size = 0;
@@ -57,6 +48,9 @@ Storage StorageOf(tflite::TensorType type, size_t* element_size) {
       return Storage::kUnsupported;
   }
 }
+
+
+namespace {
 
 // Bytes needed to store `count` elements; count <= INT_MAX so nothing here
 // can overflow a 64-bit size_t (and on 32-bit hosts the caller compares
