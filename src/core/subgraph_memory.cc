@@ -113,7 +113,26 @@ TfLiteStatus Subgraph::PlanMemory(int first_pos, int last_pos) {
     }
     const int first = first_use_[i];
     if (first < 0) continue;  // never used by this graph
-    if (first < first_pos || first > last_pos) continue;
+    if (first < first_pos) {
+      // Placed with an earlier batch and possibly holding data already, so
+      // it cannot move; a lazily prepared node must not have grown it
+      // (structured_fuzzer: a subgraph input that is also a later node's
+      // output grew from 192 to 65536 bytes and the node wrote past it).
+      const auto& placed = arena_.placements();
+      const auto it = placed.find(key);
+      if (it != placed.end() && it->second.second.size < t.bytes) {
+        ReportError("Tensor %zu (%s) grew to %zu bytes when node %d was prepared, but nodes "
+                    "before it already use its %zu-byte buffer",
+                    i, t.name != nullptr ? t.name : "unnamed", t.bytes,
+                    first_pos < static_cast<int>(execution_plan_.size())
+                        ? execution_plan_[first_pos]
+                        : -1,
+                    it->second.second.size);
+        return kTfLiteError;
+      }
+      continue;
+    }
+    if (first > last_pos) continue;
     requests.push_back({key, t.bytes, first, last_use_[i]});
   }
   for (size_t s = 0; s < scratch_.size(); ++s) {

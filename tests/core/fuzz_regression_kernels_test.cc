@@ -371,4 +371,67 @@ TEST(FuzzRegression, MalformedInt16RsqrtTableOverAnOverflowingRange) {
   EXPECT_NE(r.log.find("x >= 0"), std::string::npos) << r.log;
 }
 
+// structured_fuzzer (ASan: heap-buffer-overflow WRITE in the quantized ADD's
+// broadcast loop): ADD(x, x) -> t, ADD(t, x) -> y, where x is an INT8 [1,65536]
+// variable input, t a VARIANT [1,8,8,3] tensor (so dynamic: the second ADD is
+// prepared only during Invoke) and y a UINT8 [1,8,8,3] tensor that is both a
+// subgraph input and the graph's output. Quantized ADD gives its output the
+// input's type and shape, as upstream's does, so the lazily prepared second
+// ADD grew y from 192 to 65536 bytes while y kept the buffer it had been
+// given as an input, and the ADD wrote past it. A tensor placed before the
+// node being prepared cannot move (it may hold data), so Invoke now fails.
+namespace retyped_add_output {
+
+std::vector<uint8_t> Model(bool output_is_also_input) {
+  using tflite::TensorType;
+  tflite_c::testing::ModelBuilder b;
+  const int t = b.AddTensor(TensorType::TensorType_VARIANT, {1, 8, 8, 3}, "add");
+  const int x = b.AddTensor(TensorType::TensorType_INT8, {1, 65536}, "input");
+  const int y = b.AddTensor(TensorType::TensorType_UINT8, {1, 8, 8, 3}, "output");
+  b.SetVariable(x);
+  tflite_c::testing::Quantization q;
+  q.scale = {0.5f};
+  q.zero_point = {0};
+  for (int i : {t, x, y}) b.SetQuantization(i, q);
+  b.SetInputs(output_is_also_input ? std::vector<int>{x, y} : std::vector<int>{x});
+  b.SetOutputs({y});
+  b.AddOperator(tflite::BuiltinOperator_ADD, {x, x}, {t});
+  b.AddOperator(tflite::BuiltinOperator_ADD, {t, x}, {y});
+  return b.Finish();
+}
+
+// Allocates and invokes on x[i] = i % 7 - 3; Invoke's status.
+TfLiteStatus Run(CApiRun& r) {
+  EXPECT_EQ(TfLiteInterpreterAllocateTensors(r.it), kTfLiteOk) << r.log;
+  std::vector<int8_t> x(65536);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<int8_t>(i % 7) - 3;
+  r.Set(0, x.data(), x.size());
+  return TfLiteInterpreterInvoke(r.it);
+}
+
+}  // namespace retyped_add_output
+
+TEST(FuzzRegression, MalformedLazyPrepareCannotGrowATensorAlreadyPlaced) {
+  CApiRun r(retyped_add_output::Model(true));
+  ASSERT_NE(r.it, nullptr) << r.log;
+  EXPECT_EQ(retyped_add_output::Run(r), kTfLiteError);
+  EXPECT_NE(r.log.find("Tensor 2 (output) grew to 65536 bytes when node 1 was prepared, but "
+                       "nodes before it already use its 192-byte buffer"),
+            std::string::npos)
+      << r.log;
+
+  // The same graph with y only an output: y becomes INT8 [1,65536] and, all
+  // scales being equal, holds t + x = 3x.
+  CApiRun ok(retyped_add_output::Model(false));
+  ASSERT_NE(ok.it, nullptr) << ok.log;
+  ASSERT_EQ(retyped_add_output::Run(ok), kTfLiteOk) << ok.log;
+  const TfLiteTensor* out = TfLiteInterpreterGetOutputTensor(ok.it, 0);
+  EXPECT_EQ(TfLiteTensorType(out), kTfLiteInt8);
+  const std::vector<int8_t> got = ok.Get<int8_t>(0);
+  ASSERT_EQ(got.size(), 65536u);
+  for (size_t i = 0; i < got.size(); i += 97) {
+    EXPECT_EQ(got[i], 3 * (static_cast<int>(i % 7) - 3)) << i;
+  }
+}
+
 }  // namespace
