@@ -3,6 +3,7 @@
 // allocate run under GuardC and answer out-of-memory with an error.
 #include <cstdarg>
 #include <cstdlib>
+#include <cstring>
 
 #include "src/core/exception_guard.h"
 #include "src/core/subgraph.h"
@@ -12,6 +13,15 @@ namespace tflite_c {
 namespace {
 
 Subgraph* Self(const TfLiteContext* ctx) { return static_cast<Subgraph*>(ctx->impl_); }
+
+// The raw value of `type`: a C caller may pass any int, and loading one
+// outside the enumerators' range as the C++ enum is undefined (UBSan).
+int ExternalContextIndex(const TfLiteExternalContextType& type) {
+  int value;
+  static_assert(sizeof(value) == sizeof(type), "TfLiteExternalContextType is int-sized");
+  std::memcpy(&value, &type, sizeof(value));
+  return value;
+}
 
 }  // namespace
 
@@ -96,14 +106,14 @@ TfLiteStatus Subgraph::CtxGetExecutionPlan(TfLiteContext* ctx, TfLiteIntArray** 
 
 TfLiteExternalContext* Subgraph::CtxGetExternalContext(TfLiteContext* ctx,
                                                        TfLiteExternalContextType type) {
-  const int t = static_cast<int>(type);
+  const int t = ExternalContextIndex(type);
   if (t < 0 || t >= kTfLiteMaxExternalContexts) return nullptr;
   return Self(ctx)->shared_->external_contexts[t];
 }
 
 void Subgraph::CtxSetExternalContext(TfLiteContext* ctx, TfLiteExternalContextType type,
                                      TfLiteExternalContext* external) {
-  const int t = static_cast<int>(type);
+  const int t = ExternalContextIndex(type);
   if (t < 0 || t >= kTfLiteMaxExternalContexts) return;
   Self(ctx)->shared_->external_contexts[t] = external;
 }

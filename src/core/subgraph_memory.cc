@@ -378,8 +378,7 @@ TfLiteStatus Subgraph::ResizeInputTensor(int tensor_index, const std::vector<int
   }
   // Same shape and memory already there: nothing changes.
   if (t->data.raw != nullptr && t->dims != nullptr &&
-      t->dims->size == static_cast<int>(dims.size()) &&
-      std::equal(dims.begin(), dims.end(), t->dims->data)) {
+      TfLiteIntArrayEqualsArray(t->dims, static_cast<int>(dims.size()), dims.data())) {
     return kTfLiteOk;
   }
   TfLiteIntArray* new_size = IntArrayFromVector(dims);
