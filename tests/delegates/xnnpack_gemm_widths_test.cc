@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -173,9 +174,10 @@ std::vector<float> WeightScales(const Int8Case& c) {
 }
 
 std::vector<uint8_t> Int8Model(const Int8Case& c, const std::vector<int8_t>& w,
-                               const std::vector<int32_t>& bias) {
+                               const std::vector<int32_t>& bias,
+                               const std::vector<float>& weight_scales) {
   ModelBuilder b;
-  const std::vector<float> ws = WeightScales(c);
+  const std::vector<float>& ws = weight_scales;
   const std::vector<int> xs = c.fully_connected ? std::vector<int>{c.rows, c.in}
                                                 : std::vector<int>{1, c.rows, 1, c.in};
   const std::vector<int> ys = c.fully_connected ? std::vector<int>{c.rows, c.out}
@@ -222,7 +224,7 @@ void CheckInt8(const Int8Case& c) {
 
   std::unique_ptr<TfLiteDelegate, XnnpackDelegateDeleter> delegate(
       TfLiteXNNPackDelegateCreate(nullptr));
-  const std::vector<uint8_t> bytes = Int8Model(c, w, bias);
+  const std::vector<uint8_t> bytes = Int8Model(c, w, bias, ws);
   Session s;
   s.Create(bytes, {delegate.get()});
   ASSERT_TRUE(s.ok()) << s.errors;
@@ -285,6 +287,45 @@ TEST(XnnpackGemmWidths, Int8FullyConnected) {
       CheckInt8({true, 4, in, out, false, out % 2 == 1});
       CheckInt8({true, 1, in, out, true, false});
     }
+  }
+}
+
+// A weight scale that is not a positive normal float (zero, negative,
+// subnormal, infinite, NaN) in any channel keeps the node off XNNPACK; small
+// and ordinary positive normal scales are accepted (the bias scales, input
+// scale times weight scale, must stay normal too).
+TEST(XnnpackGemmWidths, Int8WeightScalesMustBePositiveNormal) {
+  SKIP_WITHOUT_XNNPACK();
+  const float kBad[] = {0.0f,
+                        -0.01f,
+                        std::numeric_limits<float>::denorm_min(),
+                        std::numeric_limits<float>::min() / 2,
+                        std::numeric_limits<float>::infinity(),
+                        std::numeric_limits<float>::quiet_NaN()};
+  const Int8Case c = {true, 1, 9, 17, true, false};
+  const std::vector<int8_t> w = RandomInts<int8_t>(static_cast<size_t>(c.out) * c.in, 22, -127, 127);
+  const std::vector<int32_t> bias(static_cast<size_t>(c.out), 0);
+  std::unique_ptr<TfLiteDelegate, XnnpackDelegateDeleter> delegate(
+      TfLiteXNNPackDelegateCreate(nullptr));
+  for (int channel : {0, 8, 16}) {
+    for (float bad : kBad) {
+      SCOPED_TRACE("channel " + std::to_string(channel) + " scale " + std::to_string(bad));
+      std::vector<float> ws = WeightScales(c);
+      ws[static_cast<size_t>(channel)] = bad;
+      const std::vector<uint8_t> bytes = Int8Model(c, w, bias, ws);
+      Session s;
+      s.Create(bytes, {delegate.get()});
+      if (s.ok()) EXPECT_EQ(s.DelegateNodes(), 0) << s.errors;
+    }
+  }
+  for (float good : {std::numeric_limits<float>::min() * 64, 1.0f}) {
+    std::vector<float> ws = WeightScales(c);
+    ws[16] = good;
+    const std::vector<uint8_t> bytes = Int8Model(c, w, bias, ws);
+    Session s;
+    s.Create(bytes, {delegate.get()});
+    ASSERT_TRUE(s.ok()) << s.errors;
+    EXPECT_EQ(s.DelegateNodes(), 1) << "scale " << good << ": " << s.errors;
   }
 }
 

@@ -53,11 +53,16 @@ const TfLiteAffineQuantization* Affine(const TfLiteTensor& t) {
   if (q == nullptr || q->scale == nullptr || q->scale->size < 1 || q->zero_point == nullptr ||
       (q->zero_point->size != q->scale->size && q->zero_point->size != 1))
     return nullptr;
+  // Every scale a positive normal float: bit patterns 0x00800000..0x7F7FFFFF.
+  // Tested on the bits without an early exit, so the loop vectorizes (it runs
+  // over every channel of a weight each time a check asks for its datatype).
+  uint32_t bad = 0;
   for (int i = 0; i < q->scale->size; ++i) {
-    const float s = q->scale->data[i];
-    if (!std::isnormal(s) || s <= 0.0f) return nullptr;
+    uint32_t bits;
+    std::memcpy(&bits, &q->scale->data[i], sizeof(bits));
+    bad |= static_cast<uint32_t>(bits - 0x00800000u >= 0x7F000000u);
   }
-  return q;
+  return bad == 0 ? q : nullptr;
 }
 
 }  // namespace
@@ -330,8 +335,11 @@ xnn_datatype OpBuilder::Datatype(int t) const {
         q->quantized_dimension >= x.dims->size ||
         x.dims->data[q->quantized_dimension] != q->scale->size)
       return xnn_datatype_invalid;
-    for (int i = 0; i < q->zero_point->size; ++i)
-      if (q->zero_point->data[i] != 0) return xnn_datatype_invalid;
+    // OR of all zero points (no early exit, so it vectorizes: weights have
+    // thousands of channels and this runs several times per node).
+    int32_t any = 0;
+    for (int i = 0; i < q->zero_point->size; ++i) any |= q->zero_point->data[i];
+    if (any != 0) return xnn_datatype_invalid;
     if (x.type == kTfLiteInt8) return xnn_datatype_qcint8;
     if (x.type == kTfLiteInt32) return xnn_datatype_qcint32;
     return xnn_datatype_invalid;
@@ -462,10 +470,13 @@ TfLiteStatus OpBuilder::CheckFilterAndBias(int in, int filter, int bias, int out
     return Fail("unsupported bias quantization");
   // XNNPACK requantizes with input_scale * filter_scale / output_scale < 256.
   const TfLiteAffineQuantization* q = Affine(TensorAt(filter));
+  const float in_scale = Scale(in), out_scale = Scale(out);
+  bool out_of_range = false;  // accumulated without an early exit, so it vectorizes
   for (int c = 0; c < q->scale->size; ++c) {
-    const float r = Scale(in) * q->scale->data[c] / Scale(out);
-    if (!(r > 0.0f) || r >= 256.0f) return Fail("requantization scale out of range");
+    const float r = in_scale * q->scale->data[c] / out_scale;
+    out_of_range |= !(r > 0.0f) | (r >= 256.0f);
   }
+  if (out_of_range) return Fail("requantization scale out of range");
   return kTfLiteOk;
 }
 
