@@ -329,6 +329,76 @@ TEST(XnnpackGemmWidths, Int8WeightScalesMustBePositiveNormal) {
   }
 }
 
+// ---- float BATCH_MATMUL with B computed at run time --------------------------------
+// XNNPACK packs such a B on every run, with the packer of the tile it picked
+// (x86 FMA3: 16 columns, 4 shuffled rows per step since patch 0016), the
+// transposed layout (adj_y) with the GOI packer and the plain one with GIO.
+
+void CheckDynamicBatchMatMul(int batch, int m, int k, int n, bool adj_y) {
+  SCOPED_TRACE("batch " + std::to_string(batch) + ", " + std::to_string(m) + "x" +
+               std::to_string(k) + " times " + std::to_string(k) + "x" + std::to_string(n) +
+               (adj_y ? ", adj_y" : ""));
+  ModelBuilder b;
+  const int a_t = b.AddInput(tflite::TensorType_FLOAT32, {batch, m, k}, "a");
+  const int b_t = b.AddInput(tflite::TensorType_FLOAT32,
+                             adj_y ? std::vector<int>{batch, n, k} : std::vector<int>{batch, k, n},
+                             "b");
+  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {batch, m, n}, "y");
+  tflite::BatchMatMulOptionsT o;
+  o.adj_y = adj_y;
+  b.AddOperator(tflite::BuiltinOperator_BATCH_MATMUL, {a_t, b_t}, {y}, o);
+  const std::vector<uint8_t> bytes = b.Finish();
+  const std::vector<float> av = Random(static_cast<size_t>(batch) * m * k, 31, -2.0f, 2.0f);
+  const std::vector<float> bv = Random(static_cast<size_t>(batch) * k * n, 32, -2.0f, 2.0f);
+
+  std::unique_ptr<TfLiteDelegate, XnnpackDelegateDeleter> delegate(
+      TfLiteXNNPackDelegateCreate(nullptr));
+  Session s;
+  s.Create(bytes, {delegate.get()});
+  ASSERT_TRUE(s.ok()) << s.errors;
+  ASSERT_EQ(s.DelegateNodes(), 1) << "the node goes to XNNPACK; " << s.errors;
+  ASSERT_EQ(TfLiteInterpreterAllocateTensors(s.interpreter.get()), kTfLiteOk) << s.errors;
+  for (int run = 0; run < 2; ++run) {  // the second run packs B again
+    std::vector<float> a2 = av, b2 = bv;
+    if (run == 1) {
+      for (float& v : a2) v = -v;
+      for (float& v : b2) v *= 0.5f;
+    }
+    ASSERT_TRUE(s.SetInput(0, a2));
+    ASSERT_TRUE(s.SetInput(1, b2));
+    ASSERT_EQ(TfLiteInterpreterInvoke(s.interpreter.get()), kTfLiteOk) << s.errors;
+    const std::vector<float> got = s.Output(0);
+    ASSERT_EQ(got.size(), static_cast<size_t>(batch) * m * n);
+    int bad = 0;
+    for (int g = 0; g < batch && bad < 5; ++g) {
+      for (int i = 0; i < m; ++i) {
+        for (int j = 0; j < n; ++j) {
+          double acc = 0;
+          for (int q = 0; q < k; ++q) {
+            const float bq = adj_y ? b2[(static_cast<size_t>(g) * n + j) * k + q]
+                                   : b2[(static_cast<size_t>(g) * k + q) * n + j];
+            acc += static_cast<double>(a2[(static_cast<size_t>(g) * m + i) * k + q]) * bq;
+          }
+          const float v = got[(static_cast<size_t>(g) * m + i) * n + j];
+          if (std::fabs(v - acc) > 1e-5 * (1.0 + std::fabs(acc)) * k && ++bad <= 5) {
+            ADD_FAILURE() << "run " << run << ", batch " << g << " row " << i << " column " << j
+                          << ": " << v << " != " << acc;
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(XnnpackGemmWidths, FloatBatchMatMulWithRuntimeB) {
+  SKIP_WITHOUT_XNNPACK();
+  for (bool adj_y : {false, true}) {
+    for (int k : {1, 3, 4, 5, 8, 13, 64}) {
+      for (int n : {1, 7, 16, 17, 40}) CheckDynamicBatchMatMul(2, 5, k, n, adj_y);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace tflite_c
