@@ -101,7 +101,7 @@ budget)
   full=$(ls "$build"/libtflite_c.so.*.* | head -n 1)
   # The budget is for Release; other build types are only printed.
   if [ "$xnn" = 1 ] && [ "$build_type" = Release ]; then
-    check "full library, XNNPACK on" "$(stripped_size "$full")" $((32 * mib / 10))
+    check "full library, XNNPACK on" "$(stripped_size "$full")" $((325 * mib / 100))
   else
     check "full library, XNNPACK $([ "$xnn" = 1 ] && echo on || echo off), $build_type" "$(stripped_size "$full")" 0
   fi
