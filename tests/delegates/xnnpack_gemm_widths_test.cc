@@ -68,6 +68,22 @@ std::vector<float> Reference(const Case& c, const std::vector<float>& x,
   return y;
 }
 
+// The layer under test: a fully connected layer, or a VALID stride-1 CONV_2D.
+void AddLayer(ModelBuilder& b, bool fully_connected, int x, int f, int bias, int y,
+              tflite::ActivationFunctionType act) {
+  if (fully_connected) {
+    tflite::FullyConnectedOptionsT o;
+    o.fused_activation_function = act;
+    b.AddOperator(tflite::BuiltinOperator_FULLY_CONNECTED, {x, f, bias}, {y}, o);
+  } else {
+    tflite::Conv2DOptionsT o;
+    o.padding = tflite::Padding_VALID;
+    o.stride_w = o.stride_h = 1;
+    o.fused_activation_function = act;
+    b.AddOperator(tflite::BuiltinOperator_CONV_2D, {x, f, bias}, {y}, o);
+  }
+}
+
 std::vector<uint8_t> Model(const Case& c, const std::vector<float>& w,
                            const std::vector<float>& bias) {
   ModelBuilder b;
@@ -78,20 +94,14 @@ std::vector<uint8_t> Model(const Case& c, const std::vector<float>& w,
     const int x = b.AddInput(tflite::TensorType_FLOAT32, {c.rows, c.in}, "x");
     const int y = b.AddOutput(tflite::TensorType_FLOAT32, {c.rows, c.out}, "y");
     const int f = b.AddConstant<float>({c.out, c.in}, w);
-    tflite::FullyConnectedOptionsT o;
-    o.fused_activation_function = act;
-    b.AddOperator(tflite::BuiltinOperator_FULLY_CONNECTED, {x, f, bias_t}, {y}, o);
+    AddLayer(b, true, x, f, bias_t, y, act);
   } else {
     const int k = c.kind == Kind::kConv3x3 ? 3 : 1;
     const int side = OutSide(c);
     const int x = b.AddInput(tflite::TensorType_FLOAT32, {1, c.rows, c.rows, c.in}, "x");
     const int y = b.AddOutput(tflite::TensorType_FLOAT32, {1, side, side, c.out}, "y");
     const int f = b.AddConstant<float>({c.out, k, k, c.in}, w);
-    tflite::Conv2DOptionsT o;
-    o.padding = tflite::Padding_VALID;
-    o.stride_w = o.stride_h = 1;
-    o.fused_activation_function = act;
-    b.AddOperator(tflite::BuiltinOperator_CONV_2D, {x, f, bias_t}, {y}, o);
+    AddLayer(b, false, x, f, bias_t, y, act);
   }
   return b.Finish();
 }
@@ -196,17 +206,7 @@ std::vector<uint8_t> Int8Model(const Int8Case& c, const std::vector<int8_t>& w,
   b.SetQuantization(bias_t, {bs, std::vector<int64_t>(bs.size(), 0), 0});
   const auto act = c.relu ? tflite::ActivationFunctionType_RELU
                           : tflite::ActivationFunctionType_NONE;
-  if (c.fully_connected) {
-    tflite::FullyConnectedOptionsT o;
-    o.fused_activation_function = act;
-    b.AddOperator(tflite::BuiltinOperator_FULLY_CONNECTED, {x, f, bias_t}, {y}, o);
-  } else {
-    tflite::Conv2DOptionsT o;
-    o.padding = tflite::Padding_VALID;
-    o.stride_w = o.stride_h = 1;
-    o.fused_activation_function = act;
-    b.AddOperator(tflite::BuiltinOperator_CONV_2D, {x, f, bias_t}, {y}, o);
-  }
+  AddLayer(b, c.fully_connected, x, f, bias_t, y, act);
   return b.Finish();
 }
 
@@ -270,24 +270,27 @@ void CheckInt8(const Int8Case& c) {
 const int kInt8Inputs[] = {1, 7, 8, 9, 33, 100};
 const int kInt8Widths[] = {1, 3, 8, 9, 15, 16, 17, 31, 40};
 
-TEST(XnnpackGemmWidths, Int8PointwiseConvolution) {
-  SKIP_WITHOUT_XNNPACK();
+// Every input count against every width: several rows with one weight kind
+// (per-channel for convolutions, per-tensor for fully connected layers) and
+// one row with the other; a RELU on half the widths.
+void CheckInt8Grid(bool fully_connected) {
   for (int in : kInt8Inputs) {
     for (int out : kInt8Widths) {
-      CheckInt8({false, 5, in, out, true, out % 2 == 0});
-      CheckInt8({false, 1, in, out, false, false});
+      const bool relu = out % 2 == (fully_connected ? 1 : 0);
+      CheckInt8({fully_connected, fully_connected ? 4 : 5, in, out, !fully_connected, relu});
+      CheckInt8({fully_connected, 1, in, out, fully_connected, false});
     }
   }
 }
 
+TEST(XnnpackGemmWidths, Int8PointwiseConvolution) {
+  SKIP_WITHOUT_XNNPACK();
+  CheckInt8Grid(false);
+}
+
 TEST(XnnpackGemmWidths, Int8FullyConnected) {
   SKIP_WITHOUT_XNNPACK();
-  for (int in : kInt8Inputs) {
-    for (int out : kInt8Widths) {
-      CheckInt8({true, 4, in, out, false, out % 2 == 1});
-      CheckInt8({true, 1, in, out, true, false});
-    }
-  }
+  CheckInt8Grid(true);
 }
 
 // A weight scale that is not a positive normal float (zero, negative,
