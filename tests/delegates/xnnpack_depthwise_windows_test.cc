@@ -1,8 +1,8 @@
 // Float depthwise convolutions through the XNNPACK delegate, across window
 // sizes: the unipass kernels (3, 4, 9 and 25 taps) and, for windows of more
 // than 25 taps (a 31-tap 1-D convolution as conformers use, 7x7, 6x5), the
-// multipass kernel patch 0017 adds on x86 (elsewhere such windows run as a
-// grouped convolution; the results must be the same). Channel counts on both
+// multipass kernels patch 0017 adds (on CPUs without one, a grouped
+// convolution; the results must be the same). Channel counts on both
 // sides of the kernels' channel tiles, SAME and VALID padding, strides 1 and
 // 2, bias and a RELU6 clamp; expected values from plain loops in double.
 #include <gtest/gtest.h>
