@@ -185,9 +185,8 @@ std::vector<float> WeightScales(const Int8Case& c) {
 
 std::vector<uint8_t> Int8Model(const Int8Case& c, const std::vector<int8_t>& w,
                                const std::vector<int32_t>& bias,
-                               const std::vector<float>& weight_scales) {
+                               const std::vector<float>& ws) {
   ModelBuilder b;
-  const std::vector<float>& ws = weight_scales;
   const std::vector<int> xs = c.fully_connected ? std::vector<int>{c.rows, c.in}
                                                 : std::vector<int>{1, c.rows, 1, c.in};
   const std::vector<int> ys = c.fully_connected ? std::vector<int>{c.rows, c.out}
@@ -252,13 +251,12 @@ void CheckInt8(const Int8Case& c) {
       const double scale = static_cast<double>(kInScale) * ws[c.per_channel ? o : 0] / kOutScale;
       double q = std::nearbyint(static_cast<double>(acc) * scale) + kOutZero;
       q = std::min(127.0, std::max(c.relu ? static_cast<double>(kOutZero) : -128.0, q));
-      const int diff = std::abs(got[static_cast<size_t>(r) * c.out + o] - static_cast<int>(q));
+      const int value = got[static_cast<size_t>(r) * c.out + o];
+      const int diff = std::abs(value - static_cast<int>(q));
       if (diff == 1) ++off_by_one;
       if (diff > 1) {
         ++bad;
-        ADD_FAILURE() << "row " << r << " channel " << o << ": "
-                      << static_cast<int>(got[static_cast<size_t>(r) * c.out + o])
-                      << " != " << q;
+        ADD_FAILURE() << "row " << r << " channel " << o << ": " << value << " != " << q;
       }
     }
   }
