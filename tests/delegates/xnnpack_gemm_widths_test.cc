@@ -152,6 +152,20 @@ TEST(XnnpackGemmWidths, Convolution3x3) {
   for (int out : kWidths) Check({Kind::kConv3x3, 6, 5, out, out % 2 == 0});  // 16 pixels
 }
 
+// Every row count up to 15 (partial tiles of the 4-, 6- and 7-row kernels;
+// FMA3 CPUs run 6-row tiles whose k loop is assembly, patch 0019) and input
+// depths from a single step of the k loop upward; 3x3 convolutions over 4, 9
+// and 16 pixels.
+TEST(XnnpackGemmWidths, RowRemaindersAndDepths) {
+  SKIP_WITHOUT_XNNPACK();
+  for (int rows = 1; rows <= 15; ++rows) {
+    for (int in : {1, 2, 3, 17}) Check({Kind::kFullyConnected, rows, in, 19, rows % 2 == 0});
+  }
+  for (int side : {2, 3, 4}) {
+    for (int in : {1, 4}) Check({Kind::kConv3x3, side + 2, in, 21, in == 4});
+  }
+}
+
 TEST(XnnpackGemmWidths, FullyConnected) {
   SKIP_WITHOUT_XNNPACK();
   for (int out : kWidths) {
