@@ -56,7 +56,8 @@ TEST(XnnpackSignSelect, PreluWithSlopePerElementOrShared) {
   sizes.push_back(257);
   for (const size_t n : sizes) {
     for (const bool shared : {false, true}) {
-      SCOPED_TRACE(std::to_string(n) + (shared ? " elements, one slope" : " elements, a slope each"));
+      SCOPED_TRACE(std::to_string(n) +
+                   (shared ? " elements, one slope" : " elements, a slope each"));
       const int ni = static_cast<int>(n);
       const std::vector<float> x = SignedValues(n, n);
       // Slopes of both signs (a negative one flips a negative input positive).
