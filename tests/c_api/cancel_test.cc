@@ -173,7 +173,9 @@ ChainSize ChainFor200Ms(TfLiteDelegate* delegate) {
 // within max(1 s, two units of `unit_ms`), then a normal Invoke with
 // `reference` outputs. On a loaded machine an Invoke may end before the
 // cancel (or the cancel may land in the last node, which upstream ignores
-// too): then it is tried again, up to five times.
+// too): then it is tried again, up to five times, a quarter of the way into
+// the Invoke that just ran uncancelled (timings measured while another
+// process held the second core can be many times the later ones).
 void ExpectCancelledThenRecovers(Cancellable* c, double invoke_ms, double unit_ms,
                                  const std::vector<float>& reference, const char* unit) {
   bool cancelled = false;
@@ -183,7 +185,10 @@ void ExpectCancelledThenRecovers(Cancellable* c, double invoke_ms, double unit_m
                 "%.1f ms, %.2f ms after the Cancel call\n",
                 invoke_ms, unit, unit_ms, r.status == kTfLiteCancelled ? "kTfLiteCancelled" : "OK",
                 r.invoke_ms, r.latency_ms);
-    if (r.status == kTfLiteOk) continue;
+    if (r.status == kTfLiteOk) {
+      invoke_ms = r.invoke_ms;
+      continue;
+    }
     cancelled = true;
     ::testing::Test::RecordProperty("cancel_latency_us", static_cast<int>(r.latency_ms * 1000));
     EXPECT_EQ(r.status, kTfLiteCancelled) << c->errors;
