@@ -91,12 +91,14 @@ fi
 # Our fixes to the snapshot, applied in name order after unpacking (each one
 # says what it fixes; README "XNNPACK" lists them).
 PATCHES=("$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"/patches/*.patch)
+# And to the pthreadpool snapshot built with it.
+PTHREADPOOL_PATCHES=("$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"/patches/pthreadpool/*.patch)
 
 # The key hashes pins, patches and flags; toolchain paths are hashed by file name and
 # content, not by where the checkout is.
 key_input() {
   printf '%s\n' "$PINS"
-  cat "${PATCHES[@]}"
+  cat "${PATCHES[@]}" "${PTHREADPOOL_PATCHES[@]}"
   local f
   for f in "${CMAKE_FLAGS[@]}"; do
     case "$f" in
@@ -207,6 +209,10 @@ done
 for p in "${PATCHES[@]}"; do
   log "patch $(basename "$p")"
   patch -d "$WORK/src/xnnpack" -p1 --quiet --forward <"$p" || { log "patch failed: $p"; exit 1; }
+done
+for p in "${PTHREADPOOL_PATCHES[@]}"; do
+  log "patch pthreadpool/$(basename "$p")"
+  patch -d "$WORK/src/pthreadpool" -p1 --quiet --forward <"$p" || { log "patch failed: $p"; exit 1; }
 done
 
 # ---- configure, build, install into a staging prefix, then publish ---------------
