@@ -15,6 +15,11 @@
 # Environment: CC (target C compiler); TFLITE_C_RUN for a cross build (see
 # cross_env.sh). Exit status 77 (skip) without dpkg-deb or cpack.
 set -euo pipefail
+# grep -q stops reading at its first match; under pipefail the writer's
+# SIGPIPE then fails the whole pipeline (seen once in CI, on the help text:
+# its first --graph= is in the first 4 KB bash's printf writes). `has` reads
+# everything before it greps.
+has() { local text; text=$(cat); grep -q "$@" <<<"$text"; }
 build=$1 work=$2 model=${3:-}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CC=${CC:-cc}
@@ -49,21 +54,21 @@ arch=$(dpkg-deb -f "${debs[0]}" Architecture)
 [ -n "$arch" ] && [ "$arch" != all ] || fail "bad Architecture '$arch'"
 version=$(dpkg-deb -f "${debs[0]}" Version)
 for i in 1 2; do
-  dpkg-deb -f "${debs[$i]}" Depends | grep -q "libtflite-c0 (= $version)" ||
+  dpkg-deb -f "${debs[$i]}" Depends | has "libtflite-c0 (= $version)" ||
     fail "${packages[$i]} does not depend on libtflite-c0 (= $version)"
 done
-dpkg-deb -I "${debs[0]}" shlibs | grep -q "^libtflite_c 0 libtflite-c0" ||
+dpkg-deb -I "${debs[0]}" shlibs | has "^libtflite_c 0 libtflite-c0" ||
   fail "libtflite-c0 has no shlibs entry for libtflite_c.so.0"
 contents() { dpkg-deb -c "$1" | awk '{print $6}'; }
-contents "${debs[0]}" | grep -q '/libtflite_c\.so\.0$' || fail "libtflite_c.so.0 not in libtflite-c0"
-contents "${debs[0]}" | grep -q '/libtensorflowlite_c\.so$' ||
+contents "${debs[0]}" | has '/libtflite_c\.so\.0$' || fail "libtflite_c.so.0 not in libtflite-c0"
+contents "${debs[0]}" | has '/libtensorflowlite_c\.so$' ||
   fail "libtensorflowlite_c.so not in libtflite-c0"
-contents "${debs[0]}" | grep -Eq '/libtflite_c\.so$|/include/' && fail "development files in libtflite-c0"
-contents "${debs[1]}" | grep -q '/libtflite_c\.so$' || fail "libtflite_c.so link not in libtflite-c-dev"
-contents "${debs[1]}" | grep -q '/pkgconfig/tensorflowlite_c\.pc$' || fail "tensorflowlite_c.pc not in -dev"
-contents "${debs[1]}" | grep -q '/include/tensorflow/lite/c/c_api\.h$' || fail "c_api.h not in -dev"
+contents "${debs[0]}" | has -E '/libtflite_c\.so$|/include/' && fail "development files in libtflite-c0"
+contents "${debs[1]}" | has '/libtflite_c\.so$' || fail "libtflite_c.so link not in libtflite-c-dev"
+contents "${debs[1]}" | has '/pkgconfig/tensorflowlite_c\.pc$' || fail "tensorflowlite_c.pc not in -dev"
+contents "${debs[1]}" | has '/include/tensorflow/lite/c/c_api\.h$' || fail "c_api.h not in -dev"
 for t in benchmark_model run_model inference_diff model_inspector; do
-  contents "${debs[2]}" | grep -q "/bin/$t\$" || fail "$t not in tflite-c-tools"
+  contents "${debs[2]}" | has "/bin/$t\$" || fail "$t not in tflite-c-tools"
 done
 echo "packages: metadata OK ($arch, version $version)"
 
@@ -75,7 +80,7 @@ bash "$here/check_exported_symbols.sh" "$(ls "$work"/runtime/usr/lib*/libtflite_
 mode=scratch
 if [ "$(id -u)" = 0 ] && [ ${#run[@]} -eq 0 ] && [ "${TFLITE_C_PACKAGES_SCRATCH:-0}" != 1 ] &&
    command -v dpkg >/dev/null; then
-  if dpkg-query -W -f='${Status}\n' "${packages[@]}" 2>/dev/null | grep -q 'install ok'; then
+  if dpkg-query -W -f='${Status}\n' "${packages[@]}" 2>/dev/null | has 'install ok'; then
     echo "packages: a tflite-c package is already installed here; not touching it, unpacking instead"
   else
     mode=system
@@ -132,9 +137,9 @@ echo "packages: pkg-config consumer OK ($(pkg-config --modversion tensorflowlite
 bin=$root/usr/bin
 out=$("${run[@]}" "$bin/benchmark_model" --help 2>&1) && fail "benchmark_model --help exited 0 (upstream exits 1)"
 for section in NAME SYNOPSIS OPTIONS EXAMPLES; do
-  printf '%s\n' "$out" | grep -q "^\(ERROR: \)\?$section\$" || fail "benchmark_model --help has no $section section"
+  printf '%s\n' "$out" | has "^\(ERROR: \)\?$section\$" || fail "benchmark_model --help has no $section section"
 done
-printf '%s\n' "$out" | grep -q -- '--graph=' || fail "benchmark_model --help lists no --graph flag"
+printf '%s\n' "$out" | has -- '--graph=' || fail "benchmark_model --help lists no --graph flag"
 echo "packages: benchmark_model --help OK"
 if [ -n "$model" ]; then
   "${run[@]}" "$bin/run_model" "$model" --runs 2 >"$work/run_model.log" 2>&1 ||
