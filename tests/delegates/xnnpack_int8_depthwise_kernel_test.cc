@@ -17,51 +17,31 @@
 #include <cstring>
 #include <vector>
 
+#include "tests/delegates/xnnpack_int8_kernel_test_util.h"
+
 #if TFLITE_C_WITH_XNNPACK && defined(__x86_64__)
 #define TFLITE_C_TEST_MADD16 1
 
-union QC8Params {  // XNNPACK's xnn_qs8_qc8w_conv_minmax_params, fp32_scalar member (x86)
-  struct {
-    int16_t output_zero_point;
-    int16_t output_min;
-    int16_t output_max;
-  } fp32_scalar;
-  char size[64];
-};
+using tflite_c::testing::QC8Params;
 
 extern "C" void xnn_qs8_qc8w_dwconv_minmax_fp32_ukernel_9p32c__avx512skx_madd16(
-    size_t channels, size_t output_width, const int8_t** input, const void* weights,
-    int8_t* output, intptr_t input_stride, size_t output_increment, size_t input_offset,
-    const int8_t* zero, const QC8Params* params);
+    size_t channels, size_t output_width, const int8_t** input, const void* weights, int8_t* output,
+    intptr_t input_stride, size_t output_increment, size_t input_offset, const int8_t* zero,
+    const QC8Params* params);
 #endif
 
 namespace {
 
 #if TFLITE_C_TEST_MADD16
 
-struct Rng {
-  uint32_t state = 2024;
-  int operator()(int lo, int hi) {
-    state = state * 1664525u + 1013904223u;
-    return lo + int((state >> 8) % uint32_t(hi - lo + 1));
-  }
-};
+using tflite_c::testing::Requantize;
+using Rng = tflite_c::testing::Int8Rng;
 
 bool HasAvx512Skx() {
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
          __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
          __builtin_cpu_supports("avx512cd");
-}
-
-int8_t Requantize(int32_t acc, float scale, int zero_point, int out_min, int out_max) {
-  float scaled = float(acc) * scale;
-  scaled = std::min(scaled, float(out_max - zero_point));
-  const long rounded = std::lrint(scaled);  // nearest, ties to even
-  int v = int(std::max<long>(std::min<long>(rounded, 32767), -32768));
-  v = std::max(-32768, std::min(32767, v + zero_point));
-  v = std::max(-128, std::min(127, v));
-  return int8_t(std::max(v, out_min));
 }
 
 TEST(XnnpackInt8DepthwiseKernel, NineTapsMatchTheDefinition) {
