@@ -5,6 +5,7 @@
 #define TFLITE_C_TESTS_DELEGATES_DELEGATE_TEST_UTIL_H_
 
 #include <algorithm>
+#include <cmath>
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
@@ -17,12 +18,12 @@
 #include "src/c_api/c_api_internal.h"
 #include "tensorflow/lite/builtin_ops.h"
 #include "tensorflow/lite/c/c_api.h"
-#include "tensorflow/lite/core/api/profiler.h"
 #include "tensorflow/lite/c/c_api_experimental.h"
 #include "tensorflow/lite/c/tflite_c_experimental.h"
+#include "tensorflow/lite/core/api/profiler.h"
 #include "tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h"
-#include "tests/util/model_builder.h"
 #include "tests/util/error_capture.h"
+#include "tests/util/model_builder.h"
 
 namespace tflite_c {
 namespace testing {
@@ -178,6 +179,56 @@ inline FloatRun RunFloatModel(const std::vector<uint8_t>& bytes, TfLiteDelegate*
   }
   r.errors = s.errors;
   return r;
+}
+
+// An XNNPACK delegate with `threads` threads and otherwise default options.
+inline XnnPtr XnnpackWithThreads(int threads) {
+  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
+  o.num_threads = threads;
+  return XnnPtr(TfLiteXNNPackDelegateCreate(&o));
+}
+
+// A run whose one node went to the delegate, element by element against
+// `want` (relative 1e-4; at most 5 failures reported).
+inline void ExpectOneDelegatedNodeClose(const FloatRun& run, const std::vector<float>& want) {
+  ASSERT_EQ(run.delegate_nodes, 1) << "the node goes to XNNPACK; " << run.errors;
+  ASSERT_EQ(run.out.size(), want.size()) << run.errors;
+  int bad = 0;
+  for (size_t i = 0; i < want.size() && bad < 5; ++i) {
+    if (std::fabs(run.out[i] - want[i]) > 1e-4f * (1.0f + std::fabs(want[i]))) {
+      ++bad;
+      ADD_FAILURE() << "element " << i << ": " << run.out[i] << " != " << want[i];
+    }
+  }
+}
+
+// y = relu(x (*) w + bias): a 1x1 CONV_2D of `side` x `side` pixels, `in` ->
+// `out` channels, weights and biases drawn with `seed` and `seed` + 1; and in
+// `want` its output from plain loops in double precision.
+inline std::vector<uint8_t> PointwiseReluModel(int side, int in, int out,
+                                               const std::vector<float>& x, uint32_t seed,
+                                               std::vector<float>* want) {
+  const std::vector<float> w = Random(static_cast<size_t>(out) * in, seed);
+  const std::vector<float> bias = Random(static_cast<size_t>(out), seed + 1);
+  ModelBuilder b;
+  const int xt = b.AddInput(tflite::TensorType_FLOAT32, {1, side, side, in}, "x");
+  const int yt = b.AddOutput(tflite::TensorType_FLOAT32, {1, side, side, out}, "y");
+  const int ft = b.AddConstant<float>({out, 1, 1, in}, w);
+  const int bt = b.AddConstant<float>({out}, bias);
+  tflite::Conv2DOptionsT o;
+  o.padding = tflite::Padding_VALID;
+  o.stride_w = o.stride_h = 1;
+  o.fused_activation_function = tflite::ActivationFunctionType_RELU;
+  b.AddOperator(tflite::BuiltinOperator_CONV_2D, {xt, ft, bt}, {yt}, o);
+  want->clear();
+  for (size_t p = 0; p < static_cast<size_t>(side) * side; ++p) {
+    for (int c = 0; c < out; ++c) {
+      double acc = bias[c];
+      for (int i = 0; i < in; ++i) acc += static_cast<double>(x[p * in + i]) * w[c * in + i];
+      want->push_back(static_cast<float>(std::max(0.0, acc)));
+    }
+  }
+  return b.Finish();
 }
 
 }  // namespace testing

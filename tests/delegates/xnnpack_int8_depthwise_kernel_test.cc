@@ -34,6 +34,8 @@ namespace {
 
 #if TFLITE_C_TEST_MADD16
 
+using tflite_c::testing::OutputQuantization;
+using tflite_c::testing::RandomOutputQuantization;
 using tflite_c::testing::Requantize;
 using Rng = tflite_c::testing::Int8Rng;
 
@@ -85,12 +87,9 @@ TEST(XnnpackInt8DepthwiseKernel, NineTapsMatchTheDefinition) {
     for (size_t i = 0; i < taps.size(); ++i) {
       taps[i] = r(0, 5) == 0 ? zero.data() : input.data() + i * row_bytes;  // before the offset
     }
-    QC8Params params;
-    std::memset(&params, 0, sizeof(params));
-    const int zero_point = r(-128, 127), out_min = r(-128, 0), out_max = r(0, 127);
-    params.fp32_scalar.output_zero_point = int16_t(zero_point);
-    params.fp32_scalar.output_min = int16_t(out_min);
-    params.fp32_scalar.output_max = int16_t(out_max);
+    const OutputQuantization q = RandomOutputQuantization(r);
+    const QC8Params& params = q.params;
+    const int zero_point = q.zero_point, out_min = q.min, out_max = q.max;
     const size_t gap = size_t(r(0, 5));
     const size_t out_bytes = width * (channels + gap);
     std::vector<int8_t> got(out_bytes + 64, 0x55), want(out_bytes + 64, 0x55);

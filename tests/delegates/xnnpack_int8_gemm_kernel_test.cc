@@ -74,12 +74,9 @@ void CheckGemm(Int8Rng& r, size_t mr, size_t nc, size_t kc, bool extreme, const 
         p[8 * 4 + (k / 8) * 64 + j * 8 + k % 8] = uint8_t(kernel[(b * 8 + j) * kc + k]);
     std::memcpy(p + 8 * 4 + kr * 8, &scale[b * 8], 8 * 4);
   }
-  QC8Params params;
-  std::memset(&params, 0, sizeof(params));
-  const int zero_point = r(-128, 127), out_min = r(-128, 0), out_max = r(0, 127);
-  params.fp32_scalar.output_zero_point = int16_t(zero_point);
-  params.fp32_scalar.output_min = int16_t(out_min);
-  params.fp32_scalar.output_max = int16_t(out_max);
+  const OutputQuantization q = RandomOutputQuantization(r);
+  const QC8Params& params = q.params;
+  const int zero_point = q.zero_point, out_min = q.min, out_max = q.max;
   const size_t cm_stride = nc + size_t(r(0, 5));
   std::vector<int8_t> got(mr * cm_stride + 64, 0x55);
   xnn_qs8_qc8w_gemm_minmax_fp32_ukernel_3x8c8__avx2(mr, nc, kc, a.data(), a_stride, packed,

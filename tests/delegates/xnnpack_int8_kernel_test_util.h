@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 namespace tflite_c {
 namespace testing {
@@ -28,6 +29,24 @@ struct Int8Rng {
     return lo + int((state >> 8) % uint32_t(hi - lo + 1));
   }
 };
+
+// Kernel parameters with a random output zero point (-128..127) and clamp
+// (min -128..0, max 0..127), and those values.
+struct OutputQuantization {
+  QC8Params params;
+  int zero_point, min, max;
+};
+inline OutputQuantization RandomOutputQuantization(Int8Rng& r) {
+  OutputQuantization q;
+  std::memset(&q.params, 0, sizeof(q.params));
+  q.zero_point = r(-128, 127);
+  q.min = r(-128, 0);
+  q.max = r(0, 127);
+  q.params.fp32_scalar.output_zero_point = int16_t(q.zero_point);
+  q.params.fp32_scalar.output_min = int16_t(q.min);
+  q.params.fp32_scalar.output_max = int16_t(q.max);
+  return q;
+}
 
 // An int32 accumulator to int8: times the channel's scale in float, clamped
 // above at out_max - zero_point, rounded to nearest (ties to even),

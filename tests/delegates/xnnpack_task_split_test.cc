@@ -18,23 +18,10 @@ namespace tflite_c {
 namespace testing {
 namespace {
 
-std::unique_ptr<TfLiteDelegate, XnnpackDelegateDeleter> Delegate(int threads) {
-  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
-  o.num_threads = threads;
-  return std::unique_ptr<TfLiteDelegate, XnnpackDelegateDeleter>(
-      TfLiteXNNPackDelegateCreate(&o));
-}
+XnnPtr Delegate(int threads) { return XnnpackWithThreads(threads); }
 
 void ExpectClose(const FloatRun& run, const std::vector<float>& want) {
-  ASSERT_EQ(run.delegate_nodes, 1) << "the node goes to XNNPACK; " << run.errors;
-  ASSERT_EQ(run.out.size(), want.size()) << run.errors;
-  int bad = 0;
-  for (size_t i = 0; i < want.size() && bad < 5; ++i) {
-    if (std::fabs(run.out[i] - want[i]) > 1e-4f * (1.0f + std::fabs(want[i]))) {
-      ++bad;
-      ADD_FAILURE() << "element " << i << ": " << run.out[i] << " != " << want[i];
-    }
-  }
+  ExpectOneDelegatedNodeClose(run, want);
 }
 
 // 1x1 convolution, `in` -> `out` channels over side x side pixels, RELU.
@@ -42,30 +29,11 @@ void CheckPointwise(int side, int in, int out, int threads) {
   SCOPED_TRACE(std::to_string(side) + "x" + std::to_string(side) + " pixels, " +
                std::to_string(in) + " -> " + std::to_string(out) + " channels, " +
                std::to_string(threads) + " threads");
-  const size_t pixels = static_cast<size_t>(side) * side;
-  const std::vector<float> x = Random(pixels * in, 21, -2.0f, 2.0f);
-  const std::vector<float> w = Random(static_cast<size_t>(out) * in, 22);
-  const std::vector<float> bias = Random(static_cast<size_t>(out), 23);
-  ModelBuilder b;
-  const int xt = b.AddInput(tflite::TensorType_FLOAT32, {1, side, side, in}, "x");
-  const int yt = b.AddOutput(tflite::TensorType_FLOAT32, {1, side, side, out}, "y");
-  const int ft = b.AddConstant<float>({out, 1, 1, in}, w);
-  const int bt = b.AddConstant<float>({out}, bias);
-  tflite::Conv2DOptionsT o;
-  o.padding = tflite::Padding_VALID;
-  o.stride_w = o.stride_h = 1;
-  o.fused_activation_function = tflite::ActivationFunctionType_RELU;
-  b.AddOperator(tflite::BuiltinOperator_CONV_2D, {xt, ft, bt}, {yt}, o);
+  const std::vector<float> x = Random(static_cast<size_t>(side) * side * in, 21, -2.0f, 2.0f);
   std::vector<float> want;
-  for (size_t p = 0; p < pixels; ++p) {
-    for (int c = 0; c < out; ++c) {
-      double acc = bias[c];
-      for (int i = 0; i < in; ++i) acc += static_cast<double>(x[p * in + i]) * w[c * in + i];
-      want.push_back(static_cast<float>(std::max(0.0, acc)));
-    }
-  }
+  const std::vector<uint8_t> model = PointwiseReluModel(side, in, out, x, 22, &want);
   auto d = Delegate(threads);
-  ExpectClose(RunFloatModel(b.Finish(), d.get(), x), want);
+  ExpectClose(RunFloatModel(model, d.get(), x), want);
 }
 
 TEST(XnnpackTaskSplit, PointwiseConvolutionOverFewChannels) {
@@ -83,8 +51,7 @@ TEST(XnnpackTaskSplit, PreluRowsOfChannels) {
   SKIP_WITHOUT_XNNPACK();
   for (int threads : {1, 2, 3}) {
     for (int channels : {3, 32, 200}) {
-      SCOPED_TRACE(std::to_string(channels) + " channels, " + std::to_string(threads) +
-                   " threads");
+      SCOPED_TRACE(std::to_string(channels) + " channels, " + std::to_string(threads) + " threads");
       const int side = 47;
       const size_t n = static_cast<size_t>(side) * side * channels;
       const std::vector<float> x = Random(n, 31, -3.0f, 3.0f);

@@ -21,12 +21,6 @@ namespace tflite_c {
 namespace testing {
 namespace {
 
-std::unique_ptr<TfLiteDelegate, XnnpackDelegateDeleter> Delegate(int threads) {
-  TfLiteXNNPackDelegateOptions o = TfLiteXNNPackDelegateOptionsDefault();
-  o.num_threads = threads;
-  return std::unique_ptr<TfLiteDelegate, XnnpackDelegateDeleter>(TfLiteXNNPackDelegateCreate(&o));
-}
-
 double Seconds(clockid_t clock) {
   timespec t{};
   clock_gettime(clock, &t);
@@ -44,50 +38,11 @@ double OtherThreadsCpuWhileSleeping(int ms) {
   return (process1 - process0) - (self1 - self0);
 }
 
-// y = relu(x (*) w + b): a 1x1 convolution of `side` x `side` pixels, 8 -> 8
-// channels, and its expected output from plain loops.
-std::vector<uint8_t> Pointwise(int side, const std::vector<float>& x, std::vector<float>* want) {
-  const int in = 8, out = 8;
-  const std::vector<float> w = Random(static_cast<size_t>(out) * in, 52);
-  const std::vector<float> bias = Random(static_cast<size_t>(out), 53);
-  ModelBuilder b;
-  const int xt = b.AddInput(tflite::TensorType_FLOAT32, {1, side, side, in}, "x");
-  const int yt = b.AddOutput(tflite::TensorType_FLOAT32, {1, side, side, out}, "y");
-  const int ft = b.AddConstant<float>({out, 1, 1, in}, w);
-  const int bt = b.AddConstant<float>({out}, bias);
-  tflite::Conv2DOptionsT o;
-  o.padding = tflite::Padding_VALID;
-  o.stride_w = o.stride_h = 1;
-  o.fused_activation_function = tflite::ActivationFunctionType_RELU;
-  b.AddOperator(tflite::BuiltinOperator_CONV_2D, {xt, ft, bt}, {yt}, o);
-  want->clear();
-  for (size_t p = 0; p < static_cast<size_t>(side) * side; ++p) {
-    for (int c = 0; c < out; ++c) {
-      double acc = bias[c];
-      for (int i = 0; i < in; ++i) acc += static_cast<double>(x[p * in + i]) * w[c * in + i];
-      want->push_back(static_cast<float>(std::max(0.0, acc)));
-    }
-  }
-  return b.Finish();
-}
-
-void ExpectClose(const FloatRun& run, const std::vector<float>& want) {
-  ASSERT_EQ(run.delegate_nodes, 1) << "the node goes to XNNPACK; " << run.errors;
-  ASSERT_EQ(run.out.size(), want.size()) << run.errors;
-  int bad = 0;
-  for (size_t i = 0; i < want.size() && bad < 5; ++i) {
-    if (std::fabs(run.out[i] - want[i]) > 1e-4f * (1.0f + std::fabs(want[i]))) {
-      ++bad;
-      ADD_FAILURE() << "element " << i << ": " << run.out[i] << " != " << want[i];
-    }
-  }
-}
-
 // Before the patch a new worker spun for a million pause instructions
 // (about 20 ms of a CPU on x86) waiting for the first command.
 TEST(XnnpackThreadPool, UnusedPoolCostsNoCpuTime) {
   SKIP_WITHOUT_XNNPACK();
-  auto d = Delegate(3);
+  auto d = XnnpackWithThreads(3);
   ASSERT_NE(d, nullptr);
   // The workers start (and check in) within these 100 ms; then sleep.
   const double used = OtherThreadsCpuWhileSleeping(100);
@@ -99,15 +54,15 @@ TEST(XnnpackThreadPool, FirstCommandAfterTheWorkersSlept) {
   const int side = 61;
   const std::vector<float> x = Random(static_cast<size_t>(side) * side * 8, 51, -2.0f, 2.0f);
   std::vector<float> want;
-  const std::vector<uint8_t> model = Pointwise(side, x, &want);
+  const std::vector<uint8_t> model = PointwiseReluModel(side, 8, 8, x, 52, &want);
   for (int threads : {2, 4}) {
     SCOPED_TRACE(std::to_string(threads) + " threads");
-    auto d = Delegate(threads);
+    auto d = XnnpackWithThreads(threads);
     ASSERT_NE(d, nullptr);
     std::this_thread::sleep_for(std::chrono::milliseconds(30));
-    ExpectClose(RunFloatModel(model, d.get(), x), want);
+    ExpectOneDelegatedNodeClose(RunFloatModel(model, d.get(), x), want);
     // And again on the same pool, whose workers now wait as before.
-    ExpectClose(RunFloatModel(model, d.get(), x), want);
+    ExpectOneDelegatedNodeClose(RunFloatModel(model, d.get(), x), want);
   }
 }
 
@@ -117,7 +72,7 @@ TEST(XnnpackThreadPool, FirstCommandAfterTheWorkersSlept) {
 TEST(XnnpackThreadPool, DestroyedBeforeFirstUse) {
   SKIP_WITHOUT_XNNPACK();
   for (int i = 0; i < 200; ++i) {
-    auto d = Delegate(2 + i % 3);
+    auto d = XnnpackWithThreads(2 + i % 3);
     ASSERT_NE(d, nullptr);
     if (i % 50 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
