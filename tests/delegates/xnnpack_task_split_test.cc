@@ -18,12 +18,6 @@ namespace tflite_c {
 namespace testing {
 namespace {
 
-XnnPtr Delegate(int threads) { return XnnpackWithThreads(threads); }
-
-void ExpectClose(const FloatRun& run, const std::vector<float>& want) {
-  ExpectOneDelegatedNodeClose(run, want);
-}
-
 // 1x1 convolution, `in` -> `out` channels over side x side pixels, RELU.
 void CheckPointwise(int side, int in, int out, int threads) {
   SCOPED_TRACE(std::to_string(side) + "x" + std::to_string(side) + " pixels, " +
@@ -32,8 +26,8 @@ void CheckPointwise(int side, int in, int out, int threads) {
   const std::vector<float> x = Random(static_cast<size_t>(side) * side * in, 21, -2.0f, 2.0f);
   std::vector<float> want;
   const std::vector<uint8_t> model = PointwiseReluModel(side, in, out, x, 22, &want);
-  auto d = Delegate(threads);
-  ExpectClose(RunFloatModel(model, d.get(), x), want);
+  auto d = XnnpackWithThreads(threads);
+  ExpectOneDelegatedNodeClose(RunFloatModel(model, d.get(), x), want);
 }
 
 TEST(XnnpackTaskSplit, PointwiseConvolutionOverFewChannels) {
@@ -63,8 +57,8 @@ TEST(XnnpackTaskSplit, PreluRowsOfChannels) {
       b.AddOperator(tflite::BuiltinOperator_PRELU, {xt, st}, {yt});
       std::vector<float> want(n);
       for (size_t i = 0; i < n; ++i) want[i] = x[i] >= 0 ? x[i] : x[i] * slope[i % channels];
-      auto d = Delegate(threads);
-      ExpectClose(RunFloatModel(b.Finish(), d.get(), x), want);
+      auto d = XnnpackWithThreads(threads);
+      ExpectOneDelegatedNodeClose(RunFloatModel(b.Finish(), d.get(), x), want);
     }
   }
 }
@@ -92,8 +86,8 @@ TEST(XnnpackTaskSplit, AddBroadcastBlocksOfRows) {
     const int ot = b.AddOutput(tflite::TensorType_FLOAT32, {1, a, rows, c}, "out");
     const int yt = b.AddConstant<float>({1, a, 1, c}, y);
     b.AddOperator(tflite::BuiltinOperator_ADD, {xt, yt}, {ot}, tflite::AddOptionsT{});
-    auto d = Delegate(threads);
-    ExpectClose(RunFloatModel(b.Finish(), d.get(), x), want);
+    auto d = XnnpackWithThreads(threads);
+    ExpectOneDelegatedNodeClose(RunFloatModel(b.Finish(), d.get(), x), want);
   }
 }
 
