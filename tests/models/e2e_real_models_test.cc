@@ -174,10 +174,13 @@ TEST(RealModels, DetectorsRunEndToEndWithAndWithoutXnnpack) {
 // (independent sigmoids, each in [0, 1], not a distribution) out. A 1 kHz
 // sine is "Beep, bleep" (475) or "Sine wave" (495); white noise is water or
 // noise (282 Water, 283 Rain, 285-287, 507 Noise, 509 Static, 514/515 White
-// and Pink noise). On the sine XNNPACK on and off agree closely. On noise
-// only the top class is compared: the dynamic-range (hybrid) convolutions,
-// on the builtin kernels in both runs, quantize each layer's input anew,
-// and a 1e-6 relative change of the input alone moves some scores by 0.3.
+// and Pink noise). Its pointwise convolutions and fully connected layers
+// have int8 weights: with XNNPACK they run dynamically quantized per pixel
+// (as upstream's delegate runs them), on the builtin kernels per image,
+// so the two runs quantize differently. On the sine they agree within 0.02.
+// On noise only the top class is compared: every layer's input is quantized
+// anew, and a 1e-6 relative change of the input alone moves some scores by
+// 0.3.
 TEST(RealModels, YamnetNamesASineWaveAndNoise) {
   const std::string dir = ExtraModelsDir();
   if (dir.empty()) GTEST_SKIP() << "set TFLITE_C_EXTRA_MODELS to a directory holding yamnet.tflite";
@@ -192,7 +195,7 @@ TEST(RealModels, YamnetNamesASineWaveAndNoise) {
   struct Case {
     Floats audio;
     std::vector<int> classes;  // acceptable top classes
-    bool compare_scores;       // XNNPACK on and off within 0.01
+    bool compare_scores;       // XNNPACK on and off within 0.02
   };
   const Case cases[] = {{sine, {475, 495}, true},
                         {noise, {282, 283, 285, 286, 287, 507, 509, 514, 515}, false}};
@@ -219,7 +222,7 @@ TEST(RealModels, YamnetNamesASineWaveAndNoise) {
     EXPECT_NE(std::find(classes.begin(), classes.end(), top), classes.end()) << top;
     EXPECT_EQ(top, top_plain);
     if (c.compare_scores) {
-      for (size_t i = 0; i < scores.size(); ++i) EXPECT_NEAR(scores[i], other[i], 0.01f) << i;
+      for (size_t i = 0; i < scores.size(); ++i) EXPECT_NEAR(scores[i], other[i], 0.02f) << i;
     }
   }
 }

@@ -74,6 +74,8 @@ struct Delegate {
     QuantFlags q;
     q.qs8 = (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_QS8) != 0;
     q.qu8 = (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_QU8) != 0;
+    q.dynamic =
+        (options.flags & TFLITE_XNNPACK_DELEGATE_FLAG_DISABLE_DYNAMICALLY_QUANTIZED_OPS) == 0;
     return q;
   }
 

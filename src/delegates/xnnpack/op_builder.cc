@@ -454,9 +454,10 @@ bool OpBuilder::IsQuantizedBias(int bias, int filter, int channels) const {
 }
 
 TfLiteStatus OpBuilder::CheckFilterAndBias(int in, int filter, int bias, int out, int channel_dim,
-                                           int channels) {
+                                           int channels, bool allow_hybrid) {
   if (Datatype(in) == xnn_datatype_fp32) {
-    if (Datatype(out) != xnn_datatype_fp32 || !IsStaticFloat(filter))
+    const bool hybrid = allow_hybrid && IsHybridFilter(in, filter, channel_dim, channels);
+    if (Datatype(out) != xnn_datatype_fp32 || (!hybrid && !IsStaticFloat(filter)))
       return Fail("float32 convolution needs a static float32 filter");
     if (bias >= 0 && !IsStaticFloat(bias, 1, 1))
       return Fail("bias must be a static float32 vector");

@@ -59,10 +59,13 @@ void UnpackSparseWeights(TfLiteContext* context, StaticMap* statics,
                          std::unordered_map<int, int>* producer,
                          std::vector<std::pair<int, int>>* follows);
 
-// Which quantized paths are enabled (TFLITE_XNNPACK_DELEGATE_FLAG_QS8/QU8).
+// Which quantized paths are enabled (TFLITE_XNNPACK_DELEGATE_FLAG_QS8/QU8;
+// `dynamic`: float32 ops with int8 weights run dynamically quantized, unless
+// TFLITE_XNNPACK_DELEGATE_FLAG_DISABLE_DYNAMICALLY_QUANTIZED_OPS).
 struct QuantFlags {
   bool qs8 = true;
   bool qu8 = true;
+  bool dynamic = true;
 };
 
 class OpBuilder {
@@ -151,8 +154,25 @@ class OpBuilder {
   // points 0, per-channel along `channel_dim`) or uint8 per-tensor, static.
   bool IsQuantizedFilter(int filter, int input, int channel_dim, int channels) const;
   bool IsQuantizedBias(int bias, int filter, int channels) const;
+  // Float32 input, quantized or (`allow_hybrid`, see IsHybridFilter) int8
+  // weights: the filter, bias and output types a conv/FC takes.
   TfLiteStatus CheckFilterAndBias(int in, int filter, int bias, int out, int channel_dim,
-                                  int channels);
+                                  int channels, bool allow_hybrid = false);
+  // Dynamically quantized ("hybrid", dynamic-range) weights, as upstream
+  // delegates them: a float32 input with a static INT8 filter (one scale, or
+  // one per output channel along `channel_dim`, zero points 0) while QS8 and
+  // dynamically quantized ops are enabled. XNNPACK then quantizes the input
+  // itself (DefineDynamicallyQuantized) and multiplies in int8.
+  bool IsHybridFilter(int in, int filter, int channel_dim, int channels) const;
+  // The hybrid filter as a qcint8 value with one scale per output channel
+  // (`as_matrix`: shaped [channels, rest], channel_dim 0).
+  TfLiteStatus DefineHybridFilter(int filter, int channel_dim, int channels, uint32_t* id,
+                                  bool as_matrix = false);
+  // Float32 value `src` (shape `rank`/`dims`) converted to a qdint8 value
+  // `*id`, with one scale and zero point per slice of its last
+  // `nonbatch_dims` dimensions.
+  TfLiteStatus DefineDynamicallyQuantized(uint32_t src, int rank, const size_t* dims,
+                                          size_t nonbatch_dims, uint32_t* id);
 
   static bool ActivationRange(TfLiteFusedActivation a, float* lo, float* hi);
   // Shared checks of conv/pool parameters: the fused activation (its clamp
@@ -188,7 +208,7 @@ class OpBuilder {
   };
   template <typename ConvParams>
   TfLiteStatus CheckConvNode(const TfLiteNode* n, const ConvParams& p, int channel_dim,
-                             ConvNode* c);
+                             bool allow_hybrid, ConvNode* c);
   TfLiteStatus VisitConv2d(const TfLiteNode* n, const TfLiteConvParams* p);
   TfLiteStatus VisitDepthwiseConv2d(const TfLiteNode* n, const TfLiteDepthwiseConvParams* p);
   TfLiteStatus VisitTransposeConv(const TfLiteNode* n, const TfLiteTransposeConvParams* p);
@@ -197,6 +217,10 @@ class OpBuilder {
   TfLiteStatus DefineDeconvolution(int in, int filter, int bias, int out, TfLitePadding padding,
                                    int stride_h, int stride_w, float lo, float hi);
   TfLiteStatus VisitFullyConnected(const TfLiteNode* n, const TfLiteFullyConnectedParams* p);
+  // A hybrid fully connected layer's input `in` quantized per row of `ic`
+  // values (reshaped to 2-D first when `flags` ask TFLite's flattening,
+  // which is then cleared).
+  TfLiteStatus DefineHybridFullyConnectedInput(int in, int ic, uint32_t* flags, uint32_t* id);
   TfLiteStatus VisitBatchMatMul(const TfLiteNode* n, const TfLiteBatchMatMulParams* p);
   // Its steps: the checks of a static int8 B (hybrid: A is quantized
   // dynamically); A with its last two dimensions swapped (adj_x; `dims`, A's
@@ -267,8 +291,9 @@ class OpBuilder {
   const std::vector<uint32_t>* ids_;
   const TfLiteDelegateParams* partition_ = nullptr;
   const std::unordered_map<int, FusedPad>* fused_pads_ = nullptr;
-  // The value a conv reads for input `in` and the paddings of a folded PAD.
-  uint32_t ConvInput(int in, uint32_t pads[4]) const;
+  // The value a conv reads for input `in` and the paddings of a folded PAD;
+  // `tensor` (if not null) gets the tensor that value holds.
+  uint32_t ConvInput(int in, uint32_t pads[4], int* tensor = nullptr) const;
   int node_index_ = -1;
   // Scale arrays of values defined here (XNNPACK keeps the pointers and
   // reads them when the runtime is created, while this builder is alive).

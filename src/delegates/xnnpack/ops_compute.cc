@@ -64,8 +64,9 @@ TfLiteStatus OpBuilder::CheckConvGeometry(int in, int filter_h, int filter_w, Tf
   return kTfLiteOk;
 }
 
-uint32_t OpBuilder::ConvInput(int in, uint32_t pads[4]) const {
+uint32_t OpBuilder::ConvInput(int in, uint32_t pads[4], int* tensor) const {
   pads[0] = pads[1] = pads[2] = pads[3] = 0;
+  if (tensor != nullptr) *tensor = in;
   if (fused_pads_ != nullptr) {
     const auto it = fused_pads_->find(in);
     if (it != fused_pads_->end()) {
@@ -73,15 +74,76 @@ uint32_t OpBuilder::ConvInput(int in, uint32_t pads[4]) const {
       pads[1] = it->second.right;
       pads[2] = it->second.bottom;
       pads[3] = it->second.left;
+      if (tensor != nullptr) *tensor = it->second.input;
       return ValueIdOf(it->second.input);
     }
   }
   return ValueIdOf(in);
 }
 
+// ---- dynamically quantized ("hybrid") weights -----------------------------------------
+// As upstream: CONV_2D and TRANSPOSE_CONV quantize their input per image
+// (num_nonbatch_dims 3), FULLY_CONNECTED and BATCH_MATMUL per row of K
+// values; XNNPACK picks each slice's scale and zero point from its range.
+// DEPTHWISE_CONV_2D with int8 weights stays on the builtin kernel, as
+// upstream leaves it.
+
+bool OpBuilder::IsHybridFilter(int in, int filter, int channel_dim, int channels) const {
+  if (!quant_.qs8 || !quant_.dynamic) return false;
+  if (Datatype(in) != xnn_datatype_fp32 || !ValidIndex(filter) ||
+      TensorAt(filter).type != kTfLiteInt8 || !IsStatic(filter) || StaticPointer(filter) == nullptr)
+    return false;
+  const xnn_datatype f = Datatype(filter);
+  const auto* q =
+      static_cast<const TfLiteAffineQuantization*>(TensorAt(filter).quantization.params);
+  if (f == xnn_datatype_qint8) {
+    if (ZeroPoint(filter) != 0) return false;
+  } else if (f != xnn_datatype_qcint8 || q->quantized_dimension != channel_dim ||
+             q->scale->size != channels) {
+    return false;
+  }
+  bool bad = false;  // no early exit, so it vectorizes
+  for (int i = 0; i < q->scale->size; ++i)
+    bad |= !std::isnormal(q->scale->data[i]) || !(q->scale->data[i] > 0.0f);
+  return !bad;
+}
+
+TfLiteStatus OpBuilder::DefineHybridFilter(int filter, int channel_dim, int channels, uint32_t* id,
+                                           bool as_matrix) {
+  const auto* q =
+      static_cast<const TfLiteAffineQuantization*>(TensorAt(filter).quantization.params);
+  auto scales = std::make_shared<std::vector<float>>(static_cast<size_t>(channels));
+  for (int c = 0; c < channels; ++c) (*scales)[c] = q->scale->data[q->scale->size == 1 ? 0 : c];
+  owned_scales_.push_back(scales);
+  int rank = NumDims(filter);
+  size_t dims[XNN_MAX_TENSOR_DIMS];
+  for (int i = 0; i < rank; ++i) dims[i] = static_cast<size_t>(Dim(filter, i));
+  if (as_matrix) {  // [oc, ...] -> [oc, rest]
+    for (int i = 2; i < rank; ++i) dims[1] *= dims[i];
+    rank = 2;
+  }
+  *id = XNN_INVALID_VALUE_ID;
+  return Check(
+      xnn_define_channelwise_quantized_tensor_value(
+          subgraph_, xnn_datatype_qcint8, scales->data(), rank, static_cast<size_t>(channel_dim),
+          dims, StaticPointer(filter), XNN_INVALID_VALUE_ID, 0, id),
+      "xnn_define_channelwise_quantized_tensor_value");
+}
+
+TfLiteStatus OpBuilder::DefineDynamicallyQuantized(uint32_t src, int rank, const size_t* dims,
+                                                   size_t nonbatch_dims, uint32_t* id) {
+  *id = XNN_INVALID_VALUE_ID;
+  TF_LITE_ENSURE_STATUS(Check(
+      xnn_define_dynamically_quantized_tensor_value(
+          subgraph_, xnn_datatype_qdint8, rank, nonbatch_dims, dims, XNN_INVALID_VALUE_ID, 0, id),
+      "xnn_define_dynamically_quantized_tensor_value"));
+  return Check(xnn_define_unary(subgraph_, xnn_unary_convert, nullptr, src, *id, 0),
+               "xnn_define_unary(convert)");
+}
+
 template <typename ConvParams>
 TfLiteStatus OpBuilder::CheckConvNode(const TfLiteNode* n, const ConvParams& p, int channel_dim,
-                                      ConvNode* c) {
+                                      bool allow_hybrid, ConvNode* c) {
   if (!Arity(n, 2, 3, 1)) return kTfLiteError;
   c->in = InputTensor(n, 0), c->filter = InputTensor(n, 1), c->bias = InputTensor(n, 2);
   c->out = OutputTensor(n, 0);
@@ -89,7 +151,7 @@ TfLiteStatus OpBuilder::CheckConvNode(const TfLiteNode* n, const ConvParams& p, 
     return Fail("unsupported tensor types/shapes");
   const int channels = Dim(c->filter, channel_dim);
   TF_LITE_ENSURE_STATUS(
-      CheckFilterAndBias(c->in, c->filter, c->bias, c->out, channel_dim, channels));
+      CheckFilterAndBias(c->in, c->filter, c->bias, c->out, channel_dim, channels, allow_hybrid));
   if (c->bias >= 0 && Dim(c->bias, 0) != channels) return Fail("bias size mismatch");
   return CheckWindow(p.activation, p.stride_width, p.stride_height, p.dilation_width_factor,
                      p.dilation_height_factor, p.padding, "invalid strides/dilations", &c->lo,
@@ -99,7 +161,7 @@ TfLiteStatus OpBuilder::CheckConvNode(const TfLiteNode* n, const ConvParams& p, 
 TfLiteStatus OpBuilder::VisitConv2d(const TfLiteNode* n, const TfLiteConvParams* p) {
   if (!p) return kTfLiteError;
   ConvNode c;
-  TF_LITE_ENSURE_STATUS(CheckConvNode(n, *p, /*channel_dim=*/0, &c));
+  TF_LITE_ENSURE_STATUS(CheckConvNode(n, *p, /*channel_dim=*/0, /*allow_hybrid=*/true, &c));
   const int in = c.in, filter = c.filter, bias = c.bias, out = c.out;
   const int oc = Dim(filter, 0), kh = Dim(filter, 1), kw = Dim(filter, 2), gic = Dim(filter, 3);
   TF_LITE_ENSURE_STATUS(CheckConvGeometry(in, kh, kw, *p));
@@ -109,13 +171,32 @@ TfLiteStatus OpBuilder::VisitConv2d(const TfLiteNode* n, const TfLiteConvParams*
   if (oc % groups != 0 || Dim(out, 3) != oc) return Fail("output channels mismatch");
   if (!Defining()) return kTfLiteOk;
   uint32_t pad[4];
-  const uint32_t src = ConvInput(in, pad);
+  int src_tensor = in;
+  uint32_t src = ConvInput(in, pad, &src_tensor), filter_id = ValueIdOf(filter);
+  if (IsHybridFilter(in, filter, /*channel_dim=*/0, oc)) {
+    size_t dims[4];
+    for (int i = 0; i < 4; ++i) dims[i] = static_cast<size_t>(Dim(src_tensor, i));
+    // A pointwise convolution is a fully connected layer over pixels, and
+    // upstream's XNNPACK runs it as one, quantizing each pixel on its own
+    // (other convolutions: each image).
+    const bool pointwise = kh == 1 && kw == 1 && p->stride_height == 1 && p->stride_width == 1 &&
+                           groups == 1 && (pad[0] | pad[1] | pad[2] | pad[3]) == 0;
+    TF_LITE_ENSURE_STATUS(DefineDynamicallyQuantized(src, 4, dims, pointwise ? 1 : 3, &src));
+    TF_LITE_ENSURE_STATUS(
+        DefineHybridFilter(filter, /*channel_dim=*/0, oc, &filter_id, /*as_matrix=*/pointwise));
+    if (pointwise) {
+      return Check(xnn_define_fully_connected(subgraph_, c.lo, c.hi, src, filter_id,
+                                              bias >= 0 ? ValueIdOf(bias) : XNN_INVALID_VALUE_ID,
+                                              ValueIdOf(out), 0),
+                   "xnn_define_fully_connected");
+    }
+  }
   return Check(
-      xnn_define_convolution_2d(
-          subgraph_, pad[0], pad[1], pad[2], pad[3], kh, kw, p->stride_height, p->stride_width,
-          p->dilation_height_factor, p->dilation_width_factor, groups, gic, oc / groups, c.lo, c.hi,
-          src, ValueIdOf(filter), bias >= 0 ? ValueIdOf(bias) : XNN_INVALID_VALUE_ID,
-          ValueIdOf(out), PaddingFlags(p->padding)),
+      xnn_define_convolution_2d(subgraph_, pad[0], pad[1], pad[2], pad[3], kh, kw, p->stride_height,
+                                p->stride_width, p->dilation_height_factor,
+                                p->dilation_width_factor, groups, gic, oc / groups, c.lo, c.hi, src,
+                                filter_id, bias >= 0 ? ValueIdOf(bias) : XNN_INVALID_VALUE_ID,
+                                ValueIdOf(out), PaddingFlags(p->padding)),
       "xnn_define_convolution_2d");
 }
 
@@ -123,7 +204,7 @@ TfLiteStatus OpBuilder::VisitDepthwiseConv2d(const TfLiteNode* n,
                                              const TfLiteDepthwiseConvParams* p) {
   if (!p) return kTfLiteError;
   ConvNode c;
-  TF_LITE_ENSURE_STATUS(CheckConvNode(n, *p, /*channel_dim=*/3, &c));
+  TF_LITE_ENSURE_STATUS(CheckConvNode(n, *p, /*channel_dim=*/3, /*allow_hybrid=*/false, &c));
   const int in = c.in, filter = c.filter, bias = c.bias, out = c.out;
   const int kh = Dim(filter, 1), kw = Dim(filter, 2), oc = Dim(filter, 3), ic = Dim(in, 3);
   TF_LITE_ENSURE_STATUS(CheckConvGeometry(in, kh, kw, p->padding, p->stride_height,
@@ -155,7 +236,8 @@ TfLiteStatus OpBuilder::VisitTransposeConv(const TfLiteNode* n,
   if (!IsActivation(in, 4, 4) || !GoodShape(filter, 4, 4) || !IsActivation(out, 4, 4))
     return Fail("unsupported tensor types/shapes");
   const int oc = Dim(filter, 0), ic = Dim(filter, 3);
-  TF_LITE_ENSURE_STATUS(CheckFilterAndBias(in, filter, bias, out, /*channel_dim=*/0, oc));
+  TF_LITE_ENSURE_STATUS(CheckFilterAndBias(in, filter, bias, out, /*channel_dim=*/0, oc,
+                                           /*allow_hybrid=*/true));
   std::vector<int64_t> v;
   if (!ValidIndex(shape) || TensorAt(shape).type != kTfLiteInt32 || !StaticInts(shape, &v) ||
       v.size() != 4)
@@ -191,10 +273,17 @@ TfLiteStatus OpBuilder::DefineDeconvolution(int in, int filter, int bias, int ou
     adjustment[d] = static_cast<uint32_t>(adj);
   }
   if (!Defining()) return kTfLiteOk;
+  uint32_t src = ValueIdOf(in), filter_id = ValueIdOf(filter);
+  if (IsHybridFilter(in, filter, /*channel_dim=*/0, oc)) {
+    size_t dims[4];
+    for (int i = 0; i < 4; ++i) dims[i] = static_cast<size_t>(Dim(in, i));
+    TF_LITE_ENSURE_STATUS(DefineDynamicallyQuantized(src, 4, dims, /*nonbatch_dims=*/3, &src));
+    TF_LITE_ENSURE_STATUS(DefineHybridFilter(filter, /*channel_dim=*/0, oc, &filter_id));
+  }
   return Check(xnn_define_deconvolution_2d(
                    subgraph_, pad_before[0], pad_after[1], pad_after[0], pad_before[1],
                    adjustment[0], adjustment[1], kh, kw, stride_h, stride_w, 1, 1,
-                   /*groups=*/1, ic, oc, lo, hi, ValueIdOf(in), ValueIdOf(filter),
+                   /*groups=*/1, ic, oc, lo, hi, src, filter_id,
                    bias >= 0 ? ValueIdOf(bias) : XNN_INVALID_VALUE_ID, ValueIdOf(out), 0),
                "xnn_define_deconvolution_2d");
 }
@@ -209,7 +298,8 @@ TfLiteStatus OpBuilder::VisitFullyConnected(const TfLiteNode* n,
   if (!IsActivation(in, 1) || !GoodShape(filter, 2, 2) || !IsActivation(out, 1))
     return Fail("unsupported tensor types/shapes");
   const int oc = Dim(filter, 0), ic = Dim(filter, 1);
-  TF_LITE_ENSURE_STATUS(CheckFilterAndBias(in, filter, bias, out, /*channel_dim=*/0, oc));
+  TF_LITE_ENSURE_STATUS(CheckFilterAndBias(in, filter, bias, out, /*channel_dim=*/0, oc,
+                                           /*allow_hybrid=*/true));
   float lo, hi;
   if (!ActivationRange(p->activation, &lo, &hi)) return Fail("unsupported fused activation");
   if (bias >= 0 && Dim(bias, 0) != oc) return Fail("bias size mismatch");
@@ -226,10 +316,43 @@ TfLiteStatus OpBuilder::VisitFullyConnected(const TfLiteNode* n,
   }
   if (Dim(out, NumDims(out) - 1) != oc) return Fail("output channels mismatch");
   if (!Defining()) return kTfLiteOk;
-  return Check(xnn_define_fully_connected(subgraph_, lo, hi, ValueIdOf(in), ValueIdOf(filter),
+  uint32_t src = ValueIdOf(in), filter_id = ValueIdOf(filter);
+  if (IsHybridFilter(in, filter, /*channel_dim=*/0, oc)) {
+    TF_LITE_ENSURE_STATUS(DefineHybridFullyConnectedInput(in, ic, &flags, &src));
+    TF_LITE_ENSURE_STATUS(DefineHybridFilter(filter, /*channel_dim=*/0, oc, &filter_id));
+  }
+  return Check(xnn_define_fully_connected(subgraph_, lo, hi, src, filter_id,
                                           bias >= 0 ? ValueIdOf(bias) : XNN_INVALID_VALUE_ID,
                                           ValueIdOf(out), flags),
                "xnn_define_fully_connected");
+}
+
+// The rows XNNPACK quantizes are the fully connected layer's rows of `ic`
+// inputs: an input TFLite flattens (XNN_FLAG_TENSORFLOW_RESHAPE_2D) is
+// reshaped to [rows, ic] first, the leading size inferred at reshape time.
+TfLiteStatus OpBuilder::DefineHybridFullyConnectedInput(int in, int ic, uint32_t* flags,
+                                                        uint32_t* id) {
+  uint32_t src = ValueIdOf(in);
+  size_t dims[XNN_MAX_TENSOR_DIMS];
+  int rank = NumDims(in);
+  for (int i = 0; i < rank; ++i) dims[i] = static_cast<size_t>(Dim(in, i));
+  if ((*flags & XNN_FLAG_TENSORFLOW_RESHAPE_2D) != 0) {
+    size_t elements = 1;
+    for (int i = 0; i < rank; ++i) elements *= dims[i];
+    rank = 2;
+    dims[0] = elements / static_cast<size_t>(ic);
+    dims[1] = static_cast<size_t>(ic);
+    uint32_t rows = XNN_INVALID_VALUE_ID;
+    TF_LITE_ENSURE_STATUS(Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, 2, dims,
+                                                        nullptr, XNN_INVALID_VALUE_ID, 0, &rows),
+                                "xnn_define_tensor_value"));
+    const size_t new_shape[2] = {0, static_cast<size_t>(ic)};
+    TF_LITE_ENSURE_STATUS(Check(xnn_define_static_reshape(subgraph_, 2, new_shape, src, rows, 0),
+                                "xnn_define_static_reshape"));
+    src = rows;
+    *flags &= ~XNN_FLAG_TENSORFLOW_RESHAPE_2D;
+  }
+  return DefineDynamicallyQuantized(src, rank, dims, /*nonbatch_dims=*/1, id);
 }
 
 // float32 A and B with equal batch dims, or (as upstream) float32 A times a
@@ -305,12 +428,7 @@ TfLiteStatus OpBuilder::DefineHybridBatchMatMul(uint32_t lhs, int rank, const si
                                   static_cast<size_t>(p->adj_y ? rb - 2 : rb - 1), b_dims,
                                   StaticPointer(b), XNN_INVALID_VALUE_ID, 0, &qb),
                               "xnn_define_channelwise_quantized_tensor_value_v2"));
-  TF_LITE_ENSURE_STATUS(Check(xnn_define_dynamically_quantized_tensor_value(
-                                  subgraph_, xnn_datatype_qdint8, rank, /*num_nonbatch_dims=*/1,
-                                  lhs_dims, XNN_INVALID_VALUE_ID, 0, &qa),
-                              "xnn_define_dynamically_quantized_tensor_value"));
-  TF_LITE_ENSURE_STATUS(Check(xnn_define_unary(subgraph_, xnn_unary_convert, nullptr, lhs, qa, 0),
-                              "xnn_define_unary(convert)"));
+  TF_LITE_ENSURE_STATUS(DefineDynamicallyQuantized(lhs, rank, lhs_dims, /*nonbatch_dims=*/1, &qa));
   return Check(xnn_define_batch_matrix_multiply(subgraph_, qa, qb, ValueIdOf(out), flags),
                "xnn_define_batch_matrix_multiply");
 }
