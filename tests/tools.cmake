@@ -54,6 +54,16 @@ if(TFLITE_C_BUILD_TOOLS)
     set_tests_properties(inference_diff_dummy_provider PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
   endif()
 
+  # library_diff: our library against itself (XNNPACK on and off), tolerance
+  # breaches, and a missing library, model or flag.
+  tflite_c_runnable(_run_library_diff library_diff)
+  foreach(case same xnnpack_on_off strict bad_lib bad_model bad_flag)
+    add_test(NAME library_diff_${case}
+      COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tools/library_diff_test.sh ${_run_library_diff}
+              $<TARGET_FILE:tflite_c> ${_tools_models} ${case})
+    set_tests_properties(library_diff_${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+  endforeach()
+
   # inference_diff: exact delegate, wrong delegate, flag and model errors.
   foreach(case exact wrong bad_flag no_delegate bad_model)
     add_test(NAME inference_diff_${case}
