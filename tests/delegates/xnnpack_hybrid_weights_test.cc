@@ -210,13 +210,15 @@ Reference Compute(const Case& c, const std::vector<float>& x, Grid grid) {
 }
 
 struct HybridRun {
+  std::vector<uint8_t> model;  // TfLiteModelCreate does not copy it
   Session s;
   int delegated = -1;
   std::vector<float> out;
 };
 
 void RunWith(const Case& c, const std::vector<TfLiteDelegate*>& delegates, HybridRun* r) {
-  r->s.Create(HybridModel(c), delegates);
+  r->model = HybridModel(c);
+  r->s.Create(r->model, delegates);
   ASSERT_TRUE(r->s.ok()) << r->s.errors;
   r->delegated = r->s.DelegateNodes();
   ASSERT_EQ(TfLiteInterpreterAllocateTensors(r->s.interpreter.get()), kTfLiteOk) << r->s.errors;
@@ -352,8 +354,9 @@ TEST(XnnpackHybridWeights, FullyConnectedFollowsAResizedBatch) {
   c.out_channels = 4;
   c.out = {6, 4};
   XnnPtr delegate = SingleThreadXnnpack();
+  const std::vector<uint8_t> model = HybridModel(c);  // outlives the session
   Session s;
-  s.Create(HybridModel(c), {delegate.get()});
+  s.Create(model, {delegate.get()});
   ASSERT_TRUE(s.ok()) << s.errors;
   const int dims[] = {5, 3, 8};
   ASSERT_EQ(TfLiteInterpreterResizeInputTensor(s.interpreter.get(), 0, dims, 3), kTfLiteOk);
