@@ -43,6 +43,7 @@ struct Case {
   bool keep_num_dims = false;
   std::vector<int> out;  // output shape
   int64_t filter_zero_point = 0;
+  int groups = 1;  // CONV_2D: input channels / filter input channels
 };
 
 std::vector<float> Scales(const Case& c) {
@@ -57,7 +58,7 @@ std::vector<int> FilterShape(const Case& c) {
   switch (c.op) {
     case Op::kFullyConnected: return {c.out_channels, ic};
     case Op::kDepthwise: return {1, c.kernel, c.kernel, c.out_channels};
-    default: return {c.out_channels, c.kernel, c.kernel, ic};
+    default: return {c.out_channels, c.kernel, c.kernel, ic / c.groups};
   }
 }
 
@@ -198,10 +199,11 @@ Reference Compute(const Case& c, const std::vector<float>& x, Grid grid) {
                 for (int ch = 0; ch < ic; ++ch)
                   add(o_base + ch, row, row * ic + ch, weight(ch, (ky * k + kx) * oc_count + ch));
               } else {
+                const int icg = ic / c.groups, ocg = oc_count / c.groups;
                 for (int oc = 0; oc < oc_count; ++oc)
-                  for (int ch = 0; ch < ic; ++ch)
-                    add(o_base + oc, row, row * ic + ch,
-                        weight(oc, ((oc * k + ky) * k + kx) * ic + ch));
+                  for (int ch = 0; ch < icg; ++ch)
+                    add(o_base + oc, row, row * ic + (oc / ocg) * icg + ch,
+                        weight(oc, ((oc * k + ky) * k + kx) * icg + ch));
               }
             }
   }
@@ -294,6 +296,17 @@ TEST(XnnpackHybridWeights, SpatialConvQuantizesEachImage) {
     c.out = g.out;
     ExpectDelegatedWithin(c, Grid::kImage);
   }
+}
+
+TEST(XnnpackHybridWeights, GroupedConvQuantizesEachImage) {
+  SKIP_WITHOUT_XNNPACK();
+  Case c;
+  c.in = {1, 5, 4, 6};
+  c.groups = 2;
+  c.out_channels = 4;
+  c.kernel = 3;
+  c.out = {1, 5, 4, 4};
+  ExpectDelegatedWithin(c, Grid::kImage);
 }
 
 TEST(XnnpackHybridWeights, TransposeConvQuantizesEachImage) {
