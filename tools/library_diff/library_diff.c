@@ -346,54 +346,27 @@ static const char* TypeName(int32_t t) {
 // Element `i` as a double (integers exactly up to 2^53); 0 if not numeric.
 static int Element(const Output* o, size_t i, double* v) {
   const unsigned char* p = o->data;
+#define TFLITE_C_LOAD(ctype)                          \
+  do {                                                \
+    ctype x;                                          \
+    memcpy(&x, p + sizeof(ctype) * i, sizeof(ctype)); \
+    *v = (double)x;                                   \
+    return 1;                                         \
+  } while (0)
   switch (o->type) {
-    case kTfLiteFloat32: {
-      float x;
-      memcpy(&x, p + 4 * i, 4);
-      *v = x;
-      return 1;
-    }
-    case kTfLiteFloat64: {
-      double x;
-      memcpy(&x, p + 8 * i, 8);
-      *v = x;
-      return 1;
-    }
-    case kTfLiteInt8: *v = (int8_t)p[i]; return 1;
+    case kTfLiteFloat32: TFLITE_C_LOAD(float);
+    case kTfLiteFloat64: TFLITE_C_LOAD(double);
+    case kTfLiteInt8: TFLITE_C_LOAD(int8_t);
     case kTfLiteUInt8:
-    case kTfLiteBool: *v = p[i]; return 1;
-    case kTfLiteInt16: {
-      int16_t x;
-      memcpy(&x, p + 2 * i, 2);
-      *v = x;
-      return 1;
-    }
-    case kTfLiteUInt16: {
-      uint16_t x;
-      memcpy(&x, p + 2 * i, 2);
-      *v = x;
-      return 1;
-    }
-    case kTfLiteInt32: {
-      int32_t x;
-      memcpy(&x, p + 4 * i, 4);
-      *v = x;
-      return 1;
-    }
-    case kTfLiteUInt32: {
-      uint32_t x;
-      memcpy(&x, p + 4 * i, 4);
-      *v = x;
-      return 1;
-    }
-    case kTfLiteInt64: {
-      int64_t x;
-      memcpy(&x, p + 8 * i, 8);
-      *v = (double)x;
-      return 1;
-    }
+    case kTfLiteBool: TFLITE_C_LOAD(uint8_t);
+    case kTfLiteInt16: TFLITE_C_LOAD(int16_t);
+    case kTfLiteUInt16: TFLITE_C_LOAD(uint16_t);
+    case kTfLiteInt32: TFLITE_C_LOAD(int32_t);
+    case kTfLiteUInt32: TFLITE_C_LOAD(uint32_t);
+    case kTfLiteInt64: TFLITE_C_LOAD(int64_t);
     default: return 0;
   }
+#undef TFLITE_C_LOAD
 }
 
 static size_t ElementSize(int32_t type) {
