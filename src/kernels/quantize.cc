@@ -3,14 +3,17 @@
 // types: INT8/UINT8 → INT8/UINT8/INT16, INT16 → INT8/INT16/INT32,
 // INT32 → INT8/INT16.
 //
-// Float values are divided by the float scale and rounded half away from
-// zero; a value beyond int32 (or NaN) becomes INT32_MIN before the zero point
-// is added and the result clamped, which is what upstream's conversion does
-// on x86. Requantization is the fixed-point multiply by s_in / s_out.
+// Float values are divided by the scale (in double for per-tensor INT8 and
+// UINT8 outputs, as upstream's x86 kernel; in float otherwise) and rounded
+// half away from zero; a value beyond int32 (or NaN) becomes INT32_MIN
+// before the zero point is added and the result clamped, which is what
+// upstream's conversion does on x86. Requantization is the fixed-point
+// multiply by s_in / s_out.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/quant_math.h"
@@ -90,12 +93,17 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   return internal::ResizeOutputLike(context, output, input->dims);
 }
 
-// round(value / scale) + zero_point, clamped to Out.
-template <typename Out>
+// round(value / scale) + zero_point, clamped to Out. `Div` is the type the
+// division is done in: upstream divides in double for per-tensor int8 and
+// uint8 outputs (its optimized kernel on x86; ARM's NEON loop multiplies by
+// a float reciprocal instead) and in float otherwise. A value near a half
+// step, e.g. -0.99213946 / 0.007843 = -126.4999966 (double), -126.5 (float),
+// rounds differently in the two.
+template <typename Out, typename Div>
 Out QuantizeValue(float value, float scale, int32_t zero_point) {
-  const float r = std::round(value / scale);
+  const Div r = std::round(static_cast<Div>(value) / static_cast<Div>(scale));
   int32_t q = std::numeric_limits<int32_t>::min();
-  if (r >= -2147483648.0f && r < 2147483648.0f) q = static_cast<int32_t>(r);
+  if (r >= Div(-2147483648.0) && r < Div(2147483648.0)) q = static_cast<int32_t>(r);
   q = static_cast<int32_t>(static_cast<uint32_t>(q) + static_cast<uint32_t>(zero_point));
   return internal::ClampTo<Out>(q);
 }
@@ -106,8 +114,9 @@ void QuantizeFloat(const TfLiteTensor* input, TfLiteTensor* output) {
   Out* out = static_cast<Out*>(output->data.data);
   const int64_t n = internal::NumElements(input);
   if (!IsPerChannel(output)) {
+    using Div = std::conditional_t<sizeof(Out) == 1, double, float>;
     for (int64_t i = 0; i < n; ++i) {
-      out[i] = QuantizeValue<Out>(in[i], output->params.scale, output->params.zero_point);
+      out[i] = QuantizeValue<Out, Div>(in[i], output->params.scale, output->params.zero_point);
     }
     return;
   }
@@ -118,7 +127,7 @@ void QuantizeFloat(const TfLiteTensor* input, TfLiteTensor* output) {
   for (int64_t i = 0; i < n; ++i) {
     const int c = static_cast<int>((i / inner) % channels);
     const int32_t zp = q.zero_point->data[q.zero_point->size == 1 ? 0 : c];
-    out[i] = QuantizeValue<Out>(in[i], q.scale->data[c], zp);
+    out[i] = QuantizeValue<Out, float>(in[i], q.scale->data[c], zp);
   }
 }
 

@@ -4,6 +4,7 @@
 // quantized cases check upstream's rounding rules bit for bit.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,52 @@ TEST(QuantizeTest, FloatToInt8RoundsHalfAwayAndClamps) {
   m.Set<float>(0, {0.25f, -0.25f, 1.0f, 1000.0f, -1000.0f});
   ASSERT_TRUE(m.Invoke()) << m.log();
   EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{2, 0, 3, 127, -128}));
+}
+
+// Upstream divides by the scale in double for per-tensor INT8 and UINT8
+// outputs (its optimized kernel on x86) and in float for INT16 and
+// per-channel outputs. x / s is -126.4999966 in double but rounds to exactly
+// -126.5 in float, so the two round to -126 and -127.
+TEST(QuantizeTest, PerTensorInt8AndUint8DivideInDouble) {
+  const float x = -0.99213946f, s = 0.007842999882996082f;
+  ASSERT_EQ(x / s, -126.5f);  // the tie in float this test is about
+  const double in_double = static_cast<double>(x) / static_cast<double>(s);
+  ASSERT_GT(in_double, -126.5);
+  struct Case {
+    tflite::TensorType type;
+    int zero_point;
+    bool per_channel;
+    double expected;  // round(x / s) in the division upstream uses, + zero point
+  };
+  const Case cases[] = {
+      {I8, -1, false, std::round(in_double) - 1},                  // -127
+      {U8, 128, false, std::round(in_double) + 128},               // 2
+      {I16, 0, false, std::round(x / s)},                          // -127
+      {I8, -1, true, static_cast<double>(std::round(x / s)) - 1},  // -128
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::to_string(static_cast<int>(c.type)) + (c.per_channel ? " per-channel" : ""));
+    OneOpModel m;
+    m.Input(F32, {1, 2});
+    if (c.per_channel) {
+      Quantization q;
+      q.scale = {s, 1.0f};
+      q.zero_point = {c.zero_point, 0};
+      q.quantized_dimension = 1;
+      m.Output(c.type, {1, 2}, q);
+    } else {
+      m.Output(c.type, {1, 2}, Q(s, c.zero_point));
+    }
+    m.Op(tflite::BuiltinOperator_QUANTIZE);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<float>(0, {x, 0.0f});
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    double got = 0;
+    if (c.type == I8) got = m.Get<int8_t>()[0];
+    if (c.type == U8) got = m.Get<uint8_t>()[0];
+    if (c.type == I16) got = m.Get<int16_t>()[0];
+    EXPECT_EQ(got, c.expected);
+  }
 }
 
 TEST(QuantizeTest, Uint8ToInt8Requantize) {
