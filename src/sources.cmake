@@ -234,6 +234,7 @@ set(TFLITE_C_XNNPACK_SOURCES
   delegates/xnnpack/op_builder.cc
   delegates/xnnpack/ops_attention.cc
   delegates/xnnpack/ops_compute.cc
+  delegates/xnnpack/ops_hybrid.cc
   delegates/xnnpack/ops_layout.cc
   delegates/xnnpack/ops_mediapipe.cc
   delegates/xnnpack/pad_folding.cc

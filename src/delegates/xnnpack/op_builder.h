@@ -8,6 +8,8 @@
 //                      visitor) and how tensors become values
 //   ops_compute.cc     convolutions, fully connected, pooling, batch matmul,
 //                      element-wise unary/binary ops, softmax, mean, sum
+//   ops_hybrid.cc      float32 convolutions / fully connected with int8
+//                      weights, dynamically quantized (helpers of the above)
 //   ops_mediapipe.cc   MediaPipe custom ops (transposed conv with bias,
 //                      argmax pooling / unpooling pairs)
 //   ops_layout.cc      pad, concatenation, reshape, slice, strided slice,
@@ -173,6 +175,9 @@ class OpBuilder {
   // `nonbatch_dims` dimensions.
   TfLiteStatus DefineDynamicallyQuantized(uint32_t src, int rank, const size_t* dims,
                                           size_t nonbatch_dims, uint32_t* id);
+  // The same, for value `src` holding tensor `tensor` (its shape).
+  TfLiteStatus DefineDynamicallyQuantized(uint32_t src, int tensor, size_t nonbatch_dims,
+                                          uint32_t* id);
 
   static bool ActivationRange(TfLiteFusedActivation a, float* lo, float* hi);
   // Shared checks of conv/pool parameters: the fused activation (its clamp

@@ -81,66 +81,6 @@ uint32_t OpBuilder::ConvInput(int in, uint32_t pads[4], int* tensor) const {
   return ValueIdOf(in);
 }
 
-// ---- dynamically quantized ("hybrid") weights -----------------------------------------
-// As upstream: CONV_2D and TRANSPOSE_CONV quantize their input per image
-// (num_nonbatch_dims 3), FULLY_CONNECTED and BATCH_MATMUL per row of K
-// values; XNNPACK picks each slice's scale and zero point from its range.
-// DEPTHWISE_CONV_2D with int8 weights stays on the builtin kernel, as
-// upstream leaves it.
-
-bool OpBuilder::IsHybridFilter(int in, int filter, int channel_dim, int channels) const {
-  if (!quant_.qs8 || !quant_.dynamic) return false;
-  if (Datatype(in) != xnn_datatype_fp32 || !ValidIndex(filter) ||
-      TensorAt(filter).type != kTfLiteInt8 || !IsStatic(filter) || StaticPointer(filter) == nullptr)
-    return false;
-  const xnn_datatype f = Datatype(filter);
-  const auto* q =
-      static_cast<const TfLiteAffineQuantization*>(TensorAt(filter).quantization.params);
-  if (f == xnn_datatype_qint8) {
-    if (ZeroPoint(filter) != 0) return false;
-  } else if (f != xnn_datatype_qcint8 || q->quantized_dimension != channel_dim ||
-             q->scale->size != channels) {
-    return false;
-  }
-  bool bad = false;  // no early exit, so it vectorizes
-  for (int i = 0; i < q->scale->size; ++i)
-    bad |= !std::isnormal(q->scale->data[i]) || !(q->scale->data[i] > 0.0f);
-  return !bad;
-}
-
-TfLiteStatus OpBuilder::DefineHybridFilter(int filter, int channel_dim, int channels, uint32_t* id,
-                                           bool as_matrix) {
-  const auto* q =
-      static_cast<const TfLiteAffineQuantization*>(TensorAt(filter).quantization.params);
-  auto scales = std::make_shared<std::vector<float>>(static_cast<size_t>(channels));
-  for (int c = 0; c < channels; ++c) (*scales)[c] = q->scale->data[q->scale->size == 1 ? 0 : c];
-  owned_scales_.push_back(scales);
-  int rank = NumDims(filter);
-  size_t dims[XNN_MAX_TENSOR_DIMS];
-  for (int i = 0; i < rank; ++i) dims[i] = static_cast<size_t>(Dim(filter, i));
-  if (as_matrix) {  // [oc, ...] -> [oc, rest]
-    for (int i = 2; i < rank; ++i) dims[1] *= dims[i];
-    rank = 2;
-  }
-  *id = XNN_INVALID_VALUE_ID;
-  return Check(
-      xnn_define_channelwise_quantized_tensor_value(
-          subgraph_, xnn_datatype_qcint8, scales->data(), rank, static_cast<size_t>(channel_dim),
-          dims, StaticPointer(filter), XNN_INVALID_VALUE_ID, 0, id),
-      "xnn_define_channelwise_quantized_tensor_value");
-}
-
-TfLiteStatus OpBuilder::DefineDynamicallyQuantized(uint32_t src, int rank, const size_t* dims,
-                                                   size_t nonbatch_dims, uint32_t* id) {
-  *id = XNN_INVALID_VALUE_ID;
-  TF_LITE_ENSURE_STATUS(Check(
-      xnn_define_dynamically_quantized_tensor_value(
-          subgraph_, xnn_datatype_qdint8, rank, nonbatch_dims, dims, XNN_INVALID_VALUE_ID, 0, id),
-      "xnn_define_dynamically_quantized_tensor_value"));
-  return Check(xnn_define_unary(subgraph_, xnn_unary_convert, nullptr, src, *id, 0),
-               "xnn_define_unary(convert)");
-}
-
 template <typename ConvParams>
 TfLiteStatus OpBuilder::CheckConvNode(const TfLiteNode* n, const ConvParams& p, int channel_dim,
                                       bool allow_hybrid, ConvNode* c) {
@@ -174,14 +114,12 @@ TfLiteStatus OpBuilder::VisitConv2d(const TfLiteNode* n, const TfLiteConvParams*
   int src_tensor = in;
   uint32_t src = ConvInput(in, pad, &src_tensor), filter_id = ValueIdOf(filter);
   if (IsHybridFilter(in, filter, /*channel_dim=*/0, oc)) {
-    size_t dims[4];
-    for (int i = 0; i < 4; ++i) dims[i] = static_cast<size_t>(Dim(src_tensor, i));
     // A pointwise convolution is a fully connected layer over pixels, and
     // upstream's XNNPACK runs it as one, quantizing each pixel on its own
     // (other convolutions: each image).
     const bool pointwise = kh == 1 && kw == 1 && p->stride_height == 1 && p->stride_width == 1 &&
                            groups == 1 && (pad[0] | pad[1] | pad[2] | pad[3]) == 0;
-    TF_LITE_ENSURE_STATUS(DefineDynamicallyQuantized(src, 4, dims, pointwise ? 1 : 3, &src));
+    TF_LITE_ENSURE_STATUS(DefineDynamicallyQuantized(src, src_tensor, pointwise ? 1 : 3, &src));
     TF_LITE_ENSURE_STATUS(
         DefineHybridFilter(filter, /*channel_dim=*/0, oc, &filter_id, /*as_matrix=*/pointwise));
     if (pointwise) {
@@ -275,9 +213,7 @@ TfLiteStatus OpBuilder::DefineDeconvolution(int in, int filter, int bias, int ou
   if (!Defining()) return kTfLiteOk;
   uint32_t src = ValueIdOf(in), filter_id = ValueIdOf(filter);
   if (IsHybridFilter(in, filter, /*channel_dim=*/0, oc)) {
-    size_t dims[4];
-    for (int i = 0; i < 4; ++i) dims[i] = static_cast<size_t>(Dim(in, i));
-    TF_LITE_ENSURE_STATUS(DefineDynamicallyQuantized(src, 4, dims, /*nonbatch_dims=*/3, &src));
+    TF_LITE_ENSURE_STATUS(DefineDynamicallyQuantized(src, in, /*nonbatch_dims=*/3, &src));
     TF_LITE_ENSURE_STATUS(DefineHybridFilter(filter, /*channel_dim=*/0, oc, &filter_id));
   }
   return Check(xnn_define_deconvolution_2d(
@@ -325,34 +261,6 @@ TfLiteStatus OpBuilder::VisitFullyConnected(const TfLiteNode* n,
                                           bias >= 0 ? ValueIdOf(bias) : XNN_INVALID_VALUE_ID,
                                           ValueIdOf(out), flags),
                "xnn_define_fully_connected");
-}
-
-// The rows XNNPACK quantizes are the fully connected layer's rows of `ic`
-// inputs: an input TFLite flattens (XNN_FLAG_TENSORFLOW_RESHAPE_2D) is
-// reshaped to [rows, ic] first, the leading size inferred at reshape time.
-TfLiteStatus OpBuilder::DefineHybridFullyConnectedInput(int in, int ic, uint32_t* flags,
-                                                        uint32_t* id) {
-  uint32_t src = ValueIdOf(in);
-  size_t dims[XNN_MAX_TENSOR_DIMS];
-  int rank = NumDims(in);
-  for (int i = 0; i < rank; ++i) dims[i] = static_cast<size_t>(Dim(in, i));
-  if ((*flags & XNN_FLAG_TENSORFLOW_RESHAPE_2D) != 0) {
-    size_t elements = 1;
-    for (int i = 0; i < rank; ++i) elements *= dims[i];
-    rank = 2;
-    dims[0] = elements / static_cast<size_t>(ic);
-    dims[1] = static_cast<size_t>(ic);
-    uint32_t rows = XNN_INVALID_VALUE_ID;
-    TF_LITE_ENSURE_STATUS(Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, 2, dims,
-                                                        nullptr, XNN_INVALID_VALUE_ID, 0, &rows),
-                                "xnn_define_tensor_value"));
-    const size_t new_shape[2] = {0, static_cast<size_t>(ic)};
-    TF_LITE_ENSURE_STATUS(Check(xnn_define_static_reshape(subgraph_, 2, new_shape, src, rows, 0),
-                                "xnn_define_static_reshape"));
-    src = rows;
-    *flags &= ~XNN_FLAG_TENSORFLOW_RESHAPE_2D;
-  }
-  return DefineDynamicallyQuantized(src, rank, dims, /*nonbatch_dims=*/1, id);
 }
 
 // float32 A and B with equal batch dims, or (as upstream) float32 A times a
