@@ -22,6 +22,7 @@
 #include "src/kernels/internal/qgemm.h"
 #include "src/kernels/internal/quant_conv.h"
 #include "src/kernels/internal/scratch_vector.h"
+#include "src/kernels/internal/target_clones.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -132,6 +133,54 @@ inline void AccumulateTap(const float* __restrict in, const float* __restrict ta
   }
 }
 
+// kVectors x 8 channels of one output pixel from channel `c`, accumulated in
+// registers over the taps (pairs of input and filter pointers).
+template <int kVectors>
+TFLITE_C_ALWAYS_INLINE void DepthwiseVectors(const float* const* taps, int count, int c,
+                                             float* out) {
+  internal::Float8 acc[kVectors] = {};
+  for (int t = 0; t < count; ++t) {
+    const float* in = taps[2 * t] + c;
+    const float* w = taps[2 * t + 1] + c;
+    for (int j = 0; j < kVectors; ++j) {
+      acc[j] += *reinterpret_cast<const internal::Float8*>(in + 8 * j) *
+                *reinterpret_cast<const internal::Float8*>(w + 8 * j);
+    }
+  }
+  for (int j = 0; j < kVectors; ++j) *reinterpret_cast<internal::Float8*>(out + c + 8 * j) = acc[j];
+}
+
+// One output pixel of a multiplier-1 float depthwise convolution, before the
+// bias: each channel's sum over the window's taps inside the image, from 0
+// in tap order (so it rounds as accumulating tap by tap into the output
+// would; contraction is off), `count` pairs of (input, filter) pointers at
+// channel 0 in `taps`.
+TFLITE_C_TARGET_CLONES
+void DepthwisePixel(const float* const* taps, int count, int channels, float* __restrict out) {
+  int c = 0;
+  for (; c + 32 <= channels; c += 32) DepthwiseVectors<4>(taps, count, c, out);
+  // The remaining whole vectors in one pass over the taps.
+  switch ((channels - c) / 8) {
+    case 3:
+      DepthwiseVectors<3>(taps, count, c, out);
+      break;
+    case 2:
+      DepthwiseVectors<2>(taps, count, c, out);
+      break;
+    case 1:
+      DepthwiseVectors<1>(taps, count, c, out);
+      break;
+    default:
+      break;
+  }
+  c += (channels - c) / 8 * 8;
+  for (; c < channels; ++c) {
+    float acc = 0;
+    for (int t = 0; t < count; ++t) acc += taps[2 * t][c] * taps[2 * t + 1][c];
+    out[c] = acc;
+  }
+}
+
 // Padding taps are skipped, which equals reading the input's zero point.
 template <typename T, typename Filter>
 void EvalQuantized(TfLiteContext* context, const OpData& d, const TfLiteTensor* input,
@@ -204,15 +253,30 @@ void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvT
   internal::ForOutputRows(context, g,
                           internal::kDepthwiseMacCost * g.out_w * out_c * g.filter_h * g.filter_w,
                           [&](int64_t begin, int64_t end) {
+    std::vector<const float*> taps;
+    if (data.multiplier == 1) taps.resize(size_t{2} * g.filter_h * g.filter_w);
     for (int64_t row = begin; row < end; ++row) {
       float* out_row = output + row * g.out_w * out_c;
-      std::memset(out_row, 0, sizeof(float) * g.out_w * out_c);
-      for (int x = 0; x < g.out_w; ++x) {
-        internal::ForEachInputTap(g, data.window, row / g.out_h, static_cast<int>(row % g.out_h), x,
-                                  [&](int64_t offset, int tap) {
-          AccumulateTap(input + offset, filter + int64_t{tap} * out_c, out_row + int64_t{x} * out_c,
-                        g.in_c, data.multiplier);
-        });
+      const int64_t b = row / g.out_h;
+      const int y = static_cast<int>(row % g.out_h);
+      if (data.multiplier == 1) {
+        for (int x = 0; x < g.out_w; ++x) {
+          int count = 0;
+          internal::ForEachInputTap(g, data.window, b, y, x, [&](int64_t offset, int tap) {
+            taps[2 * count] = input + offset;
+            taps[2 * count + 1] = filter + int64_t{tap} * out_c;
+            ++count;
+          });
+          DepthwisePixel(taps.data(), count, out_c, out_row + int64_t{x} * out_c);
+        }
+      } else {
+        std::memset(out_row, 0, sizeof(float) * g.out_w * out_c);
+        for (int x = 0; x < g.out_w; ++x) {
+          internal::ForEachInputTap(g, data.window, b, y, x, [&](int64_t offset, int tap) {
+            AccumulateTap(input + offset, filter + int64_t{tap} * out_c,
+                          out_row + int64_t{x} * out_c, g.in_c, data.multiplier);
+          });
+        }
       }
       internal::AddBiasAndClamp(out_row, g.out_w, out_c, bias, range);
     }

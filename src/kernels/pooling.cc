@@ -13,8 +13,10 @@
 #include <cmath>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 #include "src/kernels/internal/activation.h"
+#include "src/kernels/internal/conv_util.h"
 #include "src/kernels/internal/layout_util.h"
 #include "src/kernels/internal/padding.h"
 #include "src/kernels/register.h"
@@ -104,47 +106,100 @@ Acc AverageOf(Acc sum, int count) {
   }
 }
 
+// First and one-past-last window taps of output position `o` along an axis
+// of `in_size` inputs: the window clipped to the image.
+struct TapRange {
+  int begin, end;
+};
+inline TapRange ClippedWindow(int o, int stride, int pad_before, int filter, int in_size) {
+  const int start = o * stride - pad_before;
+  return {std::max(0, -start), std::min(filter, in_size - start)};
+}
+
+// One output pixel: every channel's window, taps in (ky, kx) order as the
+// channel's own loop would take them (so sums round as they would one
+// channel at a time), channels innermost so the loads are contiguous.
+// `first` is the window's first tap inside the image; `taps_h` x `taps_w`
+// taps are read from there.
 template <PoolKind kind, typename T, typename Acc>
-TfLiteStatus Pool(TfLiteContext* context, const OpData& d, const TfLitePoolParams& params,
-                  const T* input, T* output, Acc lo, Acc hi) {
-  for (int b = 0; b < d.batches; ++b) {
-    for (int oy = 0; oy < d.out_h; ++oy) {
-      const int y0 = oy * params.stride_height - d.pad_top;
-      const int ky_begin = std::max(0, -y0);
-      const int ky_end = std::min(params.filter_height, d.in_h - y0);
-      for (int ox = 0; ox < d.out_w; ++ox) {
-        const int x0 = ox * params.stride_width - d.pad_left;
-        const int kx_begin = std::max(0, -x0);
-        const int kx_end = std::min(params.filter_width, d.in_w - x0);
-        const int count = std::max(0, ky_end - ky_begin) * std::max(0, kx_end - kx_begin);
-        T* out = output + ((int64_t{b} * d.out_h + oy) * d.out_w + ox) * d.channels;
-        if (kind != PoolKind::kMax && count == 0) {
-          TF_LITE_KERNEL_LOG(context, "%s: a window covers no input element", OpName<kind>());
-          return kTfLiteError;
-        }
-        for (int c = 0; c < d.channels; ++c) {
-          Acc acc = kind == PoolKind::kMax ? static_cast<Acc>(std::numeric_limits<T>::lowest())
-                                           : Acc(0);
-          for (int ky = ky_begin; ky < ky_end; ++ky) {
-            const T* row = input + ((int64_t{b} * d.in_h + y0 + ky) * d.in_w + x0) * d.channels + c;
-            for (int kx = kx_begin; kx < kx_end; ++kx) {
-              const Acc v = static_cast<Acc>(row[int64_t{kx} * d.channels]);
-              if (kind == PoolKind::kMax) {
-                if (acc < v) acc = v;
-              } else if (kind == PoolKind::kAverage) {
-                acc += v;
-              } else {
-                acc += v * v;
-              }
-            }
-          }
-          if (kind == PoolKind::kAverage) acc = AverageOf<T>(acc, count);
-          if constexpr (kind == PoolKind::kL2) acc = std::sqrt(acc / static_cast<Acc>(count));
-          out[c] = static_cast<T>(std::min(std::max(acc, lo), hi));
+void PoolPixel(const T* __restrict first, int64_t row_stride, int channels, int taps_h,
+               int taps_w, Acc lo, Acc hi, Acc* __restrict acc, T* __restrict out) {
+  const Acc init =
+      kind == PoolKind::kMax ? static_cast<Acc>(std::numeric_limits<T>::lowest()) : Acc(0);
+  for (int c = 0; c < channels; ++c) acc[c] = init;
+  for (int ky = 0; ky < taps_h; ++ky) {
+    for (int kx = 0; kx < taps_w; ++kx) {
+      const T* __restrict src = first + ky * row_stride + int64_t{kx} * channels;
+      for (int c = 0; c < channels; ++c) {
+        const Acc v = static_cast<Acc>(src[c]);
+        if constexpr (kind == PoolKind::kMax) {
+          acc[c] = acc[c] < v ? v : acc[c];
+        } else if constexpr (kind == PoolKind::kAverage) {
+          acc[c] += v;
+        } else {
+          acc[c] += v * v;
         }
       }
     }
   }
+  const int count = taps_h * taps_w;
+  for (int c = 0; c < channels; ++c) {
+    Acc a = acc[c];
+    if constexpr (kind == PoolKind::kAverage) a = AverageOf<T>(a, count);
+    if constexpr (kind == PoolKind::kL2) a = std::sqrt(a / static_cast<Acc>(count));
+    out[c] = static_cast<T>(std::min(std::max(a, lo), hi));
+  }
+}
+
+template <PoolKind kind, typename T, typename Acc>
+TfLiteStatus Pool(TfLiteContext* context, const OpData& d, const TfLitePoolParams& params,
+                  const T* input, T* output, Acc lo, Acc hi) {
+  const auto window_y = [&](int oy) {
+    return ClippedWindow(oy, params.stride_height, d.pad_top, params.filter_height, d.in_h);
+  };
+  const auto window_x = [&](int ox) {
+    return ClippedWindow(ox, params.stride_width, d.pad_left, params.filter_width, d.in_w);
+  };
+  // An average (or L2) window wholly in the padding has no tap to divide by;
+  // whether one exists depends on the geometry alone.
+  if (kind != PoolKind::kMax && d.batches > 0 && d.out_h > 0 && d.out_w > 0) {
+    bool empty = false;
+    for (int oy = 0; oy < d.out_h; ++oy) empty |= window_y(oy).end <= window_y(oy).begin;
+    for (int ox = 0; ox < d.out_w; ++ox) empty |= window_x(ox).end <= window_x(ox).begin;
+    if (empty) {
+      TF_LITE_KERNEL_LOG(context, "%s: a window covers no input element", OpName<kind>());
+      return kTfLiteError;
+    }
+  }
+  const int64_t row_stride = int64_t{d.in_w} * d.channels;
+  const int64_t rows = int64_t{d.batches} * d.out_h;
+  // Each tap is one load and one compare or add per channel, like a
+  // depthwise multiply-add.
+  const int64_t work = rows * d.out_w * d.channels * params.filter_height * params.filter_width *
+                       internal::kDepthwiseMacCost;
+  internal::ParallelFor(
+      internal::ThreadsForWork(internal::KernelThreads(context), work), rows,
+      [&](int64_t begin, int64_t end) {
+        std::vector<Acc> acc(static_cast<size_t>(d.channels));
+        for (int64_t row = begin; row < end; ++row) {
+          const int64_t b = row / d.out_h;
+          const int oy = static_cast<int>(row % d.out_h);
+          const TapRange ty = window_y(oy);
+          const int taps_h = std::max(0, ty.end - ty.begin);
+          const int iy = oy * params.stride_height - d.pad_top + ty.begin;
+          for (int ox = 0; ox < d.out_w; ++ox) {
+            const TapRange tx = window_x(ox);
+            const int taps_w = std::max(0, tx.end - tx.begin);
+            const int ix = ox * params.stride_width - d.pad_left + tx.begin;
+            // Only a non-empty window's first tap is a position in the image.
+            const T* first = taps_h > 0 && taps_w > 0
+                                 ? input + (b * d.in_h + iy) * row_stride + int64_t{ix} * d.channels
+                                 : input;
+            PoolPixel<kind, T, Acc>(first, row_stride, d.channels, taps_h, taps_w, lo, hi,
+                                    acc.data(), output + (row * d.out_w + ox) * d.channels);
+          }
+        }
+      });
   return kTfLiteOk;
 }
 

@@ -2,6 +2,8 @@
 
 #include <atomic>
 
+#include "src/kernels/internal/target_clones.h"
+
 #if defined(__arm__) && defined(__linux__)
 #include <asm/hwcap.h>
 #include <sys/auxv.h>
@@ -12,18 +14,6 @@ namespace kernels {
 namespace internal {
 namespace {
 
-// Runtime dispatch without fixed ISA flags: GCC/Clang compile the annotated
-// function once per target and pick one at load time (an ifunc). Other
-// compilers get the baseline build, and so does a ThreadSanitizer build: the
-// ifunc resolver runs while the dynamic loader relocates the program, before
-// the TSan runtime is initialized, and its instrumentation would crash there.
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__) && defined(__linux__) && \
-    !defined(__SANITIZE_THREAD__)
-#define TFLITE_C_TARGET_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define TFLITE_C_TARGET_CLONES
-#endif
-
 namespace baseline {
 #include "src/kernels/internal/qgemm_loops.inc"
 }  // namespace baseline
@@ -31,7 +21,7 @@ namespace baseline {
 // 32-bit ARM: NEON is optional in Debian's armhf ABI (ARMv7-A, VFPv3-D16), so
 // the loops are compiled a second time for NEON and picked at run time from
 // the kernel's hardware capabilities. AArch64 has NEON in its baseline, and
-// x86-64 uses the target clones above.
+// x86-64 uses target clones (target_clones.h).
 #if defined(__GNUC__) && !defined(__clang__) && defined(__arm__) && !defined(__ARM_NEON) && \
     defined(__linux__)
 #define TFLITE_C_QGEMM_ARM_NEON 1
