@@ -174,6 +174,7 @@ set(TFLITE_C_KERNEL_INTERNAL_SOURCES
   kernels/internal/fingerprint64.cc
   kernels/internal/flex_map.cc
   kernels/internal/gemm.cc
+  kernels/internal/gemm_avx2.cc
   kernels/internal/hybrid_fc.cc
   kernels/internal/index_util.cc
   kernels/internal/int16_activation.cc

@@ -3,6 +3,7 @@
 #include <Eigen/Core>
 #include <algorithm>
 
+#include "src/kernels/internal/gemm_avx2.h"
 #include "src/kernels/internal/parallel.h"
 
 namespace tflite_c {
@@ -30,6 +31,7 @@ void MultiplyBlock(const ConstMatrix& lhs, const ConstMatrix& rhs, const Mutable
     View(out).setZero();
     return;
   }
+  if (MultiplyBlockAvx2(lhs, rhs, out)) return;
   if (lhs.rows == 1) {
     // Vector times matrix: let Eigen pick its GEMV kernel.
     MutableRowVec(out.data, out.cols).noalias() =

@@ -1,0 +1,30 @@
+// The float GEMM's AVX2 path (x86-64, picked at run time): out = lhs * rhs^T
+// with rhs packed 16 columns at a time and 4 x 16 outputs accumulated in
+// registers. Each output is the plain dot product: a sum from 0 over k in
+// order, one multiply and one add per term (contraction is off), so results
+// do not depend on the blocking, the thread split or the vector width.
+#ifndef TFLITE_C_SRC_KERNELS_INTERNAL_GEMM_AVX2_H_
+#define TFLITE_C_SRC_KERNELS_INTERNAL_GEMM_AVX2_H_
+
+#include <cstdint>
+
+#include "src/kernels/internal/gemm.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace internal {
+
+// Fewer lhs rows than this go to the general GEMM: packing rhs costs about
+// as much as a few rows of products.
+constexpr int64_t kMinAvx2Rows = 8;
+
+// Computes out = lhs * rhs^T and returns true on a CPU with AVX2 (and lhs
+// at least kMinAvx2Rows rows, depth above 0); returns false, out untouched,
+// otherwise (the caller then uses its general GEMM).
+bool MultiplyBlockAvx2(const ConstMatrix& lhs, const ConstMatrix& rhs, const MutableMatrix& out);
+
+}  // namespace internal
+}  // namespace kernels
+}  // namespace tflite_c
+
+#endif  // TFLITE_C_SRC_KERNELS_INTERNAL_GEMM_AVX2_H_

@@ -1,0 +1,68 @@
+// The float GEMM behind FULLY_CONNECTED, CONV_2D and the recurrent kernels:
+// out = lhs * rhs^T. On an x86-64 CPU with AVX2 (and at least kMinAvx2Rows
+// lhs rows) it runs our register-tiled path, which promises the plain dot
+// product's rounding: each output summed from 0 over k in order, one multiply
+// and one add per term. The reference computes exactly that in float, and a
+// double-precision product bounds both.
+#include "src/kernels/internal/gemm.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "src/kernels/internal/gemm_avx2.h"
+
+namespace tflite_c {
+namespace kernels {
+namespace internal {
+namespace {
+
+struct Shape {
+  int64_t m, n, k;
+};
+
+TEST(GemmTest, EqualsInOrderDotProductsAtEveryEdge) {
+  const Shape shapes[] = {{8, 1, 1},   {8, 16, 3},   {9, 17, 5},   {11, 15, 64},
+                          {12, 31, 96}, {13, 33, 7}, {64, 24, 144}, {100, 48, 300},
+                          {2, 5, 9},   {1, 40, 20}, {7, 16, 16},  {200, 3, 27}};
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> dist(-1.f, 1.f);
+  for (const Shape& s : shapes) {
+    for (int64_t pad : {0, 3}) {  // strides wider than the rows
+      SCOPED_TRACE(::testing::Message() << s.m << "x" << s.n << "x" << s.k << " pad " << pad);
+      const int64_t ls = s.k + pad, rs = s.k + pad, os = s.n + pad;
+      std::vector<float> lhs(s.m * ls), rhs(s.n * rs), out(s.m * os, 12345.f);
+      for (float& v : lhs) v = dist(rng);
+      for (float& v : rhs) v = dist(rng);
+      MatMulTransposedRhs({lhs.data(), s.m, s.k, ls}, {rhs.data(), s.n, s.k, rs},
+                          {out.data(), s.m, s.n, os}, 1);
+      const bool tiled = __builtin_cpu_supports("avx2") && s.m >= kMinAvx2Rows;
+      for (int64_t i = 0; i < s.m; ++i) {
+        for (int64_t j = 0; j < s.n; ++j) {
+          float in_order = 0;
+          double exact = 0, magnitude = 0;
+          for (int64_t k = 0; k < s.k; ++k) {
+            in_order += lhs[i * ls + k] * rhs[j * rs + k];
+            exact += double(lhs[i * ls + k]) * rhs[j * rs + k];
+            magnitude += std::fabs(double(lhs[i * ls + k]) * rhs[j * rs + k]);
+          }
+          const float got = out[i * os + j];
+          if (tiled) {
+            ASSERT_EQ(got, in_order) << "(" << i << ", " << j << ")";
+          }
+          ASSERT_NEAR(got, exact, 1e-6 * magnitude + 1e-7) << "(" << i << ", " << j << ")";
+        }
+        for (int64_t j = s.n; j < os; ++j) {
+          ASSERT_EQ(out[i * os + j], 12345.f) << "padding written at (" << i << ", " << j << ")";
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace internal
+}  // namespace kernels
+}  // namespace tflite_c
