@@ -38,7 +38,7 @@ TEST(GemmTest, EqualsInOrderDotProductsAtEveryEdge) {
       for (float& v : rhs) v = dist(rng);
       MatMulTransposedRhs({lhs.data(), s.m, s.k, ls}, {rhs.data(), s.n, s.k, rs},
                           {out.data(), s.m, s.n, os}, 1);
-      const bool tiled = __builtin_cpu_supports("avx2") && s.m >= kMinAvx2Rows;
+      const bool tiled = Avx2GemmAvailable() && s.m >= kMinAvx2Rows;
       for (int64_t i = 0; i < s.m; ++i) {
         for (int64_t j = 0; j < s.n; ++j) {
           float in_order = 0;

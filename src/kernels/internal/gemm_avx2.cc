@@ -83,9 +83,13 @@ TFLITE_C_AVX2 void MultiplyPanels(const ConstMatrix& lhs, const ConstMatrix& rhs
 
 }  // namespace
 
-bool MultiplyBlockAvx2(const ConstMatrix& lhs, const ConstMatrix& rhs, const MutableMatrix& out) {
+bool Avx2GemmAvailable() {
   static const bool has_avx2 = __builtin_cpu_supports("avx2");
-  if (!has_avx2 || lhs.rows < kMinAvx2Rows || lhs.cols <= 0) return false;
+  return has_avx2;
+}
+
+bool MultiplyBlockAvx2(const ConstMatrix& lhs, const ConstMatrix& rhs, const MutableMatrix& out) {
+  if (!Avx2GemmAvailable() || lhs.rows < kMinAvx2Rows || lhs.cols <= 0) return false;
   float* panel = new (std::nothrow) float[static_cast<size_t>(lhs.cols) * kPanel];
   if (panel == nullptr) return false;  // the caller's GEMM needs no scratch of ours
   MultiplyPanels(lhs, rhs, out, panel);
@@ -94,6 +98,8 @@ bool MultiplyBlockAvx2(const ConstMatrix& lhs, const ConstMatrix& rhs, const Mut
 }
 
 #else
+
+bool Avx2GemmAvailable() { return false; }
 
 bool MultiplyBlockAvx2(const ConstMatrix&, const ConstMatrix&, const MutableMatrix&) {
   return false;

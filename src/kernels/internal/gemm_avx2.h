@@ -18,6 +18,9 @@ namespace internal {
 // as much as a few rows of products.
 constexpr int64_t kMinAvx2Rows = 8;
 
+// Whether this CPU runs the AVX2 path (false off x86-64).
+bool Avx2GemmAvailable();
+
 // Computes out = lhs * rhs^T and returns true on a CPU with AVX2 (and lhs
 // at least kMinAvx2Rows rows, depth above 0); returns false, out untouched,
 // otherwise (the caller then uses its general GEMM).
