@@ -22,7 +22,6 @@
 #include "src/kernels/internal/conv_im2col.h"
 #include "src/kernels/internal/conv_util.h"
 #include "src/kernels/internal/gemm.h"
-#include "src/kernels/internal/gemm_avx2.h"
 #include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/qgemm.h"
 #include "src/kernels/internal/quant_conv.h"
@@ -68,28 +67,7 @@ struct OpData {
   internal::RequantizeTable requant;
   bool requant_ready = false;
   internal::HybridConvData hybrid_data;
-  // Float paths, one group, on a CPU with the AVX2 GEMM: the constant filter
-  // in that GEMM's packed form, made at the first Eval (never for a node a
-  // delegate takes), so that no tile packs it again.
-  bool float_filter_checked = false;
-  internal::ScratchVector<float> packed_filter;
 };
-
-// The float filter packed for the AVX2 GEMM, or null (a filter that may
-// change, several groups, or a CPU without that path).
-const float* PackedFloatFilter(OpData* d, const TfLiteTensor* filter) {
-  if (!d->float_filter_checked) {
-    d->float_filter_checked = true;
-    if (d->groups == 1 && internal::Avx2GemmAvailable() &&
-        internal::IsConstantOrPersistent(filter) && filter->data.raw != nullptr) {
-      const internal::ConstMatrix rhs{filter->data.f, d->out_c, d->patch_cols, d->patch_cols};
-      d->packed_filter.resize(
-          static_cast<size_t>(internal::PackedRhsSize(rhs.rows, rhs.cols)));
-      internal::PackRhsForAvx2(rhs, d->packed_filter.data());
-    }
-  }
-  return d->packed_filter.empty() ? nullptr : d->packed_filter.data();
-}
 
 void PackQuantizedFilter(OpData* d, const TfLiteTensor* filter) {
   internal::PackFilterInt16(filter, int64_t{d->out_c} * d->patch_cols, d->quant.filter_offset,
@@ -273,9 +251,7 @@ TfLiteStatus EvalQGemmPath(TfLiteContext* context, OpData* d, const internal::Co
 }
 
 // kFloatPointwise and kFloatIm2Col.
-TfLiteStatus EvalFloat(TfLiteContext* context, OpData* data, const internal::ConvTensors& t) {
-  const float* packed_filter = PackedFloatFilter(data, t.filter);
-  const OpData& d = *data;
+TfLiteStatus EvalFloat(TfLiteContext* context, const OpData& d, const internal::ConvTensors& t) {
   const internal::ConvGeometry& g = d.g;
   const float* input = t.input->data.f;
   const float* filter = t.filter->data.f;
@@ -296,8 +272,7 @@ TfLiteStatus EvalFloat(TfLiteContext* context, OpData* data, const internal::Con
       const int64_t first = pixels * b0 / blocks, count = pixels * b1 / blocks - first;
       internal::MatMulTransposedRhs({input + first * g.in_c, count, g.in_c, g.in_c},
                                     {filter, out_c, g.in_c, g.in_c},
-                                    {output + first * out_c, count, out_c, out_c}, 1,
-                                    packed_filter);
+                                    {output + first * out_c, count, out_c, out_c}, 1);
       internal::AddBiasAndClamp(output + first * out_c, count, out_c, bias, range);
     });
     return kTfLiteOk;
@@ -319,7 +294,7 @@ TfLiteStatus EvalFloat(TfLiteContext* context, OpData* data, const internal::Con
           {patches, count, d.patch_cols, d.patch_cols},
           {filter + group * group_out_c * d.patch_cols, group_out_c, d.patch_cols, d.patch_cols},
           {output + first * out_c + group * group_out_c, count, group_out_c, out_c},
-          gemm_threads, packed_filter);  // null unless one group
+          gemm_threads);
     }
     internal::AddBiasAndClamp(output + first * out_c, count, out_c, bias, range);
   });
@@ -347,7 +322,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       return kTfLiteOk;
     case Path::kFloatPointwise:
     case Path::kFloatIm2Col:
-      return EvalFloat(context, data, t);
+      return EvalFloat(context, *data, t);
   }
   return kTfLiteError;
 }
