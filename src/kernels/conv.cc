@@ -17,11 +17,16 @@
 // filter is packed once as int16 with its offset, and qgemm.h accumulates in
 // int32 before each value is requantized. int16 activations (int64
 // accumulators) are computed directly.
+#include <algorithm>
+#include <memory>
+#include <new>
+
 #include "src/kernels/internal/activation.h"
 #include "src/kernels/internal/conv_hybrid.h"
 #include "src/kernels/internal/conv_im2col.h"
 #include "src/kernels/internal/conv_util.h"
 #include "src/kernels/internal/gemm.h"
+#include "src/kernels/internal/gemm_avx2.h"
 #include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/qgemm.h"
 #include "src/kernels/internal/quant_conv.h"
@@ -250,6 +255,41 @@ TfLiteStatus EvalQGemmPath(TfLiteContext* context, OpData* d, const internal::Co
   return kTfLiteOk;
 }
 
+// The AVX2 GEMM packs the filter for every product; with several threads a
+// small layer's row chunks would each pack it again. Instead each thread
+// packs it once, into its own transient buffer, for all the chunks it
+// claims. Returns false (nothing done) without the AVX2 path, for a filter
+// above kMaxPackedFloats, or when the buffers cannot be allocated.
+bool EvalPointwisePerThreadPacks(const OpData& d, const internal::ConvTensors& t, int threads,
+                                 int64_t blocks, internal::ActivationRange<float> range) {
+  constexpr int64_t kMaxPackedFloats = int64_t{1} << 18;  // 1 MB per thread
+  const int64_t size = internal::PackedRhsSize(d.out_c, d.g.in_c);
+  if (!internal::Avx2GemmAvailable() || size > kMaxPackedFloats) return false;
+  const int64_t tasks = internal::TasksFor(threads, blocks);
+  const int slots = static_cast<int>(std::min<int64_t>(threads, tasks));
+  std::unique_ptr<float[]> packs(new (std::nothrow) float[static_cast<size_t>(size * slots)]);
+  std::unique_ptr<bool[]> packed(new (std::nothrow) bool[slots]());
+  if (packs == nullptr || packed == nullptr) return false;
+  const int64_t pixels = int64_t{d.g.batches} * d.g.out_h * d.g.out_w;
+  const int in_c = d.g.in_c, out_c = d.out_c;
+  const float* bias = t.bias ? t.bias->data.f : nullptr;
+  const internal::ConstMatrix filter{t.filter->data.f, out_c, in_c, in_c};
+  internal::ParallelTasks(threads, tasks, [&](int slot, int64_t task) {
+    float* pack = packs.get() + size * slot;
+    if (!packed[slot]) {
+      internal::PackRhsForAvx2(filter, pack);
+      packed[slot] = true;
+    }
+    const int64_t b0 = blocks * task / tasks, b1 = blocks * (task + 1) / tasks;
+    const int64_t first = pixels * b0 / blocks, count = pixels * b1 / blocks - first;
+    float* out = t.output->data.f + first * out_c;
+    internal::MatMulTransposedRhs({t.input->data.f + first * in_c, count, in_c, in_c}, filter,
+                                  {out, count, out_c, out_c}, 1, pack);
+    internal::AddBiasAndClamp(out, count, out_c, bias, range);
+  });
+  return true;
+}
+
 // kFloatPointwise and kFloatIm2Col.
 TfLiteStatus EvalFloat(TfLiteContext* context, const OpData& d, const internal::ConvTensors& t) {
   const internal::ConvGeometry& g = d.g;
@@ -268,6 +308,9 @@ TfLiteStatus EvalFloat(TfLiteContext* context, const OpData& d, const internal::
                                                  pixels * g.in_c * out_c);
     // Blocks of at least kMinConvTileRows rows: each block re-packs the filter.
     const int64_t blocks = (pixels + internal::kMinConvTileRows - 1) / internal::kMinConvTileRows;
+    if (threads > 1 && EvalPointwisePerThreadPacks(d, t, threads, blocks, range)) {
+      return kTfLiteOk;
+    }
     internal::ParallelFor(threads, blocks, [&](int64_t b0, int64_t b1) {
       const int64_t first = pixels * b0 / blocks, count = pixels * b1 / blocks - first;
       internal::MatMulTransposedRhs({input + first * g.in_c, count, g.in_c, g.in_c},

@@ -3,7 +3,8 @@
 // lhs rows) it runs our register-tiled path, which promises the plain dot
 // product's rounding: each output summed from 0 over k in order, one multiply
 // and one add per term. The reference computes exactly that in float, and a
-// double-precision product bounds both.
+// double-precision product bounds both. A product from rhs packed
+// beforehand (PackRhsForAvx2) equals the one that packs it.
 #include "src/kernels/internal/gemm.h"
 
 #include <gtest/gtest.h>
@@ -38,6 +39,12 @@ TEST(GemmTest, EqualsInOrderDotProductsAtEveryEdge) {
       for (float& v : rhs) v = dist(rng);
       MatMulTransposedRhs({lhs.data(), s.m, s.k, ls}, {rhs.data(), s.n, s.k, rs},
                           {out.data(), s.m, s.n, os}, 1);
+      // The same product from rhs packed beforehand (a conv filter's case).
+      std::vector<float> packed(PackedRhsSize(s.n, s.k)), out_packed(out.size(), 12345.f);
+      PackRhsForAvx2({rhs.data(), s.n, s.k, rs}, packed.data());
+      MatMulTransposedRhs({lhs.data(), s.m, s.k, ls}, {rhs.data(), s.n, s.k, rs},
+                          {out_packed.data(), s.m, s.n, os}, 1, packed.data());
+      ASSERT_EQ(out_packed, out);
       const bool tiled = Avx2GemmAvailable() && s.m >= kMinAvx2Rows;
       for (int64_t i = 0; i < s.m; ++i) {
         for (int64_t j = 0; j < s.n; ++j) {

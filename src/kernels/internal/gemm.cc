@@ -25,13 +25,14 @@ MutableMap View(const MutableMatrix& m) {
 }
 
 // Single-threaded product of one block.
-void MultiplyBlock(const ConstMatrix& lhs, const ConstMatrix& rhs, const MutableMatrix& out) {
+void MultiplyBlock(const ConstMatrix& lhs, const ConstMatrix& rhs, const MutableMatrix& out,
+                   const float* packed_rhs) {
   if (out.rows == 0 || out.cols == 0) return;
   if (lhs.cols == 0) {
     View(out).setZero();
     return;
   }
-  if (MultiplyBlockAvx2(lhs, rhs, out)) return;
+  if (MultiplyBlockAvx2(lhs, rhs, out, packed_rhs)) return;
   if (lhs.rows == 1) {
     // Vector times matrix: let Eigen pick its GEMV kernel.
     MutableRowVec(out.data, out.cols).noalias() =
@@ -43,10 +44,11 @@ void MultiplyBlock(const ConstMatrix& lhs, const ConstMatrix& rhs, const Mutable
 
 }  // namespace
 
-void MatMulTransposedRhs(ConstMatrix lhs, ConstMatrix rhs, MutableMatrix out, int num_threads) {
+void MatMulTransposedRhs(ConstMatrix lhs, ConstMatrix rhs, MutableMatrix out, int num_threads,
+                         const float* packed_rhs) {
   const int threads = ThreadsForWork(num_threads, out.rows * out.cols * lhs.cols);
   if (threads == 1) {
-    MultiplyBlock(lhs, rhs, out);
+    MultiplyBlock(lhs, rhs, out, packed_rhs);
     return;
   }
   if (out.rows >= out.cols) {
@@ -54,14 +56,14 @@ void MatMulTransposedRhs(ConstMatrix lhs, ConstMatrix rhs, MutableMatrix out, in
     ParallelFor(threads, out.rows, [&](int64_t begin, int64_t end) {
       ConstMatrix l{lhs.data + begin * lhs.stride, end - begin, lhs.cols, lhs.stride};
       MutableMatrix o{out.data + begin * out.stride, end - begin, out.cols, out.stride};
-      MultiplyBlock(l, rhs, o);
+      MultiplyBlock(l, rhs, o, packed_rhs);
     });
   } else {
     // Split rhs rows (the output columns).
     ParallelFor(threads, out.cols, [&](int64_t begin, int64_t end) {
       ConstMatrix r{rhs.data + begin * rhs.stride, end - begin, rhs.cols, rhs.stride};
       MutableMatrix o{out.data + begin, out.rows, end - begin, out.stride};
-      MultiplyBlock(lhs, r, o);
+      MultiplyBlock(lhs, r, o, nullptr);  // a column range is not a whole panel
     });
   }
 }

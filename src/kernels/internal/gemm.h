@@ -27,7 +27,10 @@ struct MutableMatrix {
 // weights stored [units x depth]. Requires lhs.cols == rhs.cols,
 // out.rows == lhs.rows and out.cols == rhs.rows. `out` is overwritten.
 // Splits the larger of the two output dimensions over up to `num_threads`.
-void MatMulTransposedRhs(ConstMatrix lhs, ConstMatrix rhs, MutableMatrix out, int num_threads);
+// `packed_rhs`, when not null, is rhs already packed by PackRhsForAvx2
+// (gemm_avx2.h) for the AVX2 path, which then does not pack it again.
+void MatMulTransposedRhs(ConstMatrix lhs, ConstMatrix rhs, MutableMatrix out, int num_threads,
+                         const float* packed_rhs = nullptr);
 
 }  // namespace internal
 }  // namespace kernels

@@ -24,12 +24,16 @@ constexpr int kRows = 4;
 // Copies columns [j0, j0 + 16) of out = lhs * rhs^T's rhs (rows j0.. of rhs)
 // into `panel`, k-major: panel[k * 16 + jj] = rhs(j0 + jj, k), zeros past
 // the last rhs row.
+// Row by row: each rhs row is read in order.
 TFLITE_C_AVX2 void PackPanel(const ConstMatrix& rhs, int64_t j0, float* __restrict panel) {
   const int64_t n = rhs.rows - j0 < kPanel ? rhs.rows - j0 : kPanel;
-  for (int64_t k = 0; k < rhs.cols; ++k) {
-    float* dst = panel + k * kPanel;
-    for (int64_t jj = 0; jj < n; ++jj) dst[jj] = rhs.data[(j0 + jj) * rhs.stride + k];
-    for (int64_t jj = n; jj < kPanel; ++jj) dst[jj] = 0.f;
+  for (int64_t jj = 0; jj < kPanel; ++jj) {
+    const float* src = rhs.data + (j0 + jj) * rhs.stride;
+    if (jj < n) {
+      for (int64_t k = 0; k < rhs.cols; ++k) panel[k * kPanel + jj] = src[k];
+    } else {
+      for (int64_t k = 0; k < rhs.cols; ++k) panel[k * kPanel + jj] = 0.f;
+    }
   }
 }
 
@@ -64,10 +68,12 @@ TFLITE_C_AVX2 TFLITE_C_ALWAYS_INLINE void MicroTile(const float* lhs, int64_t lh
   }
 }
 
+// `packed`: all of rhs packed, or null to pack each panel into `panel`.
 TFLITE_C_AVX2 void MultiplyPanels(const ConstMatrix& lhs, const ConstMatrix& rhs,
-                                  const MutableMatrix& out, float* panel) {
+                                  const MutableMatrix& out, const float* packed, float* scratch) {
   for (int64_t j0 = 0; j0 < rhs.rows; j0 += kPanel) {
-    PackPanel(rhs, j0, panel);
+    const float* panel = packed != nullptr ? packed + j0 * rhs.cols : scratch;
+    if (packed == nullptr) PackPanel(rhs, j0, scratch);
     const int64_t cols = out.cols - j0 < kPanel ? out.cols - j0 : kPanel;
     int64_t i = 0;
     for (; i + kRows <= lhs.rows; i += kRows) {
@@ -88,11 +94,24 @@ bool Avx2GemmAvailable() {
   return has_avx2;
 }
 
-bool MultiplyBlockAvx2(const ConstMatrix& lhs, const ConstMatrix& rhs, const MutableMatrix& out) {
+int64_t PackedRhsSize(int64_t rows, int64_t cols) {
+  return (rows + kPanel - 1) / kPanel * kPanel * cols;
+}
+
+void PackRhsForAvx2(const ConstMatrix& rhs, float* packed) {
+  for (int64_t j0 = 0; j0 < rhs.rows; j0 += kPanel) PackPanel(rhs, j0, packed + j0 * rhs.cols);
+}
+
+bool MultiplyBlockAvx2(const ConstMatrix& lhs, const ConstMatrix& rhs, const MutableMatrix& out,
+                       const float* packed_rhs) {
   if (!Avx2GemmAvailable() || lhs.rows < kMinAvx2Rows || lhs.cols <= 0) return false;
+  if (packed_rhs != nullptr) {
+    MultiplyPanels(lhs, rhs, out, packed_rhs, nullptr);
+    return true;
+  }
   float* panel = new (std::nothrow) float[static_cast<size_t>(lhs.cols) * kPanel];
   if (panel == nullptr) return false;  // the caller's GEMM needs no scratch of ours
-  MultiplyPanels(lhs, rhs, out, panel);
+  MultiplyPanels(lhs, rhs, out, nullptr, panel);
   delete[] panel;
   return true;
 }
@@ -101,7 +120,12 @@ bool MultiplyBlockAvx2(const ConstMatrix& lhs, const ConstMatrix& rhs, const Mut
 
 bool Avx2GemmAvailable() { return false; }
 
-bool MultiplyBlockAvx2(const ConstMatrix&, const ConstMatrix&, const MutableMatrix&) {
+int64_t PackedRhsSize(int64_t rows, int64_t cols) { return (rows + 15) / 16 * 16 * cols; }
+
+void PackRhsForAvx2(const ConstMatrix&, float*) {}
+
+bool MultiplyBlockAvx2(const ConstMatrix&, const ConstMatrix&, const MutableMatrix&,
+                       const float*) {
   return false;
 }
 

@@ -21,10 +21,21 @@ constexpr int64_t kMinAvx2Rows = 8;
 // Whether this CPU runs the AVX2 path (false off x86-64).
 bool Avx2GemmAvailable();
 
+// Floats in rhs's packed form (PackRhsForAvx2): [rows rounded up to 16] x
+// cols.
+int64_t PackedRhsSize(int64_t rows, int64_t cols);
+
+// Writes rhs in the AVX2 path's panel layout (PackedRhsSize floats): panel p
+// holds rhs rows 16p..16p+15 k-major, zeros past the last row. A constant
+// rhs (a filter) packed once spares every product packing it again.
+void PackRhsForAvx2(const ConstMatrix& rhs, float* packed);
+
 // Computes out = lhs * rhs^T and returns true on a CPU with AVX2 (and lhs
 // at least kMinAvx2Rows rows, depth above 0); returns false, out untouched,
-// otherwise (the caller then uses its general GEMM).
-bool MultiplyBlockAvx2(const ConstMatrix& lhs, const ConstMatrix& rhs, const MutableMatrix& out);
+// otherwise (the caller then uses its general GEMM). `packed_rhs`, when not
+// null, is rhs packed by PackRhsForAvx2 (rhs.data is then not read).
+bool MultiplyBlockAvx2(const ConstMatrix& lhs, const ConstMatrix& rhs, const MutableMatrix& out,
+                       const float* packed_rhs = nullptr);
 
 }  // namespace internal
 }  // namespace kernels
