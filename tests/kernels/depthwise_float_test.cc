@@ -30,12 +30,12 @@ struct DwCase {
 };
 
 float Clamp(float v, tflite::ActivationFunctionType a) {
-  const float lo = a == tflite::ActivationFunctionType_NONE ? -INFINITY
+  const float lo = a == tflite::ActivationFunctionType_NONE           ? -INFINITY
                    : a == tflite::ActivationFunctionType_RELU_N1_TO_1 ? -1.f
-                                                                        : 0.f;
+                                                                      : 0.f;
   const float hi = a == tflite::ActivationFunctionType_RELU6          ? 6.f
                    : a == tflite::ActivationFunctionType_RELU_N1_TO_1 ? 1.f
-                                                                        : INFINITY;
+                                                                      : INFINITY;
   return v < lo ? lo : (v > hi ? hi : v);
 }
 
@@ -76,14 +76,14 @@ TEST(DepthwiseFloatTest, EqualsTapOrderFloatSumsForEveryChannelCount) {
     cases.push_back({13, 11, channels, 1, 3, 3, 1, 1, tflite::Padding_SAME,
                      tflite::ActivationFunctionType_RELU6});
   }
-  cases.push_back({20, 17, 40, 1, 3, 3, 2, 1, tflite::Padding_SAME,
-                   tflite::ActivationFunctionType_NONE});
-  cases.push_back({21, 19, 33, 1, 5, 5, 2, 1, tflite::Padding_VALID,
-                   tflite::ActivationFunctionType_RELU});
+  cases.push_back(
+      {20, 17, 40, 1, 3, 3, 2, 1, tflite::Padding_SAME, tflite::ActivationFunctionType_NONE});
+  cases.push_back(
+      {21, 19, 33, 1, 5, 5, 2, 1, tflite::Padding_VALID, tflite::ActivationFunctionType_RELU});
   cases.push_back({16, 16, 24, 1, 3, 3, 1, 2, tflite::Padding_SAME,
                    tflite::ActivationFunctionType_RELU_N1_TO_1});
-  cases.push_back({9, 30, 48, 1, 1, 7, 1, 1, tflite::Padding_SAME,
-                   tflite::ActivationFunctionType_NONE});
+  cases.push_back(
+      {9, 30, 48, 1, 1, 7, 1, 1, tflite::Padding_SAME, tflite::ActivationFunctionType_NONE});
   cases.push_back({56, 56, 32, 1, 3, 3, 1, 1, tflite::Padding_SAME,
                    tflite::ActivationFunctionType_RELU6});  // large enough for two threads
   cases.push_back({12, 12, 5, 2, 3, 3, 1, 1, tflite::Padding_SAME,
@@ -100,10 +100,10 @@ TEST(DepthwiseFloatTest, EqualsTapOrderFloatSumsForEveryChannelCount) {
     int out_h, out_w;
     const std::vector<float> want = Reference(c, in, filter, bias, &out_h, &out_w);
     for (int threads : {1, 2}) {
-      SCOPED_TRACE(::testing::Message() << c.h << "x" << c.w << "x" << c.channels << " x"
-                                        << c.multiplier << " filter " << c.kh << "x" << c.kw
-                                        << " stride " << c.stride << " dilation " << c.dilation
-                                        << " threads " << threads);
+      SCOPED_TRACE(::testing::Message()
+                   << c.h << "x" << c.w << "x" << c.channels << " x" << c.multiplier << " filter "
+                   << c.kh << "x" << c.kw << " stride " << c.stride << " dilation " << c.dilation
+                   << " threads " << threads);
       OneOpModel m;
       m.configure_options = [threads](TfLiteInterpreterOptions* o) {
         TfLiteInterpreterOptionsSetNumThreads(o, threads);

@@ -25,9 +25,9 @@ struct Shape {
 };
 
 TEST(GemmTest, EqualsInOrderDotProductsAtEveryEdge) {
-  const Shape shapes[] = {{8, 1, 1},   {8, 16, 3},   {9, 17, 5},   {11, 15, 64},
+  const Shape shapes[] = {{8, 1, 1},    {8, 16, 3},  {9, 17, 5},    {11, 15, 64},
                           {12, 31, 96}, {13, 33, 7}, {64, 24, 144}, {100, 48, 300},
-                          {2, 5, 9},   {1, 40, 20}, {7, 16, 16},  {200, 3, 27}};
+                          {2, 5, 9},    {1, 40, 20}, {7, 16, 16},   {200, 3, 27}};
   std::mt19937 rng(3);
   std::uniform_real_distribution<float> dist(-1.f, 1.f);
   for (const Shape& s : shapes) {

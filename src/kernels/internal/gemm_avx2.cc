@@ -42,8 +42,8 @@ TFLITE_C_AVX2 void PackPanel(const ConstMatrix& rhs, int64_t j0, float* __restri
 // add), as a plain dot product rounds.
 template <int kR>
 TFLITE_C_AVX2 TFLITE_C_ALWAYS_INLINE void MicroTile(const float* lhs, int64_t lhs_stride,
-                                                   const float* __restrict panel, int64_t depth,
-                                                   float* out, int64_t out_stride, int64_t cols) {
+                                                    const float* __restrict panel, int64_t depth,
+                                                    float* out, int64_t out_stride, int64_t cols) {
   Float8 acc[kR][2] = {};
   for (int64_t k = 0; k < depth; ++k) {
     const Float8 b0 = *reinterpret_cast<const Float8*>(panel + k * kPanel);
@@ -124,8 +124,7 @@ int64_t PackedRhsSize(int64_t rows, int64_t cols) { return (rows + 15) / 16 * 16
 
 void PackRhsForAvx2(const ConstMatrix&, float*) {}
 
-bool MultiplyBlockAvx2(const ConstMatrix&, const ConstMatrix&, const MutableMatrix&,
-                       const float*) {
+bool MultiplyBlockAvx2(const ConstMatrix&, const ConstMatrix&, const MutableMatrix&, const float*) {
   return false;
 }
 
