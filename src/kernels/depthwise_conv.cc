@@ -155,8 +155,8 @@ TFLITE_C_ALWAYS_INLINE void DepthwiseVectors(const float* const* taps, int count
 // in tap order (so it rounds as accumulating tap by tap into the output
 // would; contraction is off), `count` pairs of (input, filter) pointers at
 // channel 0 in `taps`.
-TFLITE_C_TARGET_CLONES
-void DepthwisePixel(const float* const* taps, int count, int channels, float* __restrict out) {
+TFLITE_C_ALWAYS_INLINE void DepthwisePixelBody(const float* const* taps, int count, int channels,
+                                               float* __restrict out) {
   int c = 0;
   for (; c + 32 <= channels; c += 32) DepthwiseVectors<4>(taps, count, c, out);
   // The remaining whole vectors in one pass over the taps.
@@ -178,6 +178,25 @@ void DepthwisePixel(const float* const* taps, int count, int channels, float* __
     float acc = 0;
     for (int t = 0; t < count; ++t) acc += taps[2 * t][c] * taps[2 * t + 1][c];
     out[c] = acc;
+  }
+}
+
+TFLITE_C_TARGET_CLONES
+void DepthwisePixel(const float* const* taps, int count, int channels, float* __restrict out) {
+  DepthwisePixelBody(taps, count, channels, out);
+}
+
+// `pixels` consecutive output pixels of one row whose windows lie wholly
+// inside the image: pixel p's taps read `in` + p * `step` + offsets[t], in
+// tap order, with filter pointers taps[2t + 1] (taps[2t] is overwritten).
+// Results equal DepthwisePixel's on the same taps.
+TFLITE_C_TARGET_CLONES
+void DepthwiseInteriorRun(const float* in, int64_t step, const int64_t* offsets, const float** taps,
+                          int count, int channels, int pixels, float* __restrict out) {
+  for (int p = 0; p < pixels; ++p) {
+    const float* base = in + p * step;
+    for (int t = 0; t < count; ++t) taps[2 * t] = base + offsets[t];
+    DepthwisePixelBody(taps, count, channels, out + int64_t{p} * channels);
   }
 }
 
@@ -253,14 +272,33 @@ void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvT
   internal::ForOutputRows(context, g,
                           internal::kDepthwiseMacCost * g.out_w * out_c * g.filter_h * g.filter_w,
                           [&](int64_t begin, int64_t end) {
+    const int window_taps = g.filter_h * g.filter_w;
     std::vector<const float*> taps;
-    if (data.multiplier == 1) taps.resize(size_t{2} * g.filter_h * g.filter_w);
+    std::vector<int64_t> offsets;
+    if (data.multiplier == 1) {
+      taps.resize(size_t{2} * window_taps);
+      offsets.resize(window_taps);
+      for (int ky = 0; ky < g.filter_h; ++ky) {
+        for (int kx = 0; kx < g.filter_w; ++kx) {
+          offsets[ky * g.filter_w + kx] =
+              (int64_t{ky} * data.window.dilation_h * g.in_w + int64_t{kx} * data.window.dilation_w) *
+              g.in_c;
+        }
+      }
+    }
+    // Output columns [x_lo, x_hi) have every window column inside the image.
+    const int span_w = (g.filter_w - 1) * data.window.dilation_w;
+    const int x_lo = std::min(g.out_w, (g.pad_left + data.window.stride_w - 1) / data.window.stride_w);
+    const int x_hi = std::max(
+        x_lo, std::min(g.out_w, g.in_w - span_w + g.pad_left > 0
+                                    ? (g.in_w - span_w + g.pad_left - 1) / data.window.stride_w + 1
+                                    : 0));
     for (int64_t row = begin; row < end; ++row) {
       float* out_row = output + row * g.out_w * out_c;
       const int64_t b = row / g.out_h;
       const int y = static_cast<int>(row % g.out_h);
       if (data.multiplier == 1) {
-        for (int x = 0; x < g.out_w; ++x) {
+        const auto edge_pixel = [&](int x) {
           int count = 0;
           internal::ForEachInputTap(g, data.window, b, y, x, [&](int64_t offset, int tap) {
             taps[2 * count] = input + offset;
@@ -268,6 +306,21 @@ void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvT
             ++count;
           });
           DepthwisePixel(taps.data(), count, out_c, out_row + int64_t{x} * out_c);
+        };
+        const int iy0 = y * data.window.stride_h - g.pad_top;
+        const bool rows_inside =
+            iy0 >= 0 && iy0 + (g.filter_h - 1) * data.window.dilation_h < g.in_h;
+        if (!rows_inside || x_lo >= x_hi) {
+          for (int x = 0; x < g.out_w; ++x) edge_pixel(x);
+        } else {
+          for (int x = 0; x < x_lo; ++x) edge_pixel(x);
+          for (int t = 0; t < window_taps; ++t) taps[2 * t + 1] = filter + int64_t{t} * out_c;
+          const int ix0 = x_lo * data.window.stride_w - g.pad_left;
+          DepthwiseInteriorRun(input + ((b * g.in_h + iy0) * g.in_w + ix0) * g.in_c,
+                               int64_t{data.window.stride_w} * g.in_c, offsets.data(),
+                               taps.data(), window_taps, out_c, x_hi - x_lo,
+                               out_row + int64_t{x_lo} * out_c);
+          for (int x = x_hi; x < g.out_w; ++x) edge_pixel(x);
         }
       } else {
         std::memset(out_row, 0, sizeof(float) * g.out_w * out_c);

@@ -86,6 +86,12 @@ TEST(DepthwiseFloatTest, EqualsTapOrderFloatSumsForEveryChannelCount) {
       {9, 30, 48, 1, 1, 7, 1, 1, tflite::Padding_SAME, tflite::ActivationFunctionType_NONE});
   cases.push_back({56, 56, 32, 1, 3, 3, 1, 1, tflite::Padding_SAME,
                    tflite::ActivationFunctionType_RELU6});  // large enough for two threads
+  // A window wider than the image (no interior column), and stride 3 with
+  // dilation 2 (interior columns start past the padding).
+  cases.push_back({3, 4, 16, 1, 5, 5, 1, 1, tflite::Padding_SAME,
+                   tflite::ActivationFunctionType_NONE});
+  cases.push_back({29, 31, 24, 1, 3, 3, 3, 2, tflite::Padding_SAME,
+                   tflite::ActivationFunctionType_NONE});
   cases.push_back({12, 12, 5, 2, 3, 3, 1, 1, tflite::Padding_SAME,
                    tflite::ActivationFunctionType_NONE});  // multiplier 2
   for (const DwCase& c : cases) {
