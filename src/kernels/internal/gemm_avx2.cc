@@ -21,15 +21,14 @@ constexpr int kRows = 4;
 
 #define TFLITE_C_AVX2 __attribute__((target("avx2")))
 
-// Copies columns [j0, j0 + 16) of out = lhs * rhs^T's rhs (rows j0.. of rhs)
-// into `panel`, k-major: panel[k * 16 + jj] = rhs(j0 + jj, k), zeros past
-// the last rhs row.
-// Row by row: each rhs row is read in order.
+// Copies rhs rows [j0, j0 + 16) (the output columns of one panel) into
+// `panel`, k-major: panel[k * 16 + jj] = rhs(j0 + jj, k), zeros past the last
+// rhs row. Each rhs row is read in order.
 TFLITE_C_AVX2 void PackPanel(const ConstMatrix& rhs, int64_t j0, float* __restrict panel) {
   const int64_t n = rhs.rows - j0 < kPanel ? rhs.rows - j0 : kPanel;
   for (int64_t jj = 0; jj < kPanel; ++jj) {
-    const float* src = rhs.data + (j0 + jj) * rhs.stride;
     if (jj < n) {
+      const float* src = rhs.data + (j0 + jj) * rhs.stride;
       for (int64_t k = 0; k < rhs.cols; ++k) panel[k * kPanel + jj] = src[k];
     } else {
       for (int64_t k = 0; k < rhs.cols; ++k) panel[k * kPanel + jj] = 0.f;
