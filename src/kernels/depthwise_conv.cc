@@ -286,13 +286,14 @@ void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvT
         }
       }
     }
-    // Output columns [x_lo, x_hi) have every window column inside the image.
-    const int span_w = (g.filter_w - 1) * data.window.dilation_w;
-    const int x_lo = std::min(g.out_w, (g.pad_left + data.window.stride_w - 1) / data.window.stride_w);
-    const int x_hi = std::max(
-        x_lo, std::min(g.out_w, g.in_w - span_w + g.pad_left > 0
-                                    ? (g.in_w - span_w + g.pad_left - 1) / data.window.stride_w + 1
-                                    : 0));
+    // Output columns [x_lo, x_hi) have every window column inside the image
+    // (in 64 bits: hostile strides and paddings reach INT_MAX).
+    const int64_t stride_w = data.window.stride_w;
+    const int64_t span_w = int64_t{g.filter_w - 1} * data.window.dilation_w;
+    const int64_t last_start = int64_t{g.in_w} - 1 - span_w + g.pad_left;  // x * stride <= this
+    const int x_lo = static_cast<int>(std::min<int64_t>(g.out_w, (g.pad_left + stride_w - 1) / stride_w));
+    const int x_hi = static_cast<int>(std::max<int64_t>(
+        x_lo, last_start < 0 ? 0 : std::min<int64_t>(g.out_w, last_start / stride_w + 1)));
     for (int64_t row = begin; row < end; ++row) {
       float* out_row = output + row * g.out_w * out_c;
       const int64_t b = row / g.out_h;
@@ -307,15 +308,15 @@ void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvT
           });
           DepthwisePixel(taps.data(), count, out_c, out_row + int64_t{x} * out_c);
         };
-        const int iy0 = y * data.window.stride_h - g.pad_top;
+        const int64_t iy0 = int64_t{y} * data.window.stride_h - g.pad_top;
         const bool rows_inside =
-            iy0 >= 0 && iy0 + (g.filter_h - 1) * data.window.dilation_h < g.in_h;
+            iy0 >= 0 && iy0 + int64_t{g.filter_h - 1} * data.window.dilation_h < g.in_h;
         if (!rows_inside || x_lo >= x_hi) {
           for (int x = 0; x < g.out_w; ++x) edge_pixel(x);
         } else {
           for (int x = 0; x < x_lo; ++x) edge_pixel(x);
           for (int t = 0; t < window_taps; ++t) taps[2 * t + 1] = filter + int64_t{t} * out_c;
-          const int ix0 = x_lo * data.window.stride_w - g.pad_left;
+          const int64_t ix0 = x_lo * stride_w - g.pad_left;
           DepthwiseInteriorRun(input + ((b * g.in_h + iy0) * g.in_w + ix0) * g.in_c,
                                int64_t{data.window.stride_w} * g.in_c, offsets.data(),
                                taps.data(), window_taps, out_c, x_hi - x_lo,

@@ -11,6 +11,7 @@
 // quantized domain.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <type_traits>
 #include <vector>
@@ -174,9 +175,12 @@ TfLiteStatus Pool(TfLiteContext* context, const OpData& d, const TfLitePoolParam
   const int64_t row_stride = int64_t{d.in_w} * d.channels;
   const int64_t rows = int64_t{d.batches} * d.out_h;
   // Each tap is one load and one compare or add per channel, like a
-  // depthwise multiply-add.
-  const int64_t work = rows * d.out_w * d.channels * params.filter_height * params.filter_width *
-                       internal::kDepthwiseMacCost;
+  // depthwise multiply-add. Taps are at most the image's (a hostile window
+  // can be 2^31 wide), and the product saturates.
+  const int64_t taps = int64_t{std::min(params.filter_height, d.in_h)} *
+                       std::min(params.filter_width, d.in_w) * internal::kDepthwiseMacCost;
+  int64_t work = 0;
+  if (__builtin_mul_overflow(rows * d.out_w * d.channels, taps, &work)) work = INT64_MAX;
   internal::ParallelFor(
       internal::ThreadsForWork(internal::KernelThreads(context), work), rows,
       [&](int64_t begin, int64_t end) {

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <climits>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -27,6 +28,8 @@ struct DwCase {
   int h, w, channels, multiplier, kh, kw, stride, dilation;
   tflite::Padding padding;
   tflite::ActivationFunctionType activation;
+  int stride_w = 0;  // 0: `stride`
+  int StrideW() const { return stride_w ? stride_w : stride; }
 };
 
 float Clamp(float v, tflite::ActivationFunctionType a) {
@@ -45,9 +48,11 @@ std::vector<float> Reference(const DwCase& c, const std::vector<float>& in,
   const int eh = (c.kh - 1) * c.dilation + 1, ew = (c.kw - 1) * c.dilation + 1;
   const bool same = c.padding == tflite::Padding_SAME;
   *out_h = same ? (c.h + c.stride - 1) / c.stride : (c.h - eh + c.stride) / c.stride;
-  *out_w = same ? (c.w + c.stride - 1) / c.stride : (c.w - ew + c.stride) / c.stride;
+  const int64_t sw = c.StrideW();
+  *out_w = static_cast<int>(same ? (c.w + sw - 1) / sw : (c.w - ew + sw) / sw);
   const int pad_t = same ? std::max(0, (*out_h - 1) * c.stride + eh - c.h) / 2 : 0;
-  const int pad_l = same ? std::max(0, (*out_w - 1) * c.stride + ew - c.w) / 2 : 0;
+  const int pad_l =
+      same ? static_cast<int>(std::max<int64_t>(0, (*out_w - 1) * sw + ew - c.w) / 2) : 0;
   const int out_c = c.channels * c.multiplier;
   std::vector<float> out;
   for (int oy = 0; oy < *out_h; ++oy) {
@@ -57,7 +62,7 @@ std::vector<float> Reference(const DwCase& c, const std::vector<float>& in,
         for (int ky = 0; ky < c.kh; ++ky) {
           for (int kx = 0; kx < c.kw; ++kx) {
             const int y = oy * c.stride - pad_t + ky * c.dilation;
-            const int x = ox * c.stride - pad_l + kx * c.dilation;
+            const int64_t x = ox * sw - pad_l + kx * c.dilation;
             if (y < 0 || y >= c.h || x < 0 || x >= c.w) continue;
             acc += in[(size_t(y) * c.w + x) * c.channels + oc / c.multiplier] *
                    filter[(size_t(ky) * c.kw + kx) * out_c + oc];
@@ -92,6 +97,11 @@ TEST(DepthwiseFloatTest, EqualsTapOrderFloatSumsForEveryChannelCount) {
                    tflite::ActivationFunctionType_NONE});
   cases.push_back({29, 31, 24, 1, 3, 3, 3, 2, tflite::Padding_SAME,
                    tflite::ActivationFunctionType_NONE});
+  // A hostile stride (INT_MAX) next to a padding of 2: one output column.
+  DwCase huge_stride{4, 4, 8, 1, 9, 9, 1, 1, tflite::Padding_SAME,
+                     tflite::ActivationFunctionType_NONE};
+  huge_stride.stride_w = INT32_MAX;
+  cases.push_back(huge_stride);
   cases.push_back({12, 12, 5, 2, 3, 3, 1, 1, tflite::Padding_SAME,
                    tflite::ActivationFunctionType_NONE});  // multiplier 2
   for (const DwCase& c : cases) {
@@ -120,7 +130,8 @@ TEST(DepthwiseFloatTest, EqualsTapOrderFloatSumsForEveryChannelCount) {
       m.Output(tflite::TensorType_FLOAT32, {1, out_h, out_w, out_c});
       tflite::DepthwiseConv2DOptionsT o;
       o.padding = c.padding;
-      o.stride_h = o.stride_w = c.stride;
+      o.stride_h = c.stride;
+      o.stride_w = c.StrideW();
       o.dilation_h_factor = o.dilation_w_factor = c.dilation;
       o.depth_multiplier = c.multiplier;
       o.fused_activation_function = c.activation;

@@ -117,6 +117,30 @@ TEST(PoolTest, RejectsWrongRankAndType) {
   }
 }
 
+// A hostile 2^30 x 2^30 SAME window covers the whole 4x4 image from every
+// output position: each output is its channel's maximum (and the work
+// estimate, taps times pixels, must not overflow).
+TEST(PoolTest, HugeSameWindowCoversTheWholeImage) {
+  OneOpModel m;
+  m.Input(F32, {1, 4, 4, 2});
+  m.Output(F32, {1, 4, 4, 2});
+  m.Op(tflite::BuiltinOperator_MAX_POOL_2D, PoolOpts(tflite::Padding_SAME, 1, 1 << 30));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  std::vector<float> in(32);
+  for (int i = 0; i < 32; ++i) in[i] = static_cast<float>((i * 7) % 32) - (i % 2 ? 100.f : 0.f);
+  m.Set<float>(0, in);
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  float max0 = -1e30f, max1 = -1e30f;
+  for (int i = 0; i < 32; i += 2) max0 = std::max(max0, in[i]);
+  for (int i = 1; i < 32; i += 2) max1 = std::max(max1, in[i]);
+  std::vector<float> want;
+  for (int p = 0; p < 16; ++p) {
+    want.push_back(max0);
+    want.push_back(max1);
+  }
+  EXPECT_EQ(m.Get<float>(), want);
+}
+
 // The pooling definition, one channel at a time with taps in (ky, kx) order
 // over the window clipped to the image, in double for the float kinds (the
 // float kernel must equal its float rounding, checked to a few ulps below)
