@@ -103,7 +103,10 @@ void PackRhsForAvx2(const ConstMatrix& rhs, float* packed) {
 
 bool MultiplyBlockAvx2(const ConstMatrix& lhs, const ConstMatrix& rhs, const MutableMatrix& out,
                        const float* packed_rhs) {
-  if (!Avx2GemmAvailable() || lhs.rows < kMinAvx2Rows || lhs.cols <= 0) return false;
+  if (!Avx2GemmAvailable() || lhs.rows < kMinAvx2Rows || lhs.cols <= 0 ||
+      lhs.cols > kMaxAvx2Depth) {
+    return false;
+  }
   if (packed_rhs != nullptr) {
     MultiplyPanels(lhs, rhs, out, packed_rhs, nullptr);
     return true;

@@ -17,6 +17,10 @@ namespace internal {
 // Fewer lhs rows than this go to the general GEMM: packing rhs costs about
 // as much as a few rows of products.
 constexpr int64_t kMinAvx2Rows = 8;
+// Deeper products go to the general GEMM too: a panel (depth x 16 floats) is
+// transient memory outside the interpreter's allocation account, kept at
+// 1 MB or less.
+constexpr int64_t kMaxAvx2Depth = 16384;
 
 // Whether this CPU runs the AVX2 path (false off x86-64).
 bool Avx2GemmAvailable();
@@ -31,7 +35,7 @@ int64_t PackedRhsSize(int64_t rows, int64_t cols);
 void PackRhsForAvx2(const ConstMatrix& rhs, float* packed);
 
 // Computes out = lhs * rhs^T and returns true on a CPU with AVX2 (and lhs
-// at least kMinAvx2Rows rows, depth above 0); returns false, out untouched,
+// at least kMinAvx2Rows rows, depth in [1, kMaxAvx2Depth]); returns false, out untouched,
 // otherwise (the caller then uses its general GEMM). `packed_rhs`, when not
 // null, is rhs packed by PackRhsForAvx2 (rhs.data is then not read).
 bool MultiplyBlockAvx2(const ConstMatrix& lhs, const ConstMatrix& rhs, const MutableMatrix& out,
