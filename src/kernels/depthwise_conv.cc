@@ -280,9 +280,9 @@ void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvT
       offsets.resize(window_taps);
       for (int ky = 0; ky < g.filter_h; ++ky) {
         for (int kx = 0; kx < g.filter_w; ++kx) {
-          offsets[ky * g.filter_w + kx] =
-              (int64_t{ky} * data.window.dilation_h * g.in_w + int64_t{kx} * data.window.dilation_w) *
-              g.in_c;
+          offsets[ky * g.filter_w + kx] = (int64_t{ky} * data.window.dilation_h * g.in_w +
+                                           int64_t{kx} * data.window.dilation_w) *
+                                          g.in_c;
         }
       }
     }
@@ -291,7 +291,8 @@ void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvT
     const int64_t stride_w = data.window.stride_w;
     const int64_t span_w = int64_t{g.filter_w - 1} * data.window.dilation_w;
     const int64_t last_start = int64_t{g.in_w} - 1 - span_w + g.pad_left;  // x * stride <= this
-    const int x_lo = static_cast<int>(std::min<int64_t>(g.out_w, (g.pad_left + stride_w - 1) / stride_w));
+    const int x_lo =
+        static_cast<int>(std::min<int64_t>(g.out_w, (g.pad_left + stride_w - 1) / stride_w));
     const int x_hi = static_cast<int>(std::max<int64_t>(
         x_lo, last_start < 0 ? 0 : std::min<int64_t>(g.out_w, last_start / stride_w + 1)));
     for (int64_t row = begin; row < end; ++row) {
@@ -318,7 +319,7 @@ void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvT
           for (int t = 0; t < window_taps; ++t) taps[2 * t + 1] = filter + int64_t{t} * out_c;
           const int64_t ix0 = x_lo * stride_w - g.pad_left;
           DepthwiseInteriorRun(input + ((b * g.in_h + iy0) * g.in_w + ix0) * g.in_c,
-                               int64_t{data.window.stride_w} * g.in_c, offsets.data(),
+                               stride_w * g.in_c, offsets.data(),
                                taps.data(), window_taps, out_c, x_hi - x_lo,
                                out_row + int64_t{x_lo} * out_c);
           for (int x = x_hi; x < g.out_w; ++x) edge_pixel(x);

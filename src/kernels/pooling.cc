@@ -107,14 +107,16 @@ Acc AverageOf(Acc sum, int count) {
   }
 }
 
-// First and one-past-last window taps of output position `o` along an axis
-// of `in_size` inputs: the window clipped to the image.
+// The window of output position `o` along an axis of `in_size` inputs,
+// clipped to the image: the input index of its first tap inside and how many
+// taps lie inside (0: none; `first` is then meaningless).
 struct TapRange {
-  int begin, end;
+  int first, count;
 };
 inline TapRange ClippedWindow(int o, int stride, int pad_before, int filter, int in_size) {
   const int start = o * stride - pad_before;
-  return {std::max(0, -start), std::min(filter, in_size - start)};
+  const int begin = std::max(0, -start);
+  return {start + begin, std::max(0, std::min(filter, in_size - start) - begin)};
 }
 
 // One output pixel: every channel's window, taps in (ky, kx) order as the
@@ -165,8 +167,8 @@ TfLiteStatus Pool(TfLiteContext* context, const OpData& d, const TfLitePoolParam
   // whether one exists depends on the geometry alone.
   if (kind != PoolKind::kMax && d.batches > 0 && d.out_h > 0 && d.out_w > 0) {
     bool empty = false;
-    for (int oy = 0; oy < d.out_h; ++oy) empty |= window_y(oy).end <= window_y(oy).begin;
-    for (int ox = 0; ox < d.out_w; ++ox) empty |= window_x(ox).end <= window_x(ox).begin;
+    for (int oy = 0; oy < d.out_h; ++oy) empty |= window_y(oy).count == 0;
+    for (int ox = 0; ox < d.out_w; ++ox) empty |= window_x(ox).count == 0;
     if (empty) {
       TF_LITE_KERNEL_LOG(context, "%s: a window covers no input element", OpName<kind>());
       return kTfLiteError;
@@ -187,19 +189,15 @@ TfLiteStatus Pool(TfLiteContext* context, const OpData& d, const TfLitePoolParam
         std::vector<Acc> acc(static_cast<size_t>(d.channels));
         for (int64_t row = begin; row < end; ++row) {
           const int64_t b = row / d.out_h;
-          const int oy = static_cast<int>(row % d.out_h);
-          const TapRange ty = window_y(oy);
-          const int taps_h = std::max(0, ty.end - ty.begin);
-          const int iy = oy * params.stride_height - d.pad_top + ty.begin;
+          const TapRange ty = window_y(static_cast<int>(row % d.out_h));
           for (int ox = 0; ox < d.out_w; ++ox) {
             const TapRange tx = window_x(ox);
-            const int taps_w = std::max(0, tx.end - tx.begin);
-            const int ix = ox * params.stride_width - d.pad_left + tx.begin;
             // Only a non-empty window's first tap is a position in the image.
-            const T* first = taps_h > 0 && taps_w > 0
-                                 ? input + (b * d.in_h + iy) * row_stride + int64_t{ix} * d.channels
-                                 : input;
-            PoolPixel<kind, T, Acc>(first, row_stride, d.channels, taps_h, taps_w, lo, hi,
+            const T* first =
+                ty.count > 0 && tx.count > 0
+                    ? input + (b * d.in_h + ty.first) * row_stride + int64_t{tx.first} * d.channels
+                    : input;
+            PoolPixel<kind, T, Acc>(first, row_stride, d.channels, ty.count, tx.count, lo, hi,
                                     acc.data(), output + (row * d.out_w + ox) * d.channels);
           }
         }
