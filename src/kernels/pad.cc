@@ -151,6 +151,10 @@ struct PadCopy {
   int64_t out_stride[internal::kMaxLayoutRank];
   size_t es;
   const unsigned char* value;
+  // The last padded dimension: the dimensions after it are copied whole, so
+  // its block is one contiguous run of input (NHWC padded in H and W copies
+  // W * C elements at a time, not C).
+  int last_padded;
 
   // Writes output block `d` (all of dims d.. at one outer index) from the
   // matching input block.
@@ -160,9 +164,10 @@ struct PadCopy {
     const int n = in_dims->data[d];
     internal::FillElements(out, before, value, es);
     out += before * es;
-    if (d == in_dims->size - 1) {
-      if (n > 0) std::memcpy(out, in, n * es);
-      out += n * es;
+    if (d == last_padded) {
+      const int64_t run = n * in_stride[d];
+      if (run > 0) std::memcpy(out, in, run * es);
+      out += run * es;
     } else {
       for (int i = 0; i < n; ++i) {
         Run(d + 1, in + i * in_stride[d] * es, out + i * out_stride[d] * es);
@@ -199,9 +204,12 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     internal::FillElements(output->data.raw, internal::NumElements(output), fill, es);
     return kTfLiteOk;
   }
-  PadCopy copy{&p, input->dims, output->dims, {}, {}, es, fill};
+  PadCopy copy{&p, input->dims, output->dims, {}, {}, es, fill, 0};
   internal::RowMajorStrides(input->dims, copy.in_stride);
   internal::RowMajorStrides(output->dims, copy.out_stride);
+  for (int d = 0; d < p.rank; ++d) {
+    if (p.before[d] != 0 || p.after[d] != 0) copy.last_padded = d;
+  }
   copy.Run(0, input->data.raw, output->data.raw);
   return kTfLiteOk;
 }

@@ -185,24 +185,54 @@ template <typename In, typename Acc, typename Combine>
 void ReduceInto(const TfLiteTensor* input, const OpData& data, Acc init, Acc* out,
                 int64_t out_count, Combine combine) {
   std::fill(out, out + out_count, init);
-  const int rank = internal::NumDims(input);
   const In* in = static_cast<const In*>(input->data.data);
-  const int64_t n = internal::NumElements(input);
-  if (n == 0) return;
-  // Output strides per input dimension (0 where reduced).
+  if (internal::NumElements(input) == 0) return;
+  // Neighbouring dimensions that are both reduced or both kept merge into
+  // one, so the walk below is over runs: a kept innermost run adds a row of
+  // input to a row of outputs, a reduced one folds a row into one output.
+  int rank = 0;
+  int64_t size[kMaxRank];
+  bool reduced[kMaxRank];
+  for (int d = 0; d < internal::NumDims(input); ++d) {
+    const int64_t n = internal::Dim(input, d);
+    if (n == 1) continue;
+    if (rank > 0 && reduced[rank - 1] == data.reduced[d]) {
+      size[rank - 1] *= n;
+    } else {
+      size[rank] = n;
+      reduced[rank] = data.reduced[d];
+      ++rank;
+    }
+  }
+  if (rank == 0) {
+    out[0] = combine(out[0], in[0]);
+    return;
+  }
+  // Output strides of the merged dimensions (0 where reduced).
   int64_t stride[kMaxRank] = {0};
   int64_t s = 1;
   for (int d = rank - 1; d >= 0; --d) {
-    stride[d] = data.reduced[d] ? 0 : s;
-    if (!data.reduced[d]) s *= internal::Dim(input, d);
+    stride[d] = reduced[d] ? 0 : s;
+    if (!reduced[d]) s *= size[d];
   }
+  const int last = rank - 1;
+  const int64_t inner = size[last];
+  int64_t outer = 1;
+  for (int d = 0; d < last; ++d) outer *= size[d];
   int64_t index[kMaxRank] = {0};
   int64_t o = 0;
-  for (int64_t i = 0; i < n; ++i) {
-    out[o] = combine(out[o], in[i]);
-    for (int d = rank - 1; d >= 0; --d) {
+  for (int64_t r = 0; r < outer; ++r, in += inner) {
+    if (reduced[last]) {
+      Acc acc = out[o];
+      for (int64_t i = 0; i < inner; ++i) acc = combine(acc, in[i]);
+      out[o] = acc;
+    } else {
+      Acc* row = out + o;
+      for (int64_t i = 0; i < inner; ++i) row[i] = combine(row[i], in[i]);
+    }
+    for (int d = last - 1; d >= 0; --d) {
       o += stride[d];
-      if (++index[d] < internal::Dim(input, d)) break;
+      if (++index[d] < size[d]) break;
       o -= stride[d] * index[d];
       index[d] = 0;
     }

@@ -66,6 +66,75 @@ TEST(PadTest, PadV2ConstantValueAndDynamicPaddings) {
   EXPECT_EQ(m.Get<float>(), (std::vector<float>{9.5f, 9.5f, 1, 9.5f, 2, 9.5f}));
 }
 
+// Output element by output element: inside the input's box it is the input
+// element at the same coordinates less the leading padding, else the fill.
+template <typename T>
+std::vector<T> ReferencePad(const std::vector<int>& in_shape, const std::vector<int>& pads,
+                            const std::vector<T>& in, T fill, std::vector<int>* out_shape) {
+  const int rank = static_cast<int>(in_shape.size());
+  out_shape->resize(rank);
+  int64_t total = 1;
+  for (int d = 0; d < rank; ++d) {
+    (*out_shape)[d] = in_shape[d] + pads[2 * d] + pads[2 * d + 1];
+    total *= (*out_shape)[d];
+  }
+  std::vector<T> out(total);
+  for (int64_t o = 0; o < total; ++o) {
+    int64_t rest = o, in_index = 0, in_stride = 1;
+    bool inside = true;
+    for (int d = rank - 1; d >= 0; --d) {
+      const int c = static_cast<int>(rest % (*out_shape)[d]) - pads[2 * d];
+      rest /= (*out_shape)[d];
+      inside = inside && c >= 0 && c < in_shape[d];
+      in_index += int64_t{c} * in_stride;
+      in_stride *= in_shape[d];
+    }
+    out[o] = inside ? in[in_index] : fill;
+  }
+  return out;
+}
+
+// Paddings on every subset of the dimensions of NHWC-like shapes (trailing
+// dimensions padded or not, a middle one alone, none at all), for 1-, 2- and
+// 4-byte elements.
+template <typename T>
+void CheckPadSubsets(tflite::TensorType type, std::vector<int> in_shape) {
+  const int rank = static_cast<int>(in_shape.size());
+  int64_t count = 1;
+  for (int n : in_shape) count *= n;
+  std::vector<T> in(count);
+  for (int64_t i = 0; i < count; ++i) in[i] = static_cast<T>(i % 97 + 1);
+  for (int mask = 0; mask < (1 << rank); ++mask) {
+    std::vector<int> pads(2 * rank, 0);
+    for (int d = 0; d < rank; ++d) {
+      if (mask & (1 << d)) {
+        pads[2 * d] = d % 2 == 0 ? 1 : 2;
+        pads[2 * d + 1] = d % 3 == 0 ? 0 : 1;
+      }
+    }
+    SCOPED_TRACE(::testing::Message() << "rank " << rank << ", padded dimensions mask " << mask);
+    std::vector<int> out_shape;
+    const std::vector<T> expected = ReferencePad<T>(in_shape, pads, in, T(0), &out_shape);
+    OneOpModel m;
+    m.Input(type, in_shape);
+    m.Const<int32_t>({rank, 2}, pads);
+    m.Output(type, out_shape);
+    m.Op(tflite::BuiltinOperator_PAD);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<T>(0, in);
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Shape(), out_shape);
+    EXPECT_EQ(m.Get<T>(), expected);
+  }
+}
+
+TEST(PadTest, EverySubsetOfPaddedDimensionsMatchesTheDefinition) {
+  CheckPadSubsets<int8_t>(I8, {2, 5, 4, 3});
+  CheckPadSubsets<int16_t>(I16, {3, 2, 7});
+  CheckPadSubsets<float>(F32, {1, 4, 3, 2, 2});
+  CheckPadSubsets<int32_t>(I32, {6});
+}
+
 TEST(PadTest, RejectsBadPaddingsShapeAndNegativePadding) {
   {
     OneOpModel m;

@@ -5,7 +5,10 @@
 // ties.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "tests/util/one_op_model.h"
@@ -69,6 +72,143 @@ TEST(QuantizedBinaryTest, SubUInt8) {
                                {{2}, Q(1.0f, 128), {130, 100}}, {{2}, Q(1.0f, 128), {129, 200}},
                                {2}, Q(1.0f, 128)),
             (std::vector<uint8_t>{129, 28}));
+}
+
+// ---- 8-bit ADD / SUB on every pair of input values ------------------------------
+//
+// The expected values follow upstream's reference integer ADD, written out
+// here on its own: inputs shifted left by 20 and scaled by
+// scale / (2 * max scale), summed, scaled by 2 * max scale / (2^20 * output
+// scale), each scaling a doubling high multiply (round half away from zero)
+// then a right shift rounding half away from zero.
+
+int32_t RefDoublingHighMul(int32_t a, int32_t b) {
+  const int64_t ab = static_cast<int64_t>(a) * b;
+  const int64_t nudge = ab >= 0 ? (1 << 30) : (1 - (1 << 30));
+  return static_cast<int32_t>((ab + nudge) / (int64_t{1} << 31));
+}
+
+int32_t RefDivideByPot(int32_t x, int exponent) {
+  const int32_t mask = static_cast<int32_t>((int64_t{1} << exponent) - 1);
+  const int32_t remainder = x & mask;
+  const int32_t threshold = (mask >> 1) + (x < 0 ? 1 : 0);
+  return (x >> exponent) + (remainder > threshold ? 1 : 0);
+}
+
+// A multiplier below 1 as a 31-bit fraction and a right shift.
+void RefMultiplier(double real, int32_t* fraction, int* right_shift) {
+  int exponent = 0;
+  const double f = std::frexp(real, &exponent);
+  int64_t q = static_cast<int64_t>(std::round(f * (int64_t{1} << 31)));
+  if (q == (int64_t{1} << 31)) {
+    q /= 2;
+    ++exponent;
+  }
+  *fraction = static_cast<int32_t>(q);
+  *right_shift = -exponent;
+}
+
+struct AddCase {
+  float scale_a, scale_b, scale_out;
+  int zp_a, zp_b, zp_out;
+  ActivationFunctionType activation;
+  bool sub;
+};
+
+template <typename T>
+T RefQuantAdd(const AddCase& c, int32_t x, int32_t y) {
+  const double twice_max = 2.0 * std::max<double>(c.scale_a, c.scale_b);
+  int32_t ma, mb, mo;
+  int ra, rb, ro;
+  RefMultiplier(c.scale_a / twice_max, &ma, &ra);
+  RefMultiplier(c.scale_b / twice_max, &mb, &rb);
+  RefMultiplier(twice_max / ((1 << 20) * static_cast<double>(c.scale_out)), &mo, &ro);
+  const int32_t sa = RefDivideByPot(RefDoublingHighMul((x - c.zp_a) * (1 << 20), ma), ra);
+  const int32_t sb = RefDivideByPot(RefDoublingHighMul((y - c.zp_b) * (1 << 20), mb), rb);
+  const int32_t sum = c.sub ? sa - sb : sa + sb;
+  int32_t v = RefDivideByPot(RefDoublingHighMul(sum, mo), ro) + c.zp_out;
+  int32_t lo = std::numeric_limits<T>::min(), hi = std::numeric_limits<T>::max();
+  if (c.activation == ActivationFunctionType_RELU) lo = std::max(lo, c.zp_out);
+  if (c.activation == ActivationFunctionType_RELU6) {
+    lo = std::max(lo, c.zp_out);
+    hi = std::min<int32_t>(hi, c.zp_out + static_cast<int32_t>(std::round(6.0f / c.scale_out)));
+  }
+  return static_cast<T>(std::min(hi, std::max(lo, v)));
+}
+
+BuiltinOptionsUnion AddSubOptions(const AddCase& c) {
+  if (c.sub) {
+    SubOptionsT o;
+    o.fused_activation_function = c.activation;
+    return Opts(o);
+  }
+  AddOptionsT o;
+  o.fused_activation_function = c.activation;
+  return Opts(o);
+}
+
+// Every (a, b) pair of 8-bit values, laid out three ways: two flat inputs of
+// the same shape (with a tail of 5 past a multiple of 32), a column against a
+// row (each output row adds one a to every b), and a row against a column
+// (one b to every a).
+template <typename T>
+void CheckEveryPair(const AddCase& c) {
+  SCOPED_TRACE(::testing::Message() << "scales " << c.scale_a << ", " << c.scale_b << " -> "
+                                  << c.scale_out << ", zero points " << c.zp_a << ", " << c.zp_b
+                                  << " -> " << c.zp_out << (c.sub ? ", SUB" : ", ADD"));
+  const BuiltinOperator op = c.sub ? BuiltinOperator_SUB : BuiltinOperator_ADD;
+  const int lo = std::numeric_limits<T>::min();
+  std::vector<T> values(256);
+  for (int i = 0; i < 256; ++i) values[i] = static_cast<T>(lo + i);
+
+  const int n = 256 * 256 + 5;
+  std::vector<T> flat_a(n), flat_b(n), expected(n);
+  for (int i = 0; i < n; ++i) {
+    flat_a[i] = values[(i / 256) % 256];
+    flat_b[i] = values[(i * 7 + 3) % 256];
+    expected[i] = RefQuantAdd<T>(c, flat_a[i], flat_b[i]);
+  }
+  EXPECT_EQ(RunBinary<T>(op, AddSubOptions(c), {{n}, Q(c.scale_a, c.zp_a), flat_a},
+                         {{n}, Q(c.scale_b, c.zp_b), flat_b}, {n}, Q(c.scale_out, c.zp_out)),
+            expected);
+
+  std::vector<T> grid(256 * 256);
+  for (int i = 0; i < 256; ++i) {
+    for (int j = 0; j < 256; ++j) grid[i * 256 + j] = RefQuantAdd<T>(c, values[i], values[j]);
+  }
+  EXPECT_EQ(RunBinary<T>(op, AddSubOptions(c), {{256, 1}, Q(c.scale_a, c.zp_a), values},
+                         {{1, 256}, Q(c.scale_b, c.zp_b), values}, {256, 256},
+                         Q(c.scale_out, c.zp_out)),
+            grid);
+  for (int i = 0; i < 256; ++i) {
+    for (int j = 0; j < 256; ++j) grid[i * 256 + j] = RefQuantAdd<T>(c, values[j], values[i]);
+  }
+  EXPECT_EQ(RunBinary<T>(op, AddSubOptions(c), {{1, 256}, Q(c.scale_a, c.zp_a), values},
+                         {{256, 1}, Q(c.scale_b, c.zp_b), values}, {256, 256},
+                         Q(c.scale_out, c.zp_out)),
+            grid);
+}
+
+TEST(QuantizedBinaryTest, AddSubInt8MatchUpstreamArithmeticOnEveryPair) {
+  for (const AddCase& c : {
+           AddCase{0.5f, 0.25f, 0.6f, 3, -7, 1, ActivationFunctionType_NONE, false},
+           AddCase{0.0235f, 0.0517f, 0.0391f, -128, 20, -5, ActivationFunctionType_RELU6, false},
+           AddCase{0.1f, 0.1f, 0.1f, 0, 0, 0, ActivationFunctionType_NONE, true},
+           AddCase{0.013f, 0.4f, 0.25f, 127, -100, 9, ActivationFunctionType_RELU, true},
+           AddCase{1.0f, 0.001f, 2.0f, 0, 0, 0, ActivationFunctionType_NONE, false},
+       }) {
+    CheckEveryPair<int8_t>(c);
+  }
+}
+
+TEST(QuantizedBinaryTest, AddSubUInt8MatchUpstreamArithmeticOnEveryPair) {
+  for (const AddCase& c : {
+           AddCase{1.0f, 0.7f, 1.5f, 128, 0, 100, ActivationFunctionType_RELU, false},
+           AddCase{0.0039f, 0.0078f, 0.0117f, 0, 255, 128, ActivationFunctionType_NONE, true},
+           AddCase{0.02f, 0.03f, 0.01f, 77, 180, 3, ActivationFunctionType_RELU6, false},
+       }) {
+    CheckEveryPair<uint8_t>(c);
+  }
 }
 
 TEST(QuantizedBinaryTest, MulInt8WithRelu) {

@@ -4,6 +4,7 @@
 // are hand-computed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,54 @@ TEST(TransposeTest, SixDimensionsWithRuntimePerm) {
   ASSERT_TRUE(m.Invoke()) << m.log();
   EXPECT_EQ(m.Shape(), (std::vector<int>{2, 2, 2, 1, 1, 1}));
   EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{0, 4, 2, 6, 1, 5, 3, 7}));
+}
+
+// Every permutation of a 4-D shape whose dimensions include short ones (1 to
+// 3) and long ones (8 to 12), so NCHW <-> NHWC style transposes with short
+// innermost rows are among them, for 1-, 2-, 4- and 8-byte elements; each
+// output element is checked against the input element its coordinates name.
+template <typename T>
+void CheckAllPermutations(tflite::TensorType type, const std::vector<int>& shape) {
+  int64_t count = 1;
+  for (int n : shape) count *= n;
+  std::vector<T> in(count);
+  for (int64_t i = 0; i < count; ++i) in[i] = static_cast<T>(i * 7 + 1);
+  std::vector<int> perm = {0, 1, 2, 3};
+  do {
+    std::vector<int> out_shape(4);
+    for (int i = 0; i < 4; ++i) out_shape[i] = shape[perm[i]];
+    const int64_t in_strides[4] = {int64_t{shape[1]} * shape[2] * shape[3],
+                                   int64_t{shape[2]} * shape[3], shape[3], 1};
+    std::vector<T> expected;
+    for (int a = 0; a < out_shape[0]; ++a) {
+      for (int b = 0; b < out_shape[1]; ++b) {
+        for (int c = 0; c < out_shape[2]; ++c) {
+          for (int d = 0; d < out_shape[3]; ++d) {
+            expected.push_back(in[a * in_strides[perm[0]] + b * in_strides[perm[1]] +
+                                  c * in_strides[perm[2]] + d * in_strides[perm[3]]]);
+          }
+        }
+      }
+    }
+    SCOPED_TRACE(::testing::Message() << "perm " << perm[0] << perm[1] << perm[2] << perm[3]
+                                      << ", element bytes " << sizeof(T));
+    OneOpModel m;
+    m.Input(type, shape);
+    m.Const<int32_t>({4}, perm);
+    m.Output(type, out_shape);
+    m.Op(tflite::BuiltinOperator_TRANSPOSE);
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<T>(0, in);
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Get<T>(), expected);
+  } while (std::next_permutation(perm.begin(), perm.end()));
+}
+
+TEST(TransposeTest, EveryPermutationWithShortAndLongDimensions) {
+  CheckAllPermutations<int8_t>(I8, {2, 3, 9, 12});
+  CheckAllPermutations<int16_t>(I16, {1, 3, 8, 10});
+  CheckAllPermutations<float>(F32, {3, 2, 11, 1});
+  CheckAllPermutations<int64_t>(I64, {2, 9, 3, 8});
 }
 
 TEST(TransposeTest, RejectsRepeatedAxis) {

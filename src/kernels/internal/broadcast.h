@@ -29,9 +29,11 @@ struct BroadcastPlan {
 BroadcastPlan MakeBroadcastPlan(const TfLiteIntArray* a, const TfLiteIntArray* b,
                                 const TfLiteIntArray* out);
 
-// out[i] = op(a[ia], b[ib]) over the whole output following `plan`.
-template <typename T, typename Op>
-void BroadcastBinary(const BroadcastPlan& plan, const T* a, const T* b, T* out, Op op) {
+// Calls row(pa, step_a, pb, step_b, n, out) for each innermost run of the
+// output following `plan`, in order: out[i] pairs pa[i * step_a] with
+// pb[i * step_b] for i < n (steps are 0 or 1 for row-major inputs).
+template <typename T, typename Row>
+void BroadcastRows(const BroadcastPlan& plan, const T* a, const T* b, T* out, Row row) {
   const int last = plan.rank - 1;
   const int64_t inner = plan.dims[last];
   const int64_t sa = plan.stride_a[last];
@@ -43,19 +45,7 @@ void BroadcastBinary(const BroadcastPlan& plan, const T* a, const T* b, T* out, 
   int64_t index[kMaxBroadcastRank] = {0};
   int64_t off_a = 0, off_b = 0;
   for (int64_t o = 0; o < outer; ++o) {
-    const T* pa = a + off_a;
-    const T* pb = b + off_b;
-    if (sa == 1 && sb == 1) {
-      for (int64_t i = 0; i < inner; ++i) out[i] = op(pa[i], pb[i]);
-    } else if (sa == 0 && sb == 1) {
-      const T va = pa[0];
-      for (int64_t i = 0; i < inner; ++i) out[i] = op(va, pb[i]);
-    } else if (sa == 1 && sb == 0) {
-      const T vb = pb[0];
-      for (int64_t i = 0; i < inner; ++i) out[i] = op(pa[i], vb);
-    } else {
-      for (int64_t i = 0; i < inner; ++i) out[i] = op(pa[i * sa], pb[i * sb]);
-    }
+    row(a + off_a, sa, b + off_b, sb, inner, out);
     out += inner;
     // Advance the odometer over the outer dimensions.
     for (int d = last - 1; d >= 0; --d) {
@@ -67,6 +57,25 @@ void BroadcastBinary(const BroadcastPlan& plan, const T* a, const T* b, T* out, 
       index[d] = 0;
     }
   }
+}
+
+// out[i] = op(a[ia], b[ib]) over the whole output following `plan`.
+template <typename T, typename Op>
+void BroadcastBinary(const BroadcastPlan& plan, const T* a, const T* b, T* out, Op op) {
+  BroadcastRows<T>(plan, a, b, out,
+                   [&op](const T* pa, int64_t sa, const T* pb, int64_t sb, int64_t n, T* o) {
+                     if (sa == 1 && sb == 1) {
+                       for (int64_t i = 0; i < n; ++i) o[i] = op(pa[i], pb[i]);
+                     } else if (sa == 0 && sb == 1) {
+                       const T va = pa[0];
+                       for (int64_t i = 0; i < n; ++i) o[i] = op(va, pb[i]);
+                     } else if (sa == 1 && sb == 0) {
+                       const T vb = pb[0];
+                       for (int64_t i = 0; i < n; ++i) o[i] = op(pa[i], vb);
+                     } else {
+                       for (int64_t i = 0; i < n; ++i) o[i] = op(pa[i * sa], pb[i * sb]);
+                     }
+                   });
 }
 
 }  // namespace internal

@@ -1,6 +1,7 @@
 #include "src/kernels/internal/qgemm.h"
 
 #include <atomic>
+#include <cstring>
 
 #include "src/kernels/internal/target_clones.h"
 
@@ -98,6 +99,12 @@ void AccumulateDepthwiseTap(const int8_t* src, const int16_t* w, int64_t n, int3
 void AccumulateDepthwiseTap(const uint8_t* src, const int16_t* w, int64_t n, int32_t offset,
                             int32_t* acc) {
   TFLITE_C_QGEMM_CALL(DepthwiseTap, src, w, n, offset, acc);
+}
+
+void QuantAddRow(const void* a, int64_t a_step, const void* b, int64_t b_step, int64_t n,
+                 const QuantAddRowParams& p, void* out) {
+  TFLITE_C_QGEMM_CALL(QuantAddLoop, static_cast<const uint8_t*>(a), a_step,
+                      static_cast<const uint8_t*>(b), b_step, n, p, static_cast<uint8_t*>(out));
 }
 
 bool SetQGemmBaselineOnlyForTesting(bool baseline_only) {

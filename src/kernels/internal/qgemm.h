@@ -69,6 +69,38 @@ void FillRequantizeTable(const QuantConvParams& q, const TfLiteTensor* bias, int
 void RequantizeRow(const int32_t* sums, int64_t n, const RequantizeParams& p, int8_t* out);
 void RequantizeRow(const int32_t* sums, int64_t n, const RequantizeParams& p, uint8_t* out);
 
+// 8-bit quantized ADD and SUB, upstream's arithmetic (quant_binary.h) over
+// rows. Each input is brought to the sum's common scale,
+//   sign * MultiplyByQuantizedMultiplier((q - zero_point) << 20, m, -right)
+// with m below 2^31 (no left shift: the input multipliers are at most 1/2);
+// the sum is rescaled to the output with its multiplier and shifts, offset
+// and clamped.
+//
+// (q - zero_point) * 2^20 * m / 2^31 is (q - zero_point) * m / 2^11, so with
+// m = high * 2^11 + low the rounded doubling high multiply of an input is
+//   d * high + ((d * low + 2^10) >> 11),  d = q - zero_point,
+// exactly, in 32-bit arithmetic (|d| < 2^9, high < 2^20, low < 2^11).
+constexpr int kQuantAddHeadroom = 20;
+struct QuantAddInput {
+  int32_t zero_point = 0, high = 0, low = 0, right = 0, sign = 1;
+};
+struct QuantAddOutput {
+  int32_t offset = 0, multiplier = 0, left = 0, right = 0, act_min = 0, act_max = 0;
+};
+// Values are read and written as bytes XOR `flip`: 0 for UINT8, 0x80 for
+// INT8, whose zero points, output offset and clamp range are then given 128
+// higher (an int8 v is the byte (v + 128) ^ 0x80), so one loop serves both.
+struct QuantAddRowParams {
+  QuantAddInput a, b;
+  QuantAddOutput out;
+  uint8_t flip = 0;
+};
+
+// out[i] = a[i * a_step] (+/-) b[i * b_step] for i < n over 8-bit values,
+// steps 0 or 1.
+void QuantAddRow(const void* a, int64_t a_step, const void* b, int64_t b_step, int64_t n,
+                 const QuantAddRowParams& p, void* out);
+
 // Tests only: with `baseline_only` the functions above run their baseline
 // loops even where a separately compiled NEON copy exists. Returns whether this
 // build has such a copy (32-bit ARM), i.e. whether the switch changes anything.

@@ -48,6 +48,17 @@ TfLiteStatus PreparePotInt16(TfLiteContext* context, const char* op, int log2_a,
   return kTfLiteOk;
 }
 
+// An input of the 8-bit row path (QuantAddRowParams in qgemm.h).
+QuantAddInput RowInput(int32_t zero_point, QuantizedMultiplier m, int32_t sign) {
+  QuantAddInput s;
+  s.zero_point = zero_point;
+  s.high = m.multiplier >> 11;
+  s.low = m.multiplier & ((1 << 11) - 1);
+  s.right = std::min(-m.shift, 31);
+  s.sign = sign;
+  return s;
+}
+
 }  // namespace
 
 double RescaleToTwiceMax(const QuantParams& a, const QuantParams& b, int left_shift,
@@ -121,14 +132,29 @@ TfLiteStatus PrepareQuantBinary(TfLiteContext* context, const char* op, QuantBin
   q->offset_out = out->params.zero_point;
   const double out_scale = static_cast<double>(out->params.scale);
   q->mult_out = QuantizeMultiplier(twice_max / ((1 << left_shift) * out_scale));
-  if (!int16) {
-    const bool is_signed = a->type == kTfLiteInt8;
-    for (int bits = 0; bits < 256; ++bits) {
-      const int32_t value = is_signed ? static_cast<int8_t>(static_cast<uint8_t>(bits)) : bits;
-      q->table_a[bits] = q->a.Apply(value);
-      q->table_b[bits] = q->b.Apply(value);
+  // The 8-bit row path needs input multipliers below 1 (always, as each
+  // input scale is at most half of twice the larger one) and none negative.
+  if (!int16 && q->a.multiplier.shift <= 0 && q->b.multiplier.shift <= 0 &&
+      q->a.multiplier.multiplier >= 0 && q->b.multiplier.multiplier >= 0) {
+    static_assert(kQuantAddHeadroom == 20, "the row path's input rescale assumes 20 bits");
+    q->rows = true;
+    q->row.a = RowInput(q->a.zero_point, q->a.multiplier, 1);
+    q->row.b = RowInput(q->b.zero_point, q->b.multiplier, kind == QuantBinaryKind::kSub ? -1 : 1);
+    QuantAddOutput& o = q->row.out;
+    o.offset = q->offset_out;
+    o.multiplier = q->mult_out.multiplier;
+    o.left = q->mult_out.shift > 0 ? std::min(q->mult_out.shift, 31) : 0;
+    o.right = q->mult_out.shift > 0 ? 0 : std::min(-q->mult_out.shift, 31);
+    o.act_min = q->act_min;
+    o.act_max = q->act_max;
+    if (out->type == kTfLiteInt8) {
+      q->row.flip = 0x80;
+      q->row.a.zero_point += 128;
+      q->row.b.zero_point += 128;
+      o.offset += 128;
+      o.act_min += 128;
+      o.act_max += 128;
     }
-    q->tables = true;
   }
   return kTfLiteOk;
 }

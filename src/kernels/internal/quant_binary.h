@@ -5,10 +5,10 @@
 #define TFLITE_C_SRC_KERNELS_INTERNAL_QUANT_BINARY_H_
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 
 #include "src/kernels/internal/broadcast.h"
+#include "src/kernels/internal/qgemm.h"
 #include "src/kernels/internal/quant_math.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -47,10 +47,9 @@ struct QuantBinaryParams {
   QuantizedMultiplier mult_out;
   int pot_shift_a = 0, pot_shift_b = 0;  // right shifts of the POT path
   int32_t act_min = 0, act_max = 0;
-  // 8-bit ADD/SUB: a.Apply(q) and b.Apply(q) for all 256 values, indexed by
-  // q's bits as uint8_t, so Eval rescales an input with one load.
-  bool tables = false;
-  std::array<int32_t, 256> table_a{}, table_b{};
+  // 8-bit ADD/SUB: the same arithmetic as rows of vectorizable steps.
+  bool rows = false;
+  QuantAddRowParams row;
 };
 
 // Validates the quantization of `a`, `b` and `out` (one quantized type) and
@@ -75,13 +74,11 @@ void EvalQuantBinary(QuantBinaryKind kind, const QuantBinaryParams& q, const Bro
   }
   const int32_t sign = kind == QuantBinaryKind::kSub ? -1 : 1;
   if constexpr (sizeof(T) == 1) {
-    if (q.tables) {
-      const int32_t* ta = q.table_a.data();
-      const int32_t* tb = q.table_b.data();
-      BroadcastBinary<T>(plan, a, b, out, [&](T x, T y) {
-        const int32_t sum = ta[static_cast<uint8_t>(x)] + sign * tb[static_cast<uint8_t>(y)];
-        return clamp(MultiplyByQuantizedMultiplier(sum, q.mult_out) + q.offset_out);
-      });
+    if (q.rows) {
+      BroadcastRows<T>(plan, a, b, out,
+                       [&q](const T* pa, int64_t sa, const T* pb, int64_t sb, int64_t n, T* o) {
+                         QuantAddRow(pa, sa, pb, sb, n, q.row, o);
+                       });
       return;
     }
   }
