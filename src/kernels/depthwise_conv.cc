@@ -236,11 +236,12 @@ void EvalQuantized8(TfLiteContext* context, const OpData& d, const TfLiteTensor*
                           [&](int64_t begin, int64_t end) {
     std::vector<int32_t> sums(static_cast<size_t>(out_c));
     int32_t* __restrict acc = sums.data();
+    internal::DepthwiseTapScratch scratch;
     for (int64_t row = begin; row < end; ++row) {
       for (int x = 0; x < g.out_w; ++x) {
         internal::DepthwisePixelSums(g, d.window, in, d.qfilter.data(), out_c, d.multiplier,
                                      input_offset, row / g.out_h, static_cast<int>(row % g.out_h),
-                                     x, acc);
+                                     x, &scratch, acc);
         internal::RequantizeRow(acc, out_c, rp, out + (row * g.out_w + x) * out_c);
       }
     }

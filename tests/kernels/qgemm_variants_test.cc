@@ -65,7 +65,7 @@ TEST(QGemmVariants, GemmMatchesExactSums) {
   }
 }
 
-TEST(QGemmVariants, WidenAndDepthwiseTapMatchReference) {
+TEST(QGemmVariants, WidenWithOffsetMatchesReference) {
   std::mt19937 rng(11);
   std::uniform_int_distribution<int> byte(0, 255);
   for (int64_t n : {1, 7, 16, 33, 101}) {
@@ -76,22 +76,68 @@ TEST(QGemmVariants, WidenAndDepthwiseTapMatchReference) {
       u8[i] = static_cast<uint8_t>(byte(rng));
       s8[i] = static_cast<int8_t>(byte(rng) - 128);
     }
-    const std::vector<int16_t> w = RandomInt16(&rng, n, -255, 255);
     const int32_t s_offset = 37, u_offset = -128;
     ForEachVariant([&] {
       std::vector<int16_t> ws(n), wu(n);
       WidenWithOffset(s8.data(), n, s_offset, ws.data());
       WidenWithOffset(u8.data(), n, u_offset, wu.data());
-      std::vector<int32_t> acc_s(n, 1000), acc_u(n, -1000);
-      AccumulateDepthwiseTap(s8.data(), w.data(), n, s_offset, acc_s.data());
-      AccumulateDepthwiseTap(u8.data(), w.data(), n, u_offset, acc_u.data());
       for (int64_t i = 0; i < n; ++i) {
         ASSERT_EQ(ws[i], s8[i] + s_offset) << i;
         ASSERT_EQ(wu[i], u8[i] + u_offset) << i;
-        ASSERT_EQ(acc_s[i], 1000 + (s8[i] + s_offset) * w[i]) << i;
-        ASSERT_EQ(acc_u[i], -1000 + (u8[i] + u_offset) * w[i]) << i;
       }
     });
+  }
+}
+
+// One depthwise output pixel: tap counts from 0 (every tap in the padding) to
+// 25, channel counts that hit the 32-, 8- and 1-channel parts, int8 and uint8
+// inputs at their extremes, taps reading anywhere in the input.
+TEST(QGemmVariants, DepthwiseSumsMatchReference) {
+  std::mt19937 rng(13);
+  std::uniform_int_distribution<int> byte(0, 255);
+  for (int count : {0, 1, 4, 9, 25}) {
+    for (int64_t channels : {1, 7, 8, 31, 32, 33, 77, 144}) {
+      SCOPED_TRACE(testing::Message() << "taps=" << count << " channels=" << channels);
+      const int64_t pixels = 30;
+      std::vector<int8_t> s8(pixels * channels);
+      std::vector<uint8_t> u8(pixels * channels);
+      for (size_t i = 0; i < s8.size(); ++i) {
+        u8[i] = static_cast<uint8_t>(i % 5 == 0 ? 255 : byte(rng));
+        s8[i] = static_cast<int8_t>(i % 7 == 0 ? -128 : byte(rng) - 128);
+      }
+      const std::vector<int16_t> w = RandomInt16(&rng, 25 * channels, -255, 255);
+      std::uniform_int_distribution<int64_t> pixel(0, pixels - 1);
+      std::vector<const int8_t*> in_s(count);
+      std::vector<const uint8_t*> in_u(count);
+      std::vector<const int16_t*> filters(count);
+      for (int t = 0; t < count; ++t) {
+        const int64_t p = pixel(rng);
+        in_s[t] = s8.data() + p * channels;
+        in_u[t] = u8.data() + p * channels;
+        filters[t] = w.data() + int64_t{t} * channels;
+      }
+      const int32_t s_offset = 128, u_offset = -3;
+      std::vector<int64_t> ref_s(channels, 0), ref_u(channels, 0);
+      for (int64_t c = 0; c < channels; ++c) {
+        for (int t = 0; t < count; ++t) {
+          ref_s[c] += int64_t{in_s[t][c] + s_offset} * filters[t][c];
+          ref_u[c] += int64_t{in_u[t][c] + u_offset} * filters[t][c];
+        }
+      }
+      ForEachVariant([&] {
+        std::vector<int32_t> acc_s(channels + 1, 1000), acc_u(channels + 1, -1000);
+        DepthwiseSums(reinterpret_cast<const uint8_t* const*>(in_s.data()), filters.data(), count,
+                      channels, /*signed_input=*/true, s_offset, acc_s.data());
+        DepthwiseSums(in_u.data(), filters.data(), count, channels, /*signed_input=*/false,
+                      u_offset, acc_u.data());
+        for (int64_t c = 0; c < channels; ++c) {
+          ASSERT_EQ(acc_s[c], ref_s[c]) << "int8, channel " << c;
+          ASSERT_EQ(acc_u[c], ref_u[c]) << "uint8, channel " << c;
+        }
+        EXPECT_EQ(acc_s[channels], 1000) << "wrote past the channels";
+        EXPECT_EQ(acc_u[channels], -1000) << "wrote past the channels";
+      });
+    }
   }
 }
 

@@ -95,12 +95,13 @@ void EvalDepthwise(TfLiteContext* context, HybridConvData* d, const ConvGeometry
                 [&](int64_t begin, int64_t end) {
     std::vector<int32_t> sums(static_cast<size_t>(out_c));
     int32_t* acc = sums.data();
+    DepthwiseTapScratch scratch;
     for (int64_t row = begin; row < end; ++row) {
       const int64_t b = row / g.out_h;
       const int32_t offset = -d->batch_offsets[b];
       for (int x = 0; x < g.out_w; ++x) {
         DepthwisePixelSums(g, d->window, d->qinput.data(), d->filter.data(), out_c, m, offset, b,
-                           static_cast<int>(row % g.out_h), x, acc);
+                           static_cast<int>(row % g.out_h), x, &scratch, acc);
         Dequantize(acc, out_c, d->channel_scales.data(), d->batch_scales[b], d->scaling, bias, range,
                    out + (row * g.out_w + x) * out_c);
       }

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "src/kernels/internal/conv_util.h"
 #include "src/kernels/internal/int4_copy.h"
@@ -151,15 +152,20 @@ inline void PackFilterInt16(const TfLiteTensor* filter, int64_t count, int32_t o
 template <typename T>
 void DepthwisePixelSums(const ConvGeometry& g, const ConvWindowParams& window, const T* input,
                         const int16_t* filter, int out_c, int multiplier, int32_t offset,
-                        int64_t b, int y, int x, int32_t* __restrict acc) {
+                        int64_t b, int y, int x, DepthwiseTapScratch* scratch,
+                        int32_t* __restrict acc) {
+  static_assert(sizeof(T) == 1, "8-bit input values");
+  if (multiplier == 1) {
+    const int count = GatherDepthwiseTaps(g, window, reinterpret_cast<const uint8_t*>(input),
+                                          filter, out_c, b, y, x, scratch);
+    DepthwiseSums(scratch->inputs.data(), scratch->filters.data(), count, out_c,
+                  std::is_signed_v<T>, offset, acc);
+    return;
+  }
   std::fill(acc, acc + out_c, 0);
   ForEachInputTap(g, window, b, y, x, [&](int64_t in_offset, int tap) {
     const T* __restrict src = input + in_offset;
     const int16_t* __restrict w = filter + int64_t{tap} * out_c;
-    if (multiplier == 1) {
-      AccumulateDepthwiseTap(src, w, out_c, offset, acc);
-      return;
-    }
     for (int c = 0; c < g.in_c; ++c) {
       const int32_t v = static_cast<int32_t>(src[c]) + offset;
       for (int k = 0; k < multiplier; ++k) acc[c * multiplier + k] += v * w[c * multiplier + k];

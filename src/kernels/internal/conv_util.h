@@ -3,6 +3,7 @@
 #ifndef TFLITE_C_SRC_KERNELS_INTERNAL_CONV_UTIL_H_
 #define TFLITE_C_SRC_KERNELS_INTERNAL_CONV_UTIL_H_
 
+#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/parallel.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
@@ -62,6 +63,20 @@ inline void ForEachInputTap(const ConvGeometry& g, const ConvWindowParams& w, in
     }
   }
 }
+
+// Per-thread scratch of GatherDepthwiseTaps: one pointer pair per window tap.
+struct DepthwiseTapScratch {
+  ScratchVector<const uint8_t*> inputs;
+  ScratchVector<const int16_t*> filters;
+};
+
+// The taps of output pixel (b, y, x) that lie inside the image, for 8-bit
+// input bytes at `input` and a [KH * KW, out_c] int16 `filter`: fills
+// s->inputs[i] (channel 0 of the tap's input pixel) and s->filters[i] (the
+// tap's filter row) in tap order and returns how many there are.
+int GatherDepthwiseTaps(const ConvGeometry& g, const ConvWindowParams& w, const uint8_t* input,
+                        const int16_t* filter, int out_c, int64_t b, int y, int x,
+                        DepthwiseTapScratch* s);
 
 // A depthwise multiply-add costs about this many of a GEMM's (measured on
 // MobileNet v2 and hand landmark lite's layers: 2-6x): nothing loaded is

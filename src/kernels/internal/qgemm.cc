@@ -92,13 +92,12 @@ void WidenWithOffset(const int8_t* src, int64_t n, int32_t offset, int16_t* dst)
 void WidenWithOffset(const uint8_t* src, int64_t n, int32_t offset, int16_t* dst) {
   TFLITE_C_QGEMM_CALL(Widen, src, n, offset, dst);
 }
-void AccumulateDepthwiseTap(const int8_t* src, const int16_t* w, int64_t n, int32_t offset,
-                            int32_t* acc) {
-  TFLITE_C_QGEMM_CALL(DepthwiseTap, src, w, n, offset, acc);
-}
-void AccumulateDepthwiseTap(const uint8_t* src, const int16_t* w, int64_t n, int32_t offset,
-                            int32_t* acc) {
-  TFLITE_C_QGEMM_CALL(DepthwiseTap, src, w, n, offset, acc);
+void DepthwiseSums(const uint8_t* const* inputs, const int16_t* const* filters, int count,
+                   int64_t channels, bool signed_input, int32_t offset, int32_t* acc) {
+  // An int8 v is the byte (v + 128) ^ 0x80.
+  TFLITE_C_QGEMM_CALL(DepthwiseSumsLoop, inputs, filters, count, channels,
+                      signed_input ? uint8_t{0x80} : uint8_t{0}, signed_input ? offset - 128 : offset,
+                      acc);
 }
 
 void QuantAddRow(const void* a, int64_t a_step, const void* b, int64_t b_step, int64_t n,

@@ -29,11 +29,13 @@ void QGemmS16(const int16_t* a, int64_t m, int64_t lda, const int16_t* b, int64_
 void WidenWithOffset(const int8_t* src, int64_t n, int32_t offset, int16_t* dst);
 void WidenWithOffset(const uint8_t* src, int64_t n, int32_t offset, int16_t* dst);
 
-// acc[i] += (src[i] + offset) * w[i]: one depthwise tap over n channels.
-void AccumulateDepthwiseTap(const int8_t* src, const int16_t* w, int64_t n, int32_t offset,
-                            int32_t* acc);
-void AccumulateDepthwiseTap(const uint8_t* src, const int16_t* w, int64_t n, int32_t offset,
-                            int32_t* acc);
+// One output pixel of a multiplier-1 depthwise convolution with 8-bit input:
+// acc[c] = sum over t < count of (inputs[t][c] + offset) * filters[t][c] for
+// c < channels, inputs[t] and filters[t] pointing at channel 0 of tap t's
+// input pixel and filter row, the input bytes INT8 (`signed_input`) or
+// UINT8. Sums are kept in registers over the taps.
+void DepthwiseSums(const uint8_t* const* inputs, const int16_t* const* filters, int count,
+                   int64_t channels, bool signed_input, int32_t offset, int32_t* acc);
 
 // Per-output-channel requantization in structure-of-arrays form, so a row of
 // int32 sums is rescaled in one vectorizable pass:
