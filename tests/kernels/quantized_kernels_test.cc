@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "tests/util/one_op_model.h"
@@ -407,6 +408,84 @@ TEST(QuantizedDepthwiseConvTest, Int8PerChannelRoundsAwayFromZero) {
   m.Set<int8_t>(0, {3, -4, 5, 7});  // 1.5, -2, 2.5, 3.5
   ASSERT_TRUE(m.Invoke()) << m.log();
   EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{2, -2, 3, 4}));
+}
+
+// 8-bit depthwise windows around the size where the kernel stops gathering
+// tap pointers (256 taps): 15x15 and 17x17 SAME windows over a 9x9 image, so
+// every pixel's window is clipped differently, int8 and uint8, 35 channels
+// (the 16-, 8- and 1-channel parts of the sum loop). Expected: int64 sums of
+// (input - zero point) * filter + bias, requantized by upstream's rounding
+// (RefDoublingHighMul, then RefDivideByPot).
+template <typename T>
+void CheckLargeDepthwiseWindow(int window) {
+  SCOPED_TRACE(::testing::Message() << window << "x" << window << " window, "
+                                    << (std::is_signed_v<T> ? "int8" : "uint8"));
+  const int h = 9, w = 9, c = 35;
+  const int zp_in = std::is_signed_v<T> ? -3 : 131, zp_out = std::is_signed_v<T> ? 5 : 120;
+  const float in_scale = 0.5f, filter_scale = 0.25f, out_scale = 9.0f;
+  std::vector<T> in(h * w * c);
+  for (size_t i = 0; i < in.size(); ++i) {
+    in[i] = static_cast<T>(std::numeric_limits<T>::min() + (i * 37 + 11) % 256);
+  }
+  std::vector<int8_t> filter(window * window * c);
+  for (size_t i = 0; i < filter.size(); ++i) {
+    filter[i] = static_cast<int8_t>(static_cast<int>((i * 53 + 7) % 255) - 127);
+  }
+  std::vector<int32_t> bias(c);
+  for (int k = 0; k < c; ++k) bias[k] = k * 100 - 1700;
+  int32_t m;
+  int right;
+  RefMultiplier(double{in_scale} * filter_scale / out_scale, &m, &right);
+  std::vector<T> expected(h * w * c);
+  const int pad = (window - 1) / 2;
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      for (int k = 0; k < c; ++k) {
+        int64_t acc = bias[k];
+        for (int ky = 0; ky < window; ++ky) {
+          for (int kx = 0; kx < window; ++kx) {
+            const int iy = y + ky - pad, ix = x + kx - pad;
+            if (iy < 0 || iy >= h || ix < 0 || ix >= w) continue;
+            acc += int64_t{in[(iy * w + ix) * c + k] - zp_in} * filter[(ky * window + kx) * c + k];
+          }
+        }
+        ASSERT_LT(std::abs(acc), int64_t{1} << 31);
+        const int32_t v =
+            RefDivideByPot(RefDoublingHighMul(static_cast<int32_t>(acc), m), right) + zp_out;
+        expected[(y * w + x) * c + k] = static_cast<T>(std::min<int32_t>(
+            std::numeric_limits<T>::max(), std::max<int32_t>(std::numeric_limits<T>::min(), v)));
+      }
+    }
+  }
+  OneOpModel m_;
+  m_.Input(testing::TensorTypeOf<T>(), {1, h, w, c}, Q(in_scale, zp_in));
+  if (std::is_signed_v<T>) {
+    m_.Const<int8_t>({1, window, window, c}, filter, TensorType_INT8, Q(filter_scale, 0));
+  } else {
+    // UINT8 takes a UINT8 filter: the same values around zero point 128.
+    std::vector<uint8_t> shifted(filter.size());
+    for (size_t i = 0; i < filter.size(); ++i) shifted[i] = static_cast<uint8_t>(filter[i] + 128);
+    m_.Const<uint8_t>({1, window, window, c}, shifted, TensorType_UINT8, Q(filter_scale, 128));
+  }
+  m_.Const<int32_t>({c}, bias, TensorType_INT32, Q(in_scale * filter_scale, 0));
+  m_.Output(testing::TensorTypeOf<T>(), {1, h, w, c}, Q(out_scale, zp_out));
+  DepthwiseConv2DOptionsT o;
+  o.padding = Padding_SAME;
+  o.stride_h = o.stride_w = 1;
+  o.depth_multiplier = 1;
+  m_.Op(BuiltinOperator_DEPTHWISE_CONV_2D, Opts(o));
+  ASSERT_TRUE(m_.Allocate()) << m_.log();
+  m_.Set<T>(0, in);
+  ASSERT_TRUE(m_.Invoke()) << m_.log();
+  EXPECT_EQ(m_.Get<T>(), expected);
+}
+
+TEST(QuantizedDepthwiseConvTest, WindowsAroundTheGatheredTapLimitMatchReference) {
+  for (int window : {3, 15, 17}) {
+    CheckLargeDepthwiseWindow<int8_t>(window);
+  }
+  CheckLargeDepthwiseWindow<uint8_t>(17);
+  CheckLargeDepthwiseWindow<uint8_t>(5);
 }
 
 TEST(QuantizedTransposeConvTest, Int16x8WithRuntimeOutputShape) {

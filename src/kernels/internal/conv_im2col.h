@@ -155,11 +155,11 @@ void DepthwisePixelSums(const ConvGeometry& g, const ConvWindowParams& window, c
                         int64_t b, int y, int x, DepthwiseTapScratch* scratch,
                         int32_t* __restrict acc) {
   static_assert(sizeof(T) == 1, "8-bit input values");
-  if (multiplier == 1) {
+  if (multiplier == 1 && int64_t{g.filter_h} * g.filter_w <= kMaxGatheredTaps) {
     const int count = GatherDepthwiseTaps(g, window, reinterpret_cast<const uint8_t*>(input),
                                           filter, out_c, b, y, x, scratch);
-    DepthwiseSums(scratch->inputs.data(), scratch->filters.data(), count, out_c,
-                  std::is_signed_v<T>, offset, acc);
+    DepthwiseSums(scratch->inputs, scratch->filters, count, out_c, std::is_signed_v<T>, offset,
+                  acc);
     return;
   }
   std::fill(acc, acc + out_c, 0);

@@ -69,11 +69,6 @@ TfLiteStatus CheckBiasSize(TfLiteContext* context, const char* op, const TfLiteT
 int GatherDepthwiseTaps(const ConvGeometry& g, const ConvWindowParams& w, const uint8_t* input,
                         const int16_t* filter, int out_c, int64_t b, int y, int x,
                         DepthwiseTapScratch* s) {
-  const size_t taps = static_cast<size_t>(g.filter_h) * g.filter_w;
-  if (s->inputs.size() < taps) {
-    s->inputs.resize(taps);
-    s->filters.resize(taps);
-  }
   int count = 0;
   ForEachInputTap(g, w, b, y, x, [&](int64_t in_offset, int tap) {
     s->inputs[count] = input + in_offset;

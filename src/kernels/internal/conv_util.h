@@ -3,7 +3,6 @@
 #ifndef TFLITE_C_SRC_KERNELS_INTERNAL_CONV_UTIL_H_
 #define TFLITE_C_SRC_KERNELS_INTERNAL_CONV_UTIL_H_
 
-#include "src/kernels/internal/scratch_vector.h"
 #include "src/kernels/internal/kernel_util.h"
 #include "src/kernels/internal/parallel.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
@@ -64,16 +63,21 @@ inline void ForEachInputTap(const ConvGeometry& g, const ConvWindowParams& w, in
   }
 }
 
+// Windows of up to this many taps gather their tap pointers (4 KB on the
+// stack); larger ones, rare, take DepthwisePixelSums' tap-by-tap loop.
+constexpr int kMaxGatheredTaps = 256;
+
 // Per-thread scratch of GatherDepthwiseTaps: one pointer pair per window tap.
 struct DepthwiseTapScratch {
-  ScratchVector<const uint8_t*> inputs;
-  ScratchVector<const int16_t*> filters;
+  const uint8_t* inputs[kMaxGatheredTaps];
+  const int16_t* filters[kMaxGatheredTaps];
 };
 
 // The taps of output pixel (b, y, x) that lie inside the image, for 8-bit
-// input bytes at `input` and a [KH * KW, out_c] int16 `filter`: fills
-// s->inputs[i] (channel 0 of the tap's input pixel) and s->filters[i] (the
-// tap's filter row) in tap order and returns how many there are.
+// input bytes at `input` and a [KH * KW, out_c] int16 `filter` of at most
+// kMaxGatheredTaps taps: fills s->inputs[i] (channel 0 of the tap's input
+// pixel) and s->filters[i] (the tap's filter row) in tap order and returns
+// how many there are.
 int GatherDepthwiseTaps(const ConvGeometry& g, const ConvWindowParams& w, const uint8_t* input,
                         const int16_t* filter, int out_c, int64_t b, int y, int x,
                         DepthwiseTapScratch* s);
