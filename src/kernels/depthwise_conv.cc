@@ -274,11 +274,14 @@ void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvT
                           internal::kDepthwiseMacCost * g.out_w * out_c * g.filter_h * g.filter_w,
                           [&](int64_t begin, int64_t end) {
     const int window_taps = g.filter_h * g.filter_w;
-    std::vector<const float*> taps;
-    std::vector<int64_t> offsets;
-    if (data.multiplier == 1) {
-      taps.resize(size_t{2} * window_taps);
-      offsets.resize(window_taps);
+    // Windows of up to kMaxGatheredTaps taps keep their (input, filter)
+    // pointer pairs and offsets here (6 KB); larger ones, rare, go tap by
+    // tap into the output row (the same sums in the same order).
+    const bool gathered = data.multiplier == 1 &&
+                          int64_t{g.filter_h} * g.filter_w <= internal::kMaxGatheredTaps;
+    const float* taps[2 * internal::kMaxGatheredTaps];
+    int64_t offsets[internal::kMaxGatheredTaps];
+    if (gathered) {
       for (int ky = 0; ky < g.filter_h; ++ky) {
         for (int kx = 0; kx < g.filter_w; ++kx) {
           offsets[ky * g.filter_w + kx] = (int64_t{ky} * data.window.dilation_h * g.in_w +
@@ -300,7 +303,7 @@ void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvT
       float* out_row = output + row * g.out_w * out_c;
       const int64_t b = row / g.out_h;
       const int y = static_cast<int>(row % g.out_h);
-      if (data.multiplier == 1) {
+      if (gathered) {
         const auto edge_pixel = [&](int x) {
           int count = 0;
           internal::ForEachInputTap(g, data.window, b, y, x, [&](int64_t offset, int tap) {
@@ -308,7 +311,7 @@ void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvT
             taps[2 * count + 1] = filter + int64_t{tap} * out_c;
             ++count;
           });
-          DepthwisePixel(taps.data(), count, out_c, out_row + int64_t{x} * out_c);
+          DepthwisePixel(taps, count, out_c, out_row + int64_t{x} * out_c);
         };
         const int64_t iy0 = int64_t{y} * data.window.stride_h - g.pad_top;
         const bool rows_inside =
@@ -320,8 +323,8 @@ void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvT
           for (int t = 0; t < window_taps; ++t) taps[2 * t + 1] = filter + int64_t{t} * out_c;
           const int64_t ix0 = x_lo * stride_w - g.pad_left;
           DepthwiseInteriorRun(input + ((b * g.in_h + iy0) * g.in_w + ix0) * g.in_c,
-                               stride_w * g.in_c, offsets.data(),
-                               taps.data(), window_taps, out_c, x_hi - x_lo,
+                               stride_w * g.in_c, offsets,
+                               taps, window_taps, out_c, x_hi - x_lo,
                                out_row + int64_t{x_lo} * out_c);
           for (int x = x_hi; x < g.out_w; ++x) edge_pixel(x);
         }

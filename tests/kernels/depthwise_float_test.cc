@@ -104,6 +104,12 @@ TEST(DepthwiseFloatTest, EqualsTapOrderFloatSumsForEveryChannelCount) {
   cases.push_back(huge_stride);
   cases.push_back({12, 12, 5, 2, 3, 3, 1, 1, tflite::Padding_SAME,
                    tflite::ActivationFunctionType_NONE});  // multiplier 2
+  // Windows just under and over the 256 taps whose pointers the kernel
+  // gathers (larger ones go tap by tap into the output row).
+  cases.push_back({18, 18, 20, 1, 16, 16, 1, 1, tflite::Padding_SAME,
+                   tflite::ActivationFunctionType_NONE});
+  cases.push_back({19, 18, 20, 1, 17, 17, 1, 1, tflite::Padding_SAME,
+                   tflite::ActivationFunctionType_NONE});
   for (const DwCase& c : cases) {
     std::mt19937 rng(c.channels * 131 + c.h);
     std::uniform_real_distribution<float> dist(-2.f, 2.f);
