@@ -418,12 +418,12 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       EvalTyped<int16_t>(kKind, node, input, *data, output);
       break;
     case kTfLiteBool: {
-      const bool any = kKind == Kind::kAny;
+      constexpr bool kAny = kKind == Kind::kAny;
       // As bytes: any non-zero input byte is true (see BoolAt); 0 and 1 out.
-      ReduceInto<uint8_t, uint8_t>(input, *data, any ? 0 : 1, output->data.uint8,
+      ReduceInto<uint8_t, uint8_t>(input, *data, kAny ? 0 : 1, output->data.uint8,
                                    internal::NumElements(output),
-                                   [any](uint8_t a, uint8_t b) -> uint8_t {
-                                     return any ? (a != 0 || b != 0) : (a != 0 && b != 0);
+                                   [](uint8_t a, uint8_t b) -> uint8_t {
+                                     return kAny ? (a != 0 || b != 0) : (a != 0 && b != 0);
                                    });
       break;
     }

@@ -173,21 +173,24 @@ void CheckEveryPair(const AddCase& c) {
                          {{n}, Q(c.scale_b, c.zp_b), flat_b}, {n}, Q(c.scale_out, c.zp_out)),
             expected);
 
+  // a a column and b a row (output row i adds a[i] to every b), then the
+  // other way round.
   std::vector<T> grid(256 * 256);
-  for (int i = 0; i < 256; ++i) {
-    for (int j = 0; j < 256; ++j) grid[i * 256 + j] = RefQuantAdd<T>(c, values[i], values[j]);
+  for (bool a_is_column : {true, false}) {
+    for (int i = 0; i < 256; ++i) {
+      for (int j = 0; j < 256; ++j) {
+        grid[i * 256 + j] = a_is_column ? RefQuantAdd<T>(c, values[i], values[j])
+                                        : RefQuantAdd<T>(c, values[j], values[i]);
+      }
+    }
+    const std::vector<int> column = {256, 1}, row = {1, 256};
+    EXPECT_EQ(RunBinary<T>(op, AddSubOptions(c),
+                           {a_is_column ? column : row, Q(c.scale_a, c.zp_a), values},
+                           {a_is_column ? row : column, Q(c.scale_b, c.zp_b), values},
+                           {256, 256}, Q(c.scale_out, c.zp_out)),
+              grid)
+        << (a_is_column ? "a column, b row" : "a row, b column");
   }
-  EXPECT_EQ(RunBinary<T>(op, AddSubOptions(c), {{256, 1}, Q(c.scale_a, c.zp_a), values},
-                         {{1, 256}, Q(c.scale_b, c.zp_b), values}, {256, 256},
-                         Q(c.scale_out, c.zp_out)),
-            grid);
-  for (int i = 0; i < 256; ++i) {
-    for (int j = 0; j < 256; ++j) grid[i * 256 + j] = RefQuantAdd<T>(c, values[j], values[i]);
-  }
-  EXPECT_EQ(RunBinary<T>(op, AddSubOptions(c), {{1, 256}, Q(c.scale_a, c.zp_a), values},
-                         {{256, 1}, Q(c.scale_b, c.zp_b), values}, {256, 256},
-                         Q(c.scale_out, c.zp_out)),
-            grid);
 }
 
 TEST(QuantizedBinaryTest, AddSubInt8MatchUpstreamArithmeticOnEveryPair) {
@@ -393,17 +396,22 @@ TEST(QuantizedConvTest, Int8RejectsFilterZeroPoint) {
   testing::ExpectPrepareError(m, "filter zero points must be 0");
 }
 
+// Stride 1, multiplier 1.
+BuiltinOptionsUnion DepthwiseOptions(Padding padding) {
+  DepthwiseConv2DOptionsT o;
+  o.padding = padding;
+  o.stride_h = o.stride_w = 1;
+  o.depth_multiplier = 1;
+  return Opts(o);
+}
+
 TEST(QuantizedDepthwiseConvTest, Int8PerChannelRoundsAwayFromZero) {
   OneOpModel m;
   m.Input(TensorType_INT8, {1, 1, 2, 2}, Q(0.5f, 0));
   m.Const<int8_t>({1, 1, 1, 2}, {1, 2}, TensorType_INT8, PerChannel({1.0f, 0.5f}, 3));
   m.Const<int32_t>({2}, {0, 0}, TensorType_INT32, PerChannel({0.5f, 0.25f}, 0));
   m.Output(TensorType_INT8, {1, 1, 2, 2}, Q(1.0f, 0));
-  DepthwiseConv2DOptionsT o;
-  o.padding = Padding_VALID;
-  o.stride_h = o.stride_w = 1;
-  o.depth_multiplier = 1;
-  m.Op(BuiltinOperator_DEPTHWISE_CONV_2D, Opts(o));
+  m.Op(BuiltinOperator_DEPTHWISE_CONV_2D, DepthwiseOptions(Padding_VALID));
   ASSERT_TRUE(m.Allocate()) << m.log();
   m.Set<int8_t>(0, {3, -4, 5, 7});  // 1.5, -2, 2.5, 3.5
   ASSERT_TRUE(m.Invoke()) << m.log();
@@ -469,11 +477,7 @@ void CheckLargeDepthwiseWindow(int window) {
   }
   m_.Const<int32_t>({c}, bias, TensorType_INT32, Q(in_scale * filter_scale, 0));
   m_.Output(testing::TensorTypeOf<T>(), {1, h, w, c}, Q(out_scale, zp_out));
-  DepthwiseConv2DOptionsT o;
-  o.padding = Padding_SAME;
-  o.stride_h = o.stride_w = 1;
-  o.depth_multiplier = 1;
-  m_.Op(BuiltinOperator_DEPTHWISE_CONV_2D, Opts(o));
+  m_.Op(BuiltinOperator_DEPTHWISE_CONV_2D, DepthwiseOptions(Padding_SAME));
   ASSERT_TRUE(m_.Allocate()) << m_.log();
   m_.Set<T>(0, in);
   ASSERT_TRUE(m_.Invoke()) << m_.log();
