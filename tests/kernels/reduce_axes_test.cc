@@ -2,7 +2,8 @@
 // have unit dimensions, with keep_dims. The expected values walk the input in
 // row-major order and fold each element into the output its kept coordinates
 // name, so float sums are the plain sequential sums upstream's reference
-// kernel computes, and are compared exactly.
+// kernel computes, and are compared exactly. ARG_MAX and ARG_MIN along every
+// axis expect the first index of the extreme value.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -108,6 +109,90 @@ TEST(ReduceAxesTest, EverySubsetOfAxesMatchesASequentialFold) {
   CheckEveryAxisSubset({2, 1, 3, 4, 5});
   CheckEveryAxisSubset({1, 7, 7, 1, 24});
   CheckEveryAxisSubset({3, 5, 1, 1, 2});
+}
+
+// ARG_MAX / ARG_MIN along `axis` of `shape` (values with many ties), INT32
+// and INT64 outputs: the first index holding the largest (smallest) value of
+// its line, found with std::max_element / std::min_element.
+template <typename T>
+void CheckArgAlongEveryAxis(tflite::TensorType type, const std::vector<int>& shape) {
+  const int rank = static_cast<int>(shape.size());
+  int64_t count = 1;
+  for (int n : shape) count *= n;
+  std::vector<T> in(count);
+  for (int64_t i = 0; i < count; ++i) in[i] = static_cast<T>((i * 7919) % 13) - T(6);
+  for (int axis = 0; axis < rank; ++axis) {
+    int64_t outer = 1, inner = 1;
+    for (int d = 0; d < axis; ++d) outer *= shape[d];
+    for (int d = axis + 1; d < rank; ++d) inner *= shape[d];
+    const int n = shape[axis];
+    std::vector<int> out_shape;
+    for (int d = 0; d < rank; ++d) {
+      if (d != axis) out_shape.push_back(shape[d]);
+    }
+    for (bool is_max : {true, false}) {
+      std::vector<int64_t> expected(outer * inner);
+      for (int64_t o = 0; o < outer; ++o) {
+        for (int64_t i = 0; i < inner; ++i) {
+          std::vector<T> line(n);
+          for (int k = 0; k < n; ++k) line[k] = in[(o * n + k) * inner + i];
+          const auto it = is_max ? std::max_element(line.begin(), line.end())
+                                 : std::min_element(line.begin(), line.end());
+          expected[o * inner + i] = it - line.begin();
+        }
+      }
+      for (bool int64_out : {false, true}) {
+        SCOPED_TRACE(::testing::Message() << (is_max ? "ARG_MAX" : "ARG_MIN") << " axis "
+                                          << axis << (int64_out ? " INT64" : " INT32"));
+        OneOpModel m;
+        m.Input(type, shape);
+        m.Const<int32_t>({1}, {axis});
+        m.Output(int64_out ? I64 : I32, out_shape);
+        if (is_max) {
+          tflite::ArgMaxOptionsT o;
+          o.output_type = int64_out ? tflite::TensorType_INT64 : tflite::TensorType_INT32;
+          m.Op(tflite::BuiltinOperator_ARG_MAX, Opts(o));
+        } else {
+          tflite::ArgMinOptionsT o;
+          o.output_type = int64_out ? tflite::TensorType_INT64 : tflite::TensorType_INT32;
+          m.Op(tflite::BuiltinOperator_ARG_MIN, Opts(o));
+        }
+        ASSERT_TRUE(m.Allocate()) << m.log();
+        m.Set<T>(0, in);
+        ASSERT_TRUE(m.Invoke()) << m.log();
+        if (int64_out) {
+          EXPECT_EQ(m.Get<int64_t>(), expected);
+        } else {
+          const std::vector<int32_t> got = m.Get<int32_t>();
+          EXPECT_EQ(std::vector<int64_t>(got.begin(), got.end()), expected);
+        }
+      }
+    }
+  }
+}
+
+TEST(ArgMinMaxTest, FirstExtremeIndexAlongEveryAxis) {
+  // Inner sizes of 1 (last axis), 300 (over the kernel's 256-output blocks)
+  // and others.
+  CheckArgAlongEveryAxis<float>(F32, {2, 5, 3, 300});
+  CheckArgAlongEveryAxis<int8_t>(I8, {3, 21, 4});
+}
+
+// A NaN is never larger or smaller than anything: it wins only where it comes
+// first, and a later NaN never displaces the best value.
+TEST(ArgMinMaxTest, NanKeepsItsPlaceOnlyWhenFirst) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  OneOpModel m;
+  m.Input(F32, {3, 4});
+  m.Const<int32_t>({1}, {1});
+  m.Output(I32, {3});
+  tflite::ArgMaxOptionsT o;
+  o.output_type = tflite::TensorType_INT32;
+  m.Op(tflite::BuiltinOperator_ARG_MAX, Opts(o));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, {nan, 1, 5, 2, /**/ 1, nan, 2, 0, /**/ 3, 4, nan, 9});
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int32_t>(), (std::vector<int32_t>{0, 2, 3}));
 }
 
 }  // namespace
