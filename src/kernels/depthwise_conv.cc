@@ -273,12 +273,11 @@ void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvT
   internal::ForOutputRows(context, g,
                           internal::kDepthwiseMacCost * g.out_w * out_c * g.filter_h * g.filter_w,
                           [&](int64_t begin, int64_t end) {
-    const int window_taps = g.filter_h * g.filter_w;
     // Windows of up to kMaxGatheredTaps taps keep their (input, filter)
     // pointer pairs and offsets here (6 KB); larger ones, rare, go tap by
     // tap into the output row (the same sums in the same order).
-    const bool gathered = data.multiplier == 1 &&
-                          int64_t{g.filter_h} * g.filter_w <= internal::kMaxGatheredTaps;
+    const int64_t window_taps = int64_t{g.filter_h} * g.filter_w;
+    const bool gathered = data.multiplier == 1 && window_taps <= internal::kMaxGatheredTaps;
     const float* taps[2 * internal::kMaxGatheredTaps];
     int64_t offsets[internal::kMaxGatheredTaps];
     if (gathered) {
@@ -324,7 +323,7 @@ void EvalFloat(TfLiteContext* context, const OpData& data, const internal::ConvT
           const int64_t ix0 = x_lo * stride_w - g.pad_left;
           DepthwiseInteriorRun(input + ((b * g.in_h + iy0) * g.in_w + ix0) * g.in_c,
                                stride_w * g.in_c, offsets,
-                               taps, window_taps, out_c, x_hi - x_lo,
+                               taps, static_cast<int>(window_taps), out_c, x_hi - x_lo,
                                out_row + int64_t{x_lo} * out_c);
           for (int x = x_hi; x < g.out_w; ++x) edge_pixel(x);
         }
