@@ -68,7 +68,8 @@ void UnpackInt4Weights(const TfLiteTensor* weights, int64_t count, OpData* data)
 }
 
 // Integer weights with FLOAT32 input: constant, and holding units x depth
-// values (INT4: two a byte per row).
+// values (INT4: two a byte, rows not padded, as upstream unpacks them; only
+// blockwise INT4 pads each row to whole bytes).
 TfLiteStatus CheckHybridWeights(TfLiteContext* context, const TfLiteTensor* weights, int units,
                                 int depth) {
   if (weights->type != kTfLiteInt8 && weights->type != kTfLiteInt4) {
@@ -78,9 +79,13 @@ TfLiteStatus CheckHybridWeights(TfLiteContext* context, const TfLiteTensor* weig
     TF_LITE_KERNEL_LOG(context, "%s: integer weights with FLOAT32 input must be constant", kOp);
     return kTfLiteError;
   }
-  const int64_t packed_bytes = weights->type == kTfLiteInt4
-                                   ? int64_t{units} * ((int64_t{depth} + 1) / 2)
-                                   : int64_t{units} * depth;
+  const int64_t values = int64_t{units} * depth;
+  int64_t packed_bytes = values;
+  if (weights->type == kTfLiteInt4) {
+    packed_bytes = weights->quantization.type == kBlockwiseQuantization
+                       ? int64_t{units} * ((int64_t{depth} + 1) / 2)
+                       : (values + 1) / 2;
+  }
   if (weights->data.raw == nullptr || static_cast<int64_t>(weights->bytes) < packed_bytes) {
     TF_LITE_KERNEL_LOG(context, "%s: weights hold %zu bytes, expected %lld", kOp, weights->bytes,
                        static_cast<long long>(packed_bytes));

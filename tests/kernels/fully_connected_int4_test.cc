@@ -117,6 +117,31 @@ TEST(FullyConnectedHybridTest, Int4PerTensorAsymmetricInputsWithinQuantizationEr
   }
 }
 
+// An odd depth: upstream's hybrid path unpacks the whole tensor as one run of
+// nibbles, so row 1 starts in the high nibble of byte 2 (15 values, 8 bytes).
+TEST(FullyConnectedHybridTest, Int4PerChannelOddDepthRowsNotPadded) {
+  // max|x| = 12.7 = 127 * 0.1 and every input a multiple of 0.1: the input
+  // quantizes exactly, so the result is the float computation.
+  const Floats x = {12.7f, -1.0f, 0.5f, 3.0f, -0.3f};
+  const std::vector<int> w = {1, -2, 3, -4, 5, -6, 7, -8, 0, 1, 2, 2, -1, 4, -3};
+  const Floats scales = {0.5f, 0.25f, 2};
+  const Floats bias = {0.25f, 0, -1};
+  OneOpModel m;
+  m.Input(F32, {1, 5});
+  m.Const<uint8_t>({3, 5}, PackInt4(w, 15), I4, {scales, {0, 0, 0}, 0});
+  m.Const<float>({3}, bias);
+  m.Output(F32, {1, 3});
+  m.Op(tflite::BuiltinOperator_FULLY_CONNECTED,
+       FcOpts(tflite::ActivationFunctionType_NONE, false));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<float>(0, x);
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  const Floats expected = FloatFc(x, w, bias, 5, [&](int u, int) { return scales[u]; });
+  const Floats out = m.Get<float>();
+  ASSERT_EQ(out.size(), 3u);
+  for (int u = 0; u < 3; ++u) EXPECT_NEAR(out[u], expected[u], 1e-4f) << u;
+}
+
 // Blockwise INT4 weights [units 2, depth 8], blocks of 4, FLOAT16 scales.
 void BuildBlockwise(OneOpModel& m, int blocksize, const std::vector<uint16_t>& scale_bits,
                     std::vector<int> scale_shape) {
