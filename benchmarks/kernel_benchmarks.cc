@@ -174,6 +174,27 @@ void BM_BatchMatMulHybrid(benchmark::State& state, int m, int k, int n) {
   RunOp(state, b.Finish(), 2.0 * m * k * n);
 }
 
+// Hybrid INT4 fully connected layer (e.g. an LLM projection quantized to 4 bits
+// per channel): FLOAT32 [batch, k] x constant INT4 [n, k], two values a byte.
+void BM_FullyConnectedInt4(benchmark::State& state, int batch, int k, int n) {
+  ModelBuilder b;
+  int x = b.AddInput(tflite::TensorType_FLOAT32, {batch, k});
+  std::vector<uint8_t> packed(static_cast<size_t>(Product({n, k})) / 2);
+  std::mt19937 rng(9);
+  std::uniform_int_distribution<int> dist(0, 255);
+  for (uint8_t& v : packed) v = static_cast<uint8_t>(dist(rng));
+  int w = b.AddConstantBytes(tflite::TensorType_INT4, {n, k}, packed);
+  tflite_c::testing::Quantization q;
+  q.scale.assign(n, 0.02f);
+  q.zero_point.assign(n, 0);
+  q.quantized_dimension = 0;
+  b.SetQuantization(w, q);
+  int out = b.AddOutput(tflite::TensorType_FLOAT32, {batch, n});
+  tflite::FullyConnectedOptionsT o;
+  b.AddOperator(tflite::BuiltinOperator_FULLY_CONNECTED, {x, w}, {out}, o);
+  RunOp(state, b.Finish(), 2.0 * batch * k * n);
+}
+
 // ---- TFLite_Detection_PostProcess -----------------------------------------------
 // SSD MobileNet's head: [1, anchors, 4] encodings and [1, anchors, classes + 1]
 // scores fed at each run, constant anchors of SSD-like sizes, the options of
@@ -252,6 +273,8 @@ BENCHMARK_CAPTURE(BM_FullyConnected, transformer_ffn_128x256_to_1024, 128, 256, 
 BENCHMARK_CAPTURE(BM_BatchMatMul, attention_scores_8h_128x64x128, 8, 128, 64, 128)->Apply(Threads);
 BENCHMARK_CAPTURE(BM_BatchMatMul, attention_values_8h_128x128x64, 8, 128, 128, 64)->Apply(Threads);
 BENCHMARK_CAPTURE(BM_BatchMatMulHybrid, hybrid_projection_128x256_to_256, 128, 256, 256)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_FullyConnectedInt4, int4_decode_1x2048_to_2048, 1, 2048, 2048)->Apply(Threads);
+BENCHMARK_CAPTURE(BM_FullyConnectedInt4, int4_prefill_32x1024_to_1024, 32, 1024, 1024)->Apply(Threads);
 
 BENCHMARK_CAPTURE(BM_DetectionPostProcess, ssd_mobilenet_1917x91_fast, 1917, 90, false)->Apply(Threads);
 BENCHMARK_CAPTURE(BM_DetectionPostProcess, ssd_mobilenet_1917x91_regular, 1917, 90, true)->Apply(Threads);

@@ -1,6 +1,7 @@
 // XNNPACK delegate: float32 CONV_2D, TRANSPOSE_CONV and FULLY_CONNECTED with
-// static INT8 ("dynamic range", hybrid) weights run dynamically quantized, as
-// upstream's delegate runs them. The input is quantized with a scale and zero
+// static INT8 ("dynamic range", hybrid) weights, and FULLY_CONNECTED with
+// static INT4 weights, run dynamically quantized, as upstream's delegate runs
+// them. The input is quantized with a scale and zero
 // point per image (convolutions), per pixel (pointwise convolutions, which
 // upstream's XNNPACK runs as fully connected layers) or per row (fully
 // connected); the weights keep their int8 values and scales.
@@ -44,6 +45,7 @@ struct Case {
   std::vector<int> out;  // output shape
   int64_t filter_zero_point = 0;
   int groups = 1;  // CONV_2D: input channels / filter input channels
+  bool int4 = false;  // INT4 weights (values -8..7, two per byte, low nibble first)
 };
 
 std::vector<float> Scales(const Case& c) {
@@ -68,12 +70,26 @@ int Count(const std::vector<int>& shape) {
   return n;
 }
 
+std::vector<int8_t> FilterValues(const Case& c) {
+  const int n = Count(FilterShape(c));
+  return c.int4 ? RandomValues<int8_t>(n, 5, -8, 7) : RandomValues<int8_t>(n, 5, -127, 127);
+}
+
+// TFLite's INT4 layout: element 2i in the low nibble of byte i, 2i+1 in the high one.
+std::vector<uint8_t> PackInt4(const std::vector<int8_t>& v) {
+  std::vector<uint8_t> bytes((v.size() + 1) / 2, 0);
+  for (size_t i = 0; i < v.size(); ++i)
+    bytes[i / 2] |= static_cast<uint8_t>((v[i] & 0xF) << (i % 2 == 0 ? 0 : 4));
+  return bytes;
+}
+
 std::vector<uint8_t> HybridModel(const Case& c) {
   ModelBuilder mb;
   const int x = mb.AddInput(TensorType_FLOAT32, c.in, "x");
   const std::vector<int> fshape = FilterShape(c);
-  const int w = mb.AddConstant<int8_t>(TensorType_INT8, fshape,
-                                       RandomValues<int8_t>(Count(fshape), 5, -127, 127), "w");
+  const int w = c.int4 ? mb.AddConstantBytes(tflite::TensorType_INT4, fshape,
+                                             PackInt4(FilterValues(c)), "w")
+                       : mb.AddConstant<int8_t>(TensorType_INT8, fshape, FilterValues(c), "w");
   Quantization q;
   q.scale = Scales(c);
   q.zero_point.assign(q.scale.size(), c.filter_zero_point);
@@ -139,8 +155,7 @@ struct Reference {
 
 // The float operation in double; `bound` from each input's quantization step.
 Reference Compute(const Case& c, const std::vector<float>& x, Grid grid) {
-  const std::vector<int> fshape = FilterShape(c);
-  const std::vector<int8_t> wq = RandomValues<int8_t>(Count(fshape), 5, -127, 127);
+  const std::vector<int8_t> wq = FilterValues(c);
   const std::vector<float> scales = Scales(c);
   auto weight = [&](int oc, int index) {
     return wq[index] * static_cast<double>(scales[scales.size() == 1 ? 0 : oc]);
@@ -382,6 +397,71 @@ TEST(XnnpackHybridWeights, FullyConnectedFollowsAResizedBatch) {
   const std::vector<float> out = s.Output(0);
   ASSERT_EQ(out.size(), 60u);
   EXPECT_EQ(OutOfBound(Compute(c, Input(c), Grid::kRow), out), 0);
+}
+
+TEST(XnnpackHybridWeights, Int4FullyConnectedQuantizesEachRow) {
+  SKIP_WITHOUT_XNNPACK();
+  struct Shape {
+    std::vector<int> in, out;
+    int out_channels;
+    bool keep_num_dims;
+  };
+  // Depths from 2 to 200 and 1 to 19 output channels: partial nibble pairs in
+  // no row, partial tiles of XNNPACK's GEMM in most.
+  const Shape shapes[] = {{{6, 20}, {6, 9}, 9, false},       {{1, 2}, {1, 1}, 1, false},
+                          {{3, 200}, {3, 19}, 19, false},    {{2, 3, 2, 12}, {12, 5}, 5, false},
+                          {{2, 4, 34}, {2, 4, 16}, 16, true}};
+  for (const Shape& sh : shapes) {
+    for (bool per_channel : {true, false}) {
+      SCOPED_TRACE("input depth " + std::to_string(sh.in.back()) + ", " +
+                   std::to_string(sh.out_channels) + " outputs" +
+                   (per_channel ? ", per-channel" : ", per-tensor"));
+      Case c;
+      c.op = Op::kFullyConnected;
+      c.int4 = true;
+      c.in = sh.in;
+      c.out = sh.out;
+      c.out_channels = sh.out_channels;
+      c.keep_num_dims = sh.keep_num_dims;
+      c.per_channel = per_channel;
+      ExpectDelegatedWithin(c, Grid::kRow);
+    }
+  }
+}
+
+// As upstream: an odd depth (a row would start inside a byte) leaves an INT4
+// layer to the builtin kernel, which gives the answer; so does a nonzero
+// zero point, which the builtin kernel then refuses, as upstream's does.
+TEST(XnnpackHybridWeights, Int4FullyConnectedDeclined) {
+  SKIP_WITHOUT_XNNPACK();
+  Case c;
+  c.op = Op::kFullyConnected;
+  c.int4 = true;
+  c.in = {3, 7};
+  c.out_channels = 4;
+  c.out = {3, 4};
+  {
+    SCOPED_TRACE("odd depth");
+    XnnPtr delegate = SingleThreadXnnpack();
+    HybridRun xnn, builtin;
+    RunWith(c, {delegate.get()}, &xnn);
+    RunWith(c, {}, &builtin);
+    EXPECT_EQ(xnn.delegated, 0);
+    EXPECT_EQ(xnn.out, builtin.out);
+  }
+  for (int64_t zero_point : {1, 8}) {
+    SCOPED_TRACE("zero point " + std::to_string(zero_point));
+    c.in = {3, 8};
+    c.filter_zero_point = zero_point;
+    XnnPtr delegate = SingleThreadXnnpack();
+    const std::vector<uint8_t> model = HybridModel(c);
+    Session s;
+    s.Create(model, {delegate.get()});
+    ASSERT_TRUE(s.ok()) << s.errors;
+    EXPECT_EQ(s.DelegateNodes(), 0);
+    EXPECT_EQ(TfLiteInterpreterAllocateTensors(s.interpreter.get()), kTfLiteError);
+    EXPECT_NE(s.errors.find("zero point"), std::string::npos) << s.errors;
+  }
 }
 
 TEST(XnnpackHybridWeights, OtherCasesStayOnTheBuiltinKernels) {

@@ -362,6 +362,8 @@ xnn_status OpBuilder::DefineValue(xnn_subgraph_t subgraph, int t, uint32_t exter
   const int rank = x.dims ? x.dims->size : 0;
   if (rank > XNN_MAX_TENSOR_DIMS) return xnn_status_unsupported_parameter;
   for (int i = 0; i < rank; ++i) dims[i] = static_cast<size_t>(x.dims->data[i]);
+  // INT4 weights are defined by the node that reads them (DefineHybridFilter).
+  if (x.type == kTfLiteInt4 && IsStatic(t)) return xnn_status_success;
   const void* data = IsStatic(t) ? StaticPointer(t) : nullptr;
   const xnn_datatype type = Datatype(t);
   if (data != nullptr) {

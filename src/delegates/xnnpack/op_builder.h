@@ -165,9 +165,12 @@ class OpBuilder {
   // one per output channel along `channel_dim`, zero points 0) while QS8 and
   // dynamically quantized ops are enabled. XNNPACK then quantizes the input
   // itself (DefineDynamicallyQuantized) and multiplies in int8.
+  // A FULLY_CONNECTED layer's static INT4 [out, in] matrix also qualifies
+  // (IsInt4MatrixFilter).
   bool IsHybridFilter(int in, int filter, int channel_dim, int channels) const;
-  // The hybrid filter as a qcint8 value with one scale per output channel
-  // (`as_matrix`: shaped [channels, rest], channel_dim 0).
+  bool IsInt4MatrixFilter(int filter, int channel_dim, int channels) const;
+  // The hybrid filter as a qcint8 (INT4: qcint4) value with one scale per
+  // output channel (`as_matrix`: shaped [channels, rest], channel_dim 0).
   TfLiteStatus DefineHybridFilter(int filter, int channel_dim, int channels, uint32_t* id,
                                   bool as_matrix = false);
   // Float32 value `src` (shape `rank`/`dims`) converted to a qdint8 value

@@ -1,6 +1,7 @@
 // Dynamically quantized ("hybrid") weights of the XNNPACK delegate: float32
-// CONV_2D, TRANSPOSE_CONV and FULLY_CONNECTED with static int8 weights (the
-// visitors in ops_compute.cc call these), as upstream delegates them.
+// CONV_2D, TRANSPOSE_CONV and FULLY_CONNECTED with static int8 weights, and
+// FULLY_CONNECTED with static int4 weights (the visitors in ops_compute.cc
+// call these), as upstream delegates them.
 #include <cmath>
 #include <memory>
 #include <vector>
@@ -19,9 +20,11 @@ namespace xnnpack {
 
 bool OpBuilder::IsHybridFilter(int in, int filter, int channel_dim, int channels) const {
   if (!quant_.qs8 || !quant_.dynamic) return false;
-  if (Datatype(in) != xnn_datatype_fp32 || !ValidIndex(filter) ||
-      TensorAt(filter).type != kTfLiteInt8 || !IsStatic(filter) || StaticPointer(filter) == nullptr)
+  if (Datatype(in) != xnn_datatype_fp32 || !ValidIndex(filter) || !IsStatic(filter) ||
+      StaticPointer(filter) == nullptr)
     return false;
+  if (TensorAt(filter).type == kTfLiteInt4) return IsInt4MatrixFilter(filter, channel_dim, channels);
+  if (TensorAt(filter).type != kTfLiteInt8) return false;
   const xnn_datatype f = Datatype(filter);
   const auto* q =
       static_cast<const TfLiteAffineQuantization*>(TensorAt(filter).quantization.params);
@@ -35,6 +38,30 @@ bool OpBuilder::IsHybridFilter(int in, int filter, int channel_dim, int channels
   for (int i = 0; i < q->scale->size; ++i)
     bad |= !std::isnormal(q->scale->data[i]) || !(q->scale->data[i] > 0.0f);
   return !bad;
+}
+
+// INT4 weights, as upstream delegates them: only a FULLY_CONNECTED layer's
+// [out, in] matrix (XNNPACK's qd8 x qc4w GEMM), with an even number of inputs
+// so that every row starts on a whole byte, and symmetric quantization (zero
+// points 0: the nibbles are two's complement, as the builtin kernel reads them).
+// One scale, or one per output channel along dimension 0.
+bool OpBuilder::IsInt4MatrixFilter(int filter, int channel_dim, int channels) const {
+  const TfLiteTensor& f = TensorAt(filter);
+  if (channel_dim != 0 || NumDims(filter) != 2 || Dim(filter, 0) != channels ||
+      Dim(filter, 1) <= 0 || Dim(filter, 1) % 2 != 0)
+    return false;
+  if (f.quantization.type != kTfLiteAffineQuantization) return false;
+  const auto* q = static_cast<const TfLiteAffineQuantization*>(f.quantization.params);
+  if (q == nullptr || q->scale == nullptr || q->zero_point == nullptr ||
+      (q->scale->size != 1 && (q->scale->size != channels || q->quantized_dimension != 0)) ||
+      (q->zero_point->size != 1 && q->zero_point->size != q->scale->size))
+    return false;
+  bool bad = false;  // no early exits, so the loops vectorize
+  for (int i = 0; i < q->scale->size; ++i)
+    bad |= !std::isnormal(q->scale->data[i]) || !(q->scale->data[i] > 0.0f);
+  for (int i = 0; i < q->zero_point->size; ++i) bad |= q->zero_point->data[i] != 0;
+  const size_t packed = static_cast<size_t>(channels) * static_cast<size_t>(Dim(filter, 1)) / 2;
+  return !bad && f.bytes >= packed;
 }
 
 TfLiteStatus OpBuilder::DefineHybridFilter(int filter, int channel_dim, int channels, uint32_t* id,
@@ -54,7 +81,9 @@ TfLiteStatus OpBuilder::DefineHybridFilter(int filter, int channel_dim, int chan
   *id = XNN_INVALID_VALUE_ID;
   return Check(
       xnn_define_channelwise_quantized_tensor_value(
-          subgraph_, xnn_datatype_qcint8, scales->data(), rank, static_cast<size_t>(channel_dim),
+          subgraph_,
+          TensorAt(filter).type == kTfLiteInt4 ? xnn_datatype_qcint4 : xnn_datatype_qcint8,
+          scales->data(), rank, static_cast<size_t>(channel_dim),
           dims, StaticPointer(filter), XNN_INVALID_VALUE_ID, 0, id),
       "xnn_define_channelwise_quantized_tensor_value");
 }
