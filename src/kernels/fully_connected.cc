@@ -371,7 +371,7 @@ void EvalQuantizedTypes(TfLiteContext* context, const OpData& d, const TfLiteTen
 
 void EvalHybrid(const OpData& d, const TfLiteFullyConnectedParams* params,
                 const TfLiteTensor* input, const TfLiteTensor* weights, const float* bias,
-                TfLiteTensor* output) {
+                TfLiteTensor* output, int threads) {
   internal::HybridFcArgs a;
   a.input = input->data.f;
   a.weights = d.unpacked_int4.empty() ? reinterpret_cast<const int8_t*>(weights->data.raw_const)
@@ -384,6 +384,7 @@ void EvalHybrid(const OpData& d, const TfLiteFullyConnectedParams* params,
   a.channel_scales = d.channel_scales.empty() ? nullptr : d.channel_scales.data();
   a.weight_scale = d.weight_scale;
   a.asymmetric_inputs = params->asymmetric_quantize_inputs;
+  a.threads = threads;
   internal::HybridFullyConnected(a);
 }
 
@@ -423,7 +424,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     case Mode::kHybrid:
     case Mode::kBlockwise:
       if (data->mode == Mode::kHybrid) {
-        EvalHybrid(*data, params, input, weights, bias ? bias->data.f : nullptr, output);
+        EvalHybrid(*data, params, input, weights, bias ? bias->data.f : nullptr, output,
+                   internal::KernelThreads(context));
       } else {
         EvalBlockwise(*data, input, weights, bias ? bias->data.f : nullptr, output);
       }

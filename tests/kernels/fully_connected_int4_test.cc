@@ -7,8 +7,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
+#include "tensorflow/lite/c/c_api.h"
+#include "tensorflow/lite/c/tflite_c_experimental.h"
 #include "tests/util/model_builder.h"
 #include "tests/util/one_op_model.h"
 
@@ -140,6 +143,63 @@ TEST(FullyConnectedHybridTest, Int4PerChannelOddDepthRowsNotPadded) {
   const Floats out = m.Get<float>();
   ASSERT_EQ(out.size(), 3u);
   for (int u = 0; u < 3; ++u) EXPECT_NEAR(out[u], expected[u], 1e-4f) << u;
+}
+
+// A layer large enough to be split between two threads (6 x 512 x 700
+// multiply-adds), int8 and int4 weights, symmetric and asymmetric inputs:
+// the builtin kernel's output is the same with one thread and two, and
+// within the input's quantization error of the float computation.
+TEST(FullyConnectedHybridTest, SplitBetweenThreadsGivesTheSameOutput) {
+  constexpr int kBatches = 6, kDepth = 512, kUnits = 700;
+  std::vector<int> w(kUnits * kDepth);
+  Floats x(kBatches * kDepth), scales(kUnits), bias(kUnits);
+  for (size_t i = 0; i < w.size(); ++i) w[i] = static_cast<int>((i * 7919) % 15) - 7;
+  for (size_t i = 0; i < x.size(); ++i) x[i] = std::sin(0.37f * i) * (1 + (i / kDepth) % 3);
+  for (int u = 0; u < kUnits; ++u) scales[u] = 0.01f + 0.0001f * u, bias[u] = 0.01f * (u % 9);
+  for (bool int4 : {false, true}) {
+    for (bool asymmetric : {false, true}) {
+      SCOPED_TRACE(std::string(int4 ? "int4" : "int8") + (asymmetric ? " asymmetric" : ""));
+      auto run = [&](int threads) {
+        OneOpModel m;
+        m.configure_options = [threads](TfLiteInterpreterOptions* o) {
+          TfLiteInterpreterOptionsSetUseXNNPACK(o, false);
+          TfLiteInterpreterOptionsSetNumThreads(o, threads);
+        };
+        m.Input(F32, {kBatches, kDepth});
+        std::vector<int64_t> zeros(kUnits, 0);
+        if (int4) {
+          m.Const<uint8_t>({kUnits, kDepth}, PackInt4(w, kDepth), I4, {scales, zeros, 0});
+        } else {
+          m.Const<int8_t>({kUnits, kDepth}, std::vector<int8_t>(w.begin(), w.end()), I8,
+                          {scales, zeros, 0});
+        }
+        m.Const<float>({kUnits}, bias);
+        m.Output(F32, {kBatches, kUnits});
+        m.Op(tflite::BuiltinOperator_FULLY_CONNECTED,
+             FcOpts(tflite::ActivationFunctionType_NONE, asymmetric));
+        EXPECT_TRUE(m.Allocate()) << m.log();
+        m.Set<float>(0, x);
+        EXPECT_TRUE(m.Invoke()) << m.log();
+        return m.Get<float>();
+      };
+      const Floats one = run(1), two = run(2);
+      ASSERT_EQ(one.size(), size_t{kBatches * kUnits});
+      EXPECT_EQ(one, two);
+      for (int b = 0; b < kBatches; ++b) {
+        const Floats row(x.begin() + b * kDepth, x.begin() + (b + 1) * kDepth);
+        const Floats want =
+            FloatFc(row, w, bias, kDepth, [&](int u, int) { return scales[u]; });
+        float hi = 0;
+        for (float v : row) hi = std::max(hi, std::fabs(v));
+        for (int u = 0; u < kUnits; ++u) {
+          // Each input moves by at most one step of 2 max|x| / 254 (the
+          // asymmetric grid is finer); |weights| sum to at most 7 * depth.
+          const float tolerance = 2 * hi / 254 * 7 * kDepth * scales[u] / 2 + 1e-4f;
+          ASSERT_NEAR(one[b * kUnits + u], want[u], tolerance) << b << " " << u;
+        }
+      }
+    }
+  }
 }
 
 // Blockwise INT4 weights [units 2, depth 8], blocks of 4, FLOAT16 scales.

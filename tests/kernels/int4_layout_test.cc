@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "src/kernels/internal/int4_copy.h"
 #include "tests/kernels/int4_test_util.h"
 #include "tests/util/one_op_model.h"
 
@@ -28,6 +29,31 @@ std::vector<int> Reference(std::vector<int> operand, int rows, int cols,
   for (int i = 0; i < urows; ++i)
     for (int j = 0; j < ucols; ++j) operand[(r0 + i) * cols + c0 + j] = update[i * ucols + j];
   return operand;
+}
+
+// The unpacker behind the INT4 weights of FULLY_CONNECTED, CONV_2D and
+// DEQUANTIZE: every byte value in both nibbles, even and odd counts, to int8
+// and to float, against the nibble-by-nibble reading of the test helpers.
+TEST(Int4UnpackTest, EveryByteEveryCount) {
+  std::vector<uint8_t> bytes(256 + 3);
+  for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<uint8_t>(i * 37 + 11);
+  for (int b = 0; b < 256; ++b) bytes[b] = static_cast<uint8_t>(b);
+  for (size_t count : {size_t{0}, size_t{1}, size_t{2}, size_t{3}, size_t{31}, size_t{64},
+                       size_t{511}, size_t{512}, size_t{517}}) {
+    SCOPED_TRACE(count);
+    const std::vector<int> want = UnpackInt4(bytes, count);
+    std::vector<int8_t> got(count + 1, 99);
+    std::vector<float> got_f(count + 1, 99.0f);
+    tflite_c::kernels::internal::UnpackInt4(bytes.data(), static_cast<int64_t>(count), got.data());
+    tflite_c::kernels::internal::UnpackInt4(bytes.data(), static_cast<int64_t>(count),
+                                            got_f.data());
+    for (size_t i = 0; i < count; ++i) {
+      ASSERT_EQ(got[i], want[i]) << i;
+      ASSERT_EQ(got_f[i], static_cast<float>(want[i])) << i;
+    }
+    EXPECT_EQ(got[count], 99);  // nothing written past `count`
+    EXPECT_EQ(got_f[count], 99.0f);
+  }
 }
 
 TEST(DynamicUpdateSliceInt4Test, ConstantOperandOddWidth) {

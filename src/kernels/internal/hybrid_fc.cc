@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "src/kernels/internal/int4_copy.h"
+#include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/quant_math.h"
 
 namespace tflite_c {
@@ -70,38 +71,41 @@ void QuantizeRowAsymmetric(const float* x, int n, int8_t* q, float* scale, int32
 }
 
 void HybridFullyConnected(const HybridFcArgs& a) {
-  std::vector<int8_t> q(a.depth > 0 ? a.depth : 1);
-  std::vector<int32_t> row_sums;
-  if (a.asymmetric_inputs) {
-    row_sums.assign(a.units, 0);
-    for (int u = 0; u < a.units; ++u) {
-      const int8_t* w = a.weights + int64_t{u} * a.depth;
-      int32_t sum = 0;
-      for (int k = 0; k < a.depth; ++k) sum += w[k];
-      row_sums[u] = sum;
-    }
-  }
+  if (a.batches <= 0 || a.units <= 0) return;
+  const int64_t depth = a.depth;
+  std::vector<int8_t> q(static_cast<size_t>(std::max<int64_t>(1, a.batches * depth)));
+  std::vector<float> row_scales(static_cast<size_t>(a.batches));
+  std::vector<int32_t> offsets(static_cast<size_t>(a.batches), 0);
   for (int64_t b = 0; b < a.batches; ++b) {
-    const float* x = a.input + b * a.depth;
-    float* out = a.output + b * a.units;
-    float row_scale;
-    int32_t offset = 0;
+    const float* x = a.input + b * depth;
+    int8_t* qb = q.data() + b * depth;
     if (a.asymmetric_inputs) {
-      QuantizeRowAsymmetric(x, a.depth, q.data(), &row_scale, &offset);
+      QuantizeRowAsymmetric(x, a.depth, qb, &row_scales[b], &offsets[b]);
     } else {
-      QuantizeRowSymmetric(x, a.depth, q.data(), &row_scale);
+      QuantizeRowSymmetric(x, a.depth, qb, &row_scales[b]);
     }
-    if (a.channel_scales == nullptr) row_scale *= a.weight_scale;
-    for (int u = 0; u < a.units; ++u) {
-      const int8_t* w = a.weights + int64_t{u} * a.depth;
-      int32_t dot = 0;
-      for (int k = 0; k < a.depth; ++k) dot += int32_t{w[k]} * int32_t{q[k]};
-      if (a.asymmetric_inputs) dot -= offset * row_sums[u];
-      float scale = row_scale;
-      if (a.channel_scales != nullptr) scale *= a.channel_scales[u];
-      out[u] = (a.bias != nullptr ? a.bias[u] : 0.0f) + static_cast<float>(dot) * scale;
-    }
+    if (a.channel_scales == nullptr) row_scales[b] *= a.weight_scale;
   }
+  const int threads = ThreadsForWork(a.threads, a.batches * a.units * depth);
+  ParallelFor(threads, a.units, [&](int64_t u0, int64_t u1) {
+    for (int64_t u = u0; u < u1; ++u) {
+      const int8_t* w = a.weights + u * depth;
+      int32_t row_sum = 0;
+      if (a.asymmetric_inputs) {
+        for (int64_t k = 0; k < depth; ++k) row_sum += w[k];
+      }
+      for (int64_t b = 0; b < a.batches; ++b) {
+        const int8_t* qb = q.data() + b * depth;
+        int32_t dot = 0;
+        for (int k = 0; k < a.depth; ++k) dot += int32_t{w[k]} * int32_t{qb[k]};
+        if (a.asymmetric_inputs) dot -= offsets[b] * row_sum;
+        float scale = row_scales[b];
+        if (a.channel_scales != nullptr) scale *= a.channel_scales[u];
+        a.output[b * a.units + u] =
+            (a.bias != nullptr ? a.bias[u] : 0.0f) + static_cast<float>(dot) * scale;
+      }
+    }
+  });
 }
 
 void WeightRowSums(const int8_t* w, int rows, int cols, int32_t* sums) {

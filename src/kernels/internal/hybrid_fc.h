@@ -50,9 +50,12 @@ struct HybridFcArgs {
   const float* channel_scales;  // [units], or null for one scale:
   float weight_scale;           // used when channel_scales is null
   bool asymmetric_inputs;
+  int threads = 1;  // at most this many (units are split between them)
 };
 
 // out = bias + dequantized (quantized(input) x weights^T); no activation.
+// Each input row is quantized once, then the units are split between
+// threads; the integer sums, and so the results, do not depend on the split.
 void HybridFullyConnected(const HybridFcArgs& a);
 
 // Sums of each row of an int8 [rows, cols] matrix (for asymmetric inputs).
