@@ -214,6 +214,50 @@ TEST_F(XnnpackWeightCache, SecondDelegateMapsFileAndSkipsPacking) {
   EXPECT_EQ(entries, 1);
 }
 
+// FULLY_CONNECTED layers with INT4 and INT8 weights (both dynamically
+// quantized, qd8 x qc4w and qd8 x qc8w, the packers of patches 0022 and 0021
+// on x86): the cache keeps their packed weights, and a second delegate's
+// outputs equal the first's without packing.
+TEST_F(XnnpackWeightCache, HybridInt4AndInt8WeightsLoadWithoutPacking) {
+  ModelBuilder b;
+  const int x = b.AddInput(tflite::TensorType_FLOAT32, {3, 64}, "x");
+  std::vector<uint8_t> nibbles(24 * 64 / 2);
+  for (size_t i = 0; i < nibbles.size(); ++i) nibbles[i] = static_cast<uint8_t>(i * 97 + 13);
+  const int w4 = b.AddConstantBytes(tflite::TensorType_INT4, {24, 64}, nibbles);
+  Quantization q4;
+  for (int c = 0; c < 24; ++c) q4.scale.push_back(0.05f + 0.01f * c);
+  q4.zero_point.assign(24, 0);
+  b.SetQuantization(w4, q4);
+  const int h = b.AddTensor(tflite::TensorType_FLOAT32, {3, 24});
+  b.AddOperator(tflite::BuiltinOperator_FULLY_CONNECTED, {x, w4, -1}, {h},
+                tflite::FullyConnectedOptionsT());
+  std::vector<int8_t> w8v(10 * 24);
+  for (size_t i = 0; i < w8v.size(); ++i) w8v[i] = static_cast<int8_t>((i * 31) % 255 - 127);
+  const int w8 = b.AddConstant<int8_t>(tflite::TensorType_INT8, {10, 24}, w8v);
+  Quantization q8;
+  q8.scale.assign(10, 0.02f);
+  q8.zero_point.assign(10, 0);
+  b.SetQuantization(w8, q8);
+  const int y = b.AddOutput(tflite::TensorType_FLOAT32, {3, 10}, "y");
+  b.AddOperator(tflite::BuiltinOperator_FULLY_CONNECTED, {h, w8, -1}, {y},
+                tflite::FullyConnectedOptionsT());
+  const std::vector<uint8_t> model = b.Finish();
+  XnnPtr plain = CacheDelegate(nullptr);
+  const Result expected = RunModel(model, plain.get());
+  ASSERT_EQ(expected.out.size(), 30u) << expected.errors;
+  EXPECT_EQ(expected.delegate_nodes, 1) << expected.errors;
+  {
+    XnnPtr d = CacheDelegate(path_.c_str());
+    const Result r = RunModel(model, d.get());
+    EXPECT_EQ(r.out, expected.out) << r.errors;
+    const WeightCacheStats st = Stats(d.get());
+    EXPECT_EQ(st.packed, 2u);
+    EXPECT_EQ(st.unnamed, 0u);
+    EXPECT_EQ(st.writes, 1u);
+  }
+  ExpectLoadsWithoutPacking(model, expected.out);
+}
+
 // Another process maps the file written by this one and packs nothing.
 TEST_F(XnnpackWeightCache, SecondProcessLoadsTheFile) {
   BuildCache();
