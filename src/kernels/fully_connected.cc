@@ -328,7 +328,7 @@ constexpr int64_t kPlainLoopMacCost = 4;
 template <typename In, typename Out>
 void EvalQuantized(TfLiteContext* context, const OpData& d, const TfLiteTensor* input,
                    const TfLiteTensor* weights, const TfLiteTensor* bias, TfLiteTensor* output) {
-  using Acc = internal::QuantAcc<In>;
+  using Acc = internal::QuantWrapAcc<In>;  // int32 wrap-around for 8-bit input
   const internal::QuantConvParams& q = d.quant;
   const In* in = static_cast<const In*>(input->data.data);
   using Weight = std::conditional_t<std::is_same_v<In, uint8_t>, uint8_t, int8_t>;
@@ -349,7 +349,8 @@ void EvalQuantized(TfLiteContext* context, const OpData& d, const TfLiteTensor* 
                  static_cast<Acc>(wrow[k] + q.filter_offset);
         }
         acc += static_cast<Acc>(internal::BiasAt(bias, static_cast<int>(u)));
-        out[b * d.units + u] = internal::Requantize<Out>(acc, q, static_cast<int>(u));
+        out[b * d.units + u] = internal::Requantize<Out>(
+            static_cast<internal::QuantAcc<In>>(acc), q, static_cast<int>(u));
       }
     }
   });

@@ -320,6 +320,96 @@ TEST(HostileWindowAttributesTest, DepthwisePoolingTransposeConv) {
 }
 
 
+// ---- sums past the int32 range ---------------------------------------------------
+// A layer deep enough that its 8-bit products leave int32: the input value
+// 127 with zero point -128 (255 after the offset) against weights of -127,
+// 66,564 (depthwise and conv windows of 258 x 258) or 70,000 (fully
+// connected) times, sums to about -2.2e9. Upstream's int32 sums wrap around
+// (two's complement) to about +2.0e9; ours do the same without signed
+// overflow (this executable runs under UBSan in CI). With a multiplier of
+// 2^-10 either sum saturates the int8 output: +127 for the wrapped sum,
+// -128 for a sum that does not wrap.
+constexpr int kDeepWindow = 258;  // 66,564 taps: past the 256 gathered taps
+
+// The builtin kernels (XNNPACK's own int8 kernels are not what is tested).
+void BuiltinOnly(OneOpModel* m) {
+  m->configure_options = [](TfLiteInterpreterOptions* o) {
+    TfLiteInterpreterOptionsSetUseXNNPACK(o, false);
+  };
+}
+
+TEST(HostileDeepSumsTest, EightBitSumsWrapAroundAsUpstreams) {
+  const int64_t taps = int64_t{kDeepWindow} * kDeepWindow;
+  const int64_t window_sum = taps * 255 * -127;
+  ASSERT_LT(window_sum, int64_t{INT32_MIN});
+  ASSERT_GT(window_sum + (int64_t{1} << 32), 0);  // wrapped: positive
+  const std::vector<int8_t> image(taps, 127);
+  const std::vector<int8_t> filter(taps, -127);
+  for (auto op : {BuiltinOperator_DEPTHWISE_CONV_2D, BuiltinOperator_CONV_2D}) {
+    SCOPED_TRACE(EnumNameBuiltinOperator(op));
+    OneOpModel m;
+    BuiltinOnly(&m);
+    m.Input(TensorType_INT8, {1, kDeepWindow, kDeepWindow, 1}, Q(1.0f, -128));
+    m.Const<int8_t>({1, kDeepWindow, kDeepWindow, 1}, filter, TensorType_INT8,
+                    Q(1.0f / 1024, 0));
+    m.Const<int32_t>({1}, {0}, TensorType_INT32, Q(1.0f / 1024, 0));
+    m.Output(TensorType_INT8, {1, 1, 1, 1}, Q(1.0f, 0));
+    if (op == BuiltinOperator_CONV_2D) {
+      Conv2DOptionsT o;
+      o.padding = Padding_VALID;
+      o.stride_h = o.stride_w = 1;
+      m.Op(op, Opts(o));
+    } else {
+      DepthwiseConv2DOptionsT o;
+      o.padding = Padding_VALID;
+      o.stride_h = o.stride_w = 1;
+      o.depth_multiplier = 1;
+      m.Op(op, Opts(o));
+    }
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<int8_t>(0, image);
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{127}));
+  }
+  {
+    SCOPED_TRACE("FULLY_CONNECTED");
+    constexpr int kDepth = 70000;
+    ASSERT_LT(int64_t{kDepth} * 255 * -127, int64_t{INT32_MIN});
+    OneOpModel m;
+    BuiltinOnly(&m);
+    m.Input(TensorType_INT8, {1, kDepth}, Q(1.0f, -128));
+    m.Const<int8_t>({1, kDepth}, std::vector<int8_t>(kDepth, -127), TensorType_INT8,
+                    Q(1.0f / 1024, 0));
+    m.Output(TensorType_INT8, {1, 1}, Q(1.0f, 0));
+    m.Op(BuiltinOperator_FULLY_CONNECTED, Opts(FullyConnectedOptionsT()));
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<int8_t>(0, std::vector<int8_t>(kDepth, 127));
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{127}));
+  }
+  {
+    // Hybrid: inputs of 1.0 quantize to 127 (scale 1/127); against weights
+    // of -127 over 140,000 values the int32 sum wraps to 2,036,907,296.
+    SCOPED_TRACE("FULLY_CONNECTED, hybrid");
+    constexpr int kDepth = 140000;
+    const int64_t wrapped = int64_t{kDepth} * 127 * -127 + (int64_t{1} << 32);
+    ASSERT_EQ(wrapped, 2036907296);
+    OneOpModel m;
+    BuiltinOnly(&m);
+    m.Input(TensorType_FLOAT32, {1, kDepth});
+    m.Const<int8_t>({1, kDepth}, std::vector<int8_t>(kDepth, -127), TensorType_INT8,
+                    Q(1.0f, 0));
+    m.Output(TensorType_FLOAT32, {1, 1});
+    m.Op(BuiltinOperator_FULLY_CONNECTED, Opts(FullyConnectedOptionsT()));
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<float>(0, std::vector<float>(kDepth, 1.0f));
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    const std::vector<float> out = m.Get<float>();
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_NEAR(out[0], static_cast<double>(wrapped) / 127, 1e-6 * wrapped / 127);
+  }
+}
+
 // Dimension products and sums of the layout ops go through checked_math.h.
 struct LayoutCase {
   BuiltinOperator op;

@@ -166,9 +166,15 @@ void DepthwisePixelSums(const ConvGeometry& g, const ConvWindowParams& window, c
   ForEachInputTap(g, window, b, y, x, [&](int64_t in_offset, int tap) {
     const T* __restrict src = input + in_offset;
     const int16_t* __restrict w = filter + int64_t{tap} * out_c;
+    // More than about 33,000 taps (a hostile window) can leave the int32
+    // range: the sums wrap around (uint32), as upstream's int32 sums do.
     for (int c = 0; c < g.in_c; ++c) {
       const int32_t v = static_cast<int32_t>(src[c]) + offset;
-      for (int k = 0; k < multiplier; ++k) acc[c * multiplier + k] += v * w[c * multiplier + k];
+      for (int k = 0; k < multiplier; ++k) {
+        int32_t& a = acc[c * multiplier + k];
+        a = static_cast<int32_t>(static_cast<uint32_t>(a) +
+                                 static_cast<uint32_t>(v * w[c * multiplier + k]));
+      }
     }
   });
 }

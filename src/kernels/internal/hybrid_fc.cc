@@ -89,16 +89,19 @@ void HybridFullyConnected(const HybridFcArgs& a) {
   const int threads = ThreadsForWork(a.threads, a.batches * a.units * depth);
   ParallelFor(threads, a.units, [&](int64_t u0, int64_t u1) {
     for (int64_t u = u0; u < u1; ++u) {
+      // Sums in uint32: int32 that wraps around, as upstream's int32 sums
+      // do, when a hostile depth (over about 130,000) leaves the range.
       const int8_t* w = a.weights + u * depth;
-      int32_t row_sum = 0;
+      uint32_t row_sum = 0;
       if (a.asymmetric_inputs) {
-        for (int64_t k = 0; k < depth; ++k) row_sum += w[k];
+        for (int64_t k = 0; k < depth; ++k) row_sum += static_cast<uint32_t>(w[k]);
       }
       for (int64_t b = 0; b < a.batches; ++b) {
         const int8_t* qb = q.data() + b * depth;
-        int32_t dot = 0;
-        for (int k = 0; k < a.depth; ++k) dot += int32_t{w[k]} * int32_t{qb[k]};
-        if (a.asymmetric_inputs) dot -= offsets[b] * row_sum;
+        uint32_t sum = 0;
+        for (int k = 0; k < a.depth; ++k) sum += static_cast<uint32_t>(int32_t{w[k]} * qb[k]);
+        if (a.asymmetric_inputs) sum -= static_cast<uint32_t>(offsets[b]) * row_sum;
+        const int32_t dot = static_cast<int32_t>(sum);
         float scale = row_scales[b];
         if (a.channel_scales != nullptr) scale *= a.channel_scales[u];
         a.output[b * a.units + u] =
