@@ -32,6 +32,10 @@ struct OpData {
   int batches, in_h, in_w, channels, out_h, out_w;
   int pad_top, pad_left;
   int32_t act_min, act_max;  // quantized types
+  // AVERAGE_POOL_2D of integers: a window's sum may leave int32 (an int16
+  // window of more than 65,535 taps, an 8-bit one of more than 8.4 million),
+  // so it is summed in int64.
+  bool wide_sums = false;
 };
 
 template <PoolKind kind>
@@ -92,6 +96,11 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     TF_LITE_ENSURE_OK(context,
                       internal::QuantizedActivationRange(context, op, params->activation, output,
                                                          &data->act_min, &data->act_max));
+    // Taps inside the image bound a window (each factor fits in int).
+    const int64_t taps = int64_t{std::min(params->filter_height, data->in_h)} *
+                         std::min(params->filter_width, data->in_w);
+    const int64_t largest = input->type == kTfLiteInt16 ? 32768 : 255;
+    data->wide_sums = kind == PoolKind::kAverage && taps * largest > INT32_MAX;
   }
   return internal::ResizeOutput(context, output,
                                 {data->batches, data->out_h, data->out_w, data->channels});
@@ -219,6 +228,21 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   if constexpr (kind == PoolKind::kL2) {
     return kTfLiteError;  // unreachable: Prepare admits FLOAT32 only
   } else {
+    if constexpr (kind == PoolKind::kAverage) {
+      if (d.wide_sums) {
+        switch (input->type) {
+          case kTfLiteUInt8:
+            return Pool<kind, uint8_t, int64_t>(context, d, params, input->data.uint8,
+                                                output->data.uint8, d.act_min, d.act_max);
+          case kTfLiteInt8:
+            return Pool<kind, int8_t, int64_t>(context, d, params, input->data.int8,
+                                               output->data.int8, d.act_min, d.act_max);
+          default:
+            return Pool<kind, int16_t, int64_t>(context, d, params, input->data.i16,
+                                                output->data.i16, d.act_min, d.act_max);
+        }
+      }
+    }
     switch (input->type) {
       case kTfLiteUInt8:
         return Pool<kind, uint8_t, int32_t>(context, d, params, input->data.uint8,
