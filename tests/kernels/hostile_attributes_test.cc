@@ -451,6 +451,25 @@ TEST(HostileDeepSumsTest, AveragePoolWindowsPastInt32) {
   }
 }
 
+// MEAN over more int16 values than an int32 sum holds: the sum wraps
+// around as upstream's does (no signed overflow under UBSan), and Invoke
+// succeeds. The value itself is as meaningless as upstream's.
+TEST(HostileDeepSumsTest, QuantizedMeanPastInt32Runs) {
+  constexpr int kSide = 257;
+  OneOpModel m;
+  BuiltinOnly(&m);
+  m.Input(TensorType_INT16, {1, kSide, kSide, 1}, Q(1.0f, 0));
+  m.Const<int32_t>({2}, {1, 2});
+  m.Output(TensorType_INT16, {1, 1, 1, 1}, Q(1.0f, 0));
+  ReducerOptionsT o;
+  o.keep_dims = true;
+  m.Op(BuiltinOperator_MEAN, Opts(o));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int16_t>(0, std::vector<int16_t>(kSide * kSide, 32767));
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int16_t>().size(), 1u);
+}
+
 // Dimension products and sums of the layout ops go through checked_math.h.
 struct LayoutCase {
   BuiltinOperator op;
