@@ -470,6 +470,23 @@ TEST(HostileDeepSumsTest, QuantizedMeanPastInt32Runs) {
   EXPECT_EQ(m.Get<int16_t>().size(), 1u);
 }
 
+// L2_NORMALIZATION of a 40,000-value int8 row of -128 with zero point 127:
+// the sum of squares (40,000 x 255^2, about 2.6e9) wraps around as
+// upstream's int32 sum does; Invoke succeeds without a signed overflow.
+TEST(HostileDeepSumsTest, QuantizedL2NormPastInt32Runs) {
+  constexpr int kDepth = 40000;
+  ASSERT_GT(int64_t{kDepth} * 255 * 255, int64_t{INT32_MAX});
+  OneOpModel m;
+  BuiltinOnly(&m);
+  m.Input(TensorType_INT8, {1, kDepth}, Q(0.1f, 127));
+  m.Output(TensorType_INT8, {1, kDepth}, Q(1.0f / 128, 0));
+  m.Op(BuiltinOperator_L2_NORMALIZATION, Opts(L2NormOptionsT()));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<int8_t>(0, std::vector<int8_t>(kDepth, -128));
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<int8_t>().size(), size_t{kDepth});
+}
+
 // Dimension products and sums of the layout ops go through checked_math.h.
 struct LayoutCase {
   BuiltinOperator op;
