@@ -114,9 +114,9 @@ void HybridFullyConnected(const HybridFcArgs& a) {
 void WeightRowSums(const int8_t* w, int rows, int cols, int32_t* sums) {
   for (int r = 0; r < rows; ++r) {
     const int8_t* row = w + int64_t{r} * cols;
-    int32_t sum = 0;
-    for (int k = 0; k < cols; ++k) sum += row[k];
-    sums[r] = sum;
+    uint32_t sum = 0;  // int32 wrapping around, as upstream's, for hostile widths
+    for (int k = 0; k < cols; ++k) sum += static_cast<uint32_t>(row[k]);
+    sums[r] = static_cast<int32_t>(sum);
   }
 }
 
