@@ -156,7 +156,7 @@ template <typename T, typename Filter>
 void EvalQuantized(const OpData& d, const Geometry& g, const TfLiteTransposeConvParams& p,
                    const TfLiteTensor* filter, const TfLiteTensor* input, const TfLiteTensor* bias,
                    TfLiteTensor* output) {
-  using Acc = internal::QuantAcc<T>;
+  using Acc = internal::QuantWrapAcc<T>;  // int32 wrap-around for 8-bit input
   const internal::QuantConvParams& q = d.quant;
   const T* in = static_cast<const T*>(input->data.data);
   const Filter* f = static_cast<const Filter*>(filter->data.data);
@@ -171,7 +171,7 @@ void EvalQuantized(const OpData& d, const Geometry& g, const TfLiteTransposeConv
       }
     });
     acc += static_cast<Acc>(internal::BiasAt(bias, oc));
-    return internal::Requantize<T>(acc, q, oc);
+    return internal::Requantize<T>(static_cast<internal::QuantAcc<T>>(acc), q, oc);
   });
 }
 

@@ -324,7 +324,7 @@ TEST(HostileWindowAttributesTest, DepthwisePoolingTransposeConv) {
 // A layer deep enough that its 8-bit products leave int32: the input value
 // 127 with zero point -128 (255 after the offset) against weights of -127,
 // 66,564 (depthwise and conv windows of 258 x 258) or 70,000 (fully
-// connected) times, sums to about -2.2e9. Upstream's int32 sums wrap around
+// connected, transposed convolution) times, sums to about -2.2e9. Upstream's int32 sums wrap around
 // (two's complement) to about +2.0e9; ours do the same without signed
 // overflow (this executable runs under UBSan in CI). With a multiplier of
 // 2^-10 either sum saturates the int8 output: +127 for the wrapped sum,
@@ -384,6 +384,25 @@ TEST(HostileDeepSumsTest, EightBitSumsWrapAroundAsUpstreams) {
     m.Op(BuiltinOperator_FULLY_CONNECTED, Opts(FullyConnectedOptionsT()));
     ASSERT_TRUE(m.Allocate()) << m.log();
     m.Set<int8_t>(0, std::vector<int8_t>(kDepth, 127));
+    ASSERT_TRUE(m.Invoke()) << m.log();
+    EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{127}));
+  }
+  {
+    SCOPED_TRACE("TRANSPOSE_CONV");
+    constexpr int kChannels = 70000;  // one 1x1 tap of 70,000 input channels
+    OneOpModel m;
+    BuiltinOnly(&m);
+    m.Const<int32_t>({4}, {1, 1, 1, 1});
+    m.Const<int8_t>({1, 1, 1, kChannels}, std::vector<int8_t>(kChannels, -127), TensorType_INT8,
+                    Q(1.0f / 1024, 0));
+    m.Input(TensorType_INT8, {1, 1, 1, kChannels}, Q(1.0f, -128));
+    m.Output(TensorType_INT8, {1, 1, 1, 1}, Q(1.0f, 0));
+    TransposeConvOptionsT o;
+    o.padding = Padding_VALID;
+    o.stride_h = o.stride_w = 1;
+    m.Op(BuiltinOperator_TRANSPOSE_CONV, Opts(o));
+    ASSERT_TRUE(m.Allocate()) << m.log();
+    m.Set<int8_t>(0, std::vector<int8_t>(kChannels, 127));
     ASSERT_TRUE(m.Invoke()) << m.log();
     EXPECT_EQ(m.Get<int8_t>(), (std::vector<int8_t>{127}));
   }
