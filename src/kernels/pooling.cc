@@ -214,6 +214,23 @@ TfLiteStatus Pool(TfLiteContext* context, const OpData& d, const TfLitePoolParam
   return kTfLiteOk;
 }
 
+// The integer element types, summed (AVERAGE_POOL_2D) in `Acc`.
+template <PoolKind kind, typename Acc>
+TfLiteStatus PoolIntegers(TfLiteContext* context, const OpData& d, const TfLitePoolParams& params,
+                          const TfLiteTensor* input, TfLiteTensor* output) {
+  switch (input->type) {
+    case kTfLiteUInt8:
+      return Pool<kind, uint8_t, Acc>(context, d, params, input->data.uint8, output->data.uint8,
+                                      d.act_min, d.act_max);
+    case kTfLiteInt8:
+      return Pool<kind, int8_t, Acc>(context, d, params, input->data.int8, output->data.int8,
+                                     d.act_min, d.act_max);
+    default:
+      return Pool<kind, int16_t, Acc>(context, d, params, input->data.i16, output->data.i16,
+                                      d.act_min, d.act_max);
+  }
+}
+
 template <PoolKind kind>
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const auto& d = *static_cast<const OpData*>(node->user_data);
@@ -229,31 +246,9 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;  // unreachable: Prepare admits FLOAT32 only
   } else {
     if constexpr (kind == PoolKind::kAverage) {
-      if (d.wide_sums) {
-        switch (input->type) {
-          case kTfLiteUInt8:
-            return Pool<kind, uint8_t, int64_t>(context, d, params, input->data.uint8,
-                                                output->data.uint8, d.act_min, d.act_max);
-          case kTfLiteInt8:
-            return Pool<kind, int8_t, int64_t>(context, d, params, input->data.int8,
-                                               output->data.int8, d.act_min, d.act_max);
-          default:
-            return Pool<kind, int16_t, int64_t>(context, d, params, input->data.i16,
-                                                output->data.i16, d.act_min, d.act_max);
-        }
-      }
+      if (d.wide_sums) return PoolIntegers<kind, int64_t>(context, d, params, input, output);
     }
-    switch (input->type) {
-      case kTfLiteUInt8:
-        return Pool<kind, uint8_t, int32_t>(context, d, params, input->data.uint8,
-                                            output->data.uint8, d.act_min, d.act_max);
-      case kTfLiteInt8:
-        return Pool<kind, int8_t, int32_t>(context, d, params, input->data.int8,
-                                           output->data.int8, d.act_min, d.act_max);
-      default:
-        return Pool<kind, int16_t, int32_t>(context, d, params, input->data.i16,
-                                            output->data.i16, d.act_min, d.act_max);
-    }
+    return PoolIntegers<kind, int32_t>(context, d, params, input, output);
   }
 }
 

@@ -432,42 +432,32 @@ TEST(HostileDeepSumsTest, EightBitSumsWrapAroundAsUpstreams) {
 // AVERAGE_POOL_2D over windows whose sums leave int32: 257 x 257 int16 values
 // of +-32767 / -32768 (about +-2.16e9) and 2902 x 2902 uint8 values of 255
 // (2,147,509,020). Summed in int64, the averages are the values themselves.
+// One VALID window of side x side equal values: the average is the value.
+template <typename T>
+void ExpectAverageOfEqualValues(TensorType type, int side, T value) {
+  OneOpModel m;
+  BuiltinOnly(&m);
+  m.Input(type, {1, side, side, 1}, Q(1.0f, 0));
+  m.Output(type, {1, 1, 1, 1}, Q(1.0f, 0));
+  Pool2DOptionsT o;
+  o.padding = Padding_VALID;
+  o.stride_h = o.stride_w = 1;
+  o.filter_height = o.filter_width = side;
+  m.Op(BuiltinOperator_AVERAGE_POOL_2D, Opts(o));
+  ASSERT_TRUE(m.Allocate()) << m.log();
+  m.Set<T>(0, std::vector<T>(int64_t{side} * side, value));
+  ASSERT_TRUE(m.Invoke()) << m.log();
+  EXPECT_EQ(m.Get<T>(), (std::vector<T>{value}));
+}
+
 TEST(HostileDeepSumsTest, AveragePoolWindowsPastInt32) {
+  ASSERT_GT(int64_t{257} * 257 * 32767, int64_t{INT32_MAX});
+  ASSERT_GT(int64_t{2902} * 2902 * 255, int64_t{INT32_MAX});
   for (int16_t value : {int16_t{32767}, int16_t{-32768}}) {
     SCOPED_TRACE(value);
-    constexpr int kSide = 257;
-    ASSERT_GT(int64_t{kSide} * kSide * 32767, int64_t{INT32_MAX});
-    OneOpModel m;
-    BuiltinOnly(&m);
-    m.Input(TensorType_INT16, {1, kSide, kSide, 1}, Q(1.0f, 0));
-    m.Output(TensorType_INT16, {1, 1, 1, 1}, Q(1.0f, 0));
-    Pool2DOptionsT o;
-    o.padding = Padding_VALID;
-    o.stride_h = o.stride_w = 1;
-    o.filter_height = o.filter_width = kSide;
-    m.Op(BuiltinOperator_AVERAGE_POOL_2D, Opts(o));
-    ASSERT_TRUE(m.Allocate()) << m.log();
-    m.Set<int16_t>(0, std::vector<int16_t>(kSide * kSide, value));
-    ASSERT_TRUE(m.Invoke()) << m.log();
-    EXPECT_EQ(m.Get<int16_t>(), (std::vector<int16_t>{value}));
+    ExpectAverageOfEqualValues<int16_t>(TensorType_INT16, 257, value);
   }
-  {
-    constexpr int kSide = 2902;
-    ASSERT_GT(int64_t{kSide} * kSide * 255, int64_t{INT32_MAX});
-    OneOpModel m;
-    BuiltinOnly(&m);
-    m.Input(TensorType_UINT8, {1, kSide, kSide, 1}, Q(1.0f, 0));
-    m.Output(TensorType_UINT8, {1, 1, 1, 1}, Q(1.0f, 0));
-    Pool2DOptionsT o;
-    o.padding = Padding_VALID;
-    o.stride_h = o.stride_w = 1;
-    o.filter_height = o.filter_width = kSide;
-    m.Op(BuiltinOperator_AVERAGE_POOL_2D, Opts(o));
-    ASSERT_TRUE(m.Allocate()) << m.log();
-    m.Set<uint8_t>(0, std::vector<uint8_t>(int64_t{kSide} * kSide, 255));
-    ASSERT_TRUE(m.Invoke()) << m.log();
-    EXPECT_EQ(m.Get<uint8_t>(), (std::vector<uint8_t>{255}));
-  }
+  ExpectAverageOfEqualValues<uint8_t>(TensorType_UINT8, 2902, 255);
 }
 
 // MEAN over more int16 values than an int32 sum holds: the sum wraps
