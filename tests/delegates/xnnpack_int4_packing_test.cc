@@ -31,14 +31,14 @@ struct Qc4wParams {  // XNNPACK's xnn_qs8_qc4w_packing_params
 };
 using Qc4wPackFn = void (*)(size_t, size_t, size_t, size_t, size_t, size_t, const uint8_t*,
                             const int32_t*, const float*, void*, size_t, const Qc4wParams*);
-void xnn_pack_qs8_qc4w_gemm_goi_w_kr8__tflitec(size_t g, size_t nc, size_t kc, size_t nr,
-                                               size_t kr, size_t sr, const uint8_t* kernel,
+void xnn_pack_qs8_qc4w_gemm_goi_w_kr8__tflitec(size_t g, size_t nc, size_t kc, size_t nr, size_t kr,
+                                               size_t sr, const uint8_t* kernel,
                                                const int32_t* bias, const float* scale,
                                                void* packed_weights, size_t extra_bytes,
                                                const Qc4wParams* params);
-void xnn_pack_qs8_qc4uw_gemm_goi_w(size_t g, size_t nc, size_t kc, size_t nr, size_t kr,
-                                   size_t sr, const uint8_t* kernel, const int32_t* bias,
-                                   const float* scale, void* packed_weights, size_t extra_bytes,
+void xnn_pack_qs8_qc4uw_gemm_goi_w(size_t g, size_t nc, size_t kc, size_t nr, size_t kr, size_t sr,
+                                   const uint8_t* kernel, const int32_t* bias, const float* scale,
+                                   void* packed_weights, size_t extra_bytes,
                                    const Qc4wParams* params);
 }
 
@@ -113,7 +113,8 @@ TEST(XnnpackInt4Packing, PackerWritesTheDefinedLayout) {
       std::vector<int> w(nc * kc);
       for (int& x : w) x = iter % 7 == 0 ? (rng(0, 1) ? 7 : -8) : rng(-8, 7);
       std::vector<int32_t> b(nc);
-      for (int32_t& x : b) x = iter % 9 == 0 ? (rng(0, 1) ? INT32_MAX : INT32_MIN) : rng(-5000, 5000);
+      for (int32_t& x : b)
+        x = iter % 9 == 0 ? (rng(0, 1) ? INT32_MAX : INT32_MIN) : rng(-5000, 5000);
       const bool with_bias = iter % 4 != 3;
       const int32_t* bias = with_bias ? b.data() : nullptr;
       const std::vector<uint8_t> want = Expected(nc, kc, nr, w, bias, izp, extra);
@@ -151,8 +152,8 @@ TEST(XnnpackInt4Packing, OtherCasesPackAsTheReference) {
     const Qc4wParams params{int8_t(rng(-128, 127)), uint8_t(unsigned_weights ? 8 : 0)};
     const size_t size = (nc + nr - 1) / nr * BlockBytes(nr, kc + 1, 0);
     std::vector<uint8_t> ours(size, 0), reference(size, 0);
-    xnn_pack_qs8_qc4w_gemm_goi_w_kr8__tflitec(1, nc, kc, nr, 8, 1, bytes.data(), b.data(),
-                                              nullptr, ours.data(), 0, &params);
+    xnn_pack_qs8_qc4w_gemm_goi_w_kr8__tflitec(1, nc, kc, nr, 8, 1, bytes.data(), b.data(), nullptr,
+                                              ours.data(), 0, &params);
     xnn_pack_qs8_qc4uw_gemm_goi_w(1, nc, kc, nr, 8, 1, bytes.data(), b.data(), nullptr,
                                   reference.data(), 0, &params);
     ASSERT_EQ(ours, reference) << "nc " << nc << " kc " << kc << " zero point "
