@@ -1,10 +1,10 @@
 // XNNPACK delegate: float32 CONV_2D, TRANSPOSE_CONV and FULLY_CONNECTED with
 // static INT8 ("dynamic range", hybrid) weights, and FULLY_CONNECTED with
 // static INT4 weights, run dynamically quantized, as upstream's delegate runs
-// them. The input is quantized with a scale and zero
-// point per image (convolutions), per pixel (pointwise convolutions, which
-// upstream's XNNPACK runs as fully connected layers) or per row (fully
-// connected); the weights keep their int8 values and scales.
+// them. The input is quantized with a scale and zero point per image
+// (convolutions), per pixel (pointwise convolutions, which upstream's XNNPACK
+// runs as fully connected layers) or per row (fully connected); the weights
+// keep their int8 (int4) values and scales.
 //
 // The reference is the float32 operation on the dequantized weights, in
 // double. Rounding an input to its slice's grid moves it by at most half a
