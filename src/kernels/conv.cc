@@ -195,16 +195,16 @@ void EvalQuantized(TfLiteContext* context, const OpData& d, const TfLiteTensor* 
                             [&](int64_t b, int y, int x, int oc) {
     const T* src = in + (oc / group_out_c) * group_c;
     const Filter* taps = f + int64_t{oc} * d.patch_cols;
-    using Acc = internal::QuantWrapAcc<T>;
+    using Acc = internal::QuantAcc<T>;
     Acc acc = 0;
     internal::ForEachInputTap(d.g, d.window, b, y, x, [&](int64_t offset, int tap) {
       const Filter* w = taps + int64_t{tap} * group_c;
       for (int ic = 0; ic < group_c; ++ic) {
-        acc += static_cast<Acc>(src[offset + ic] + q.input_offset) *
-               static_cast<Acc>(w[ic] + q.filter_offset);
+        acc = internal::WrappingAdd<Acc>(acc, static_cast<Acc>(src[offset + ic] + q.input_offset) *
+                                                  static_cast<Acc>(w[ic] + q.filter_offset));
       }
     });
-    return static_cast<internal::QuantAcc<T>>(acc);
+    return acc;
   });
 }
 

@@ -328,7 +328,7 @@ constexpr int64_t kPlainLoopMacCost = 4;
 template <typename In, typename Out>
 void EvalQuantized(TfLiteContext* context, const OpData& d, const TfLiteTensor* input,
                    const TfLiteTensor* weights, const TfLiteTensor* bias, TfLiteTensor* output) {
-  using Acc = internal::QuantWrapAcc<In>;  // int32 wrap-around for 8-bit input
+  using Acc = internal::QuantAcc<In>;
   const internal::QuantConvParams& q = d.quant;
   const In* in = static_cast<const In*>(input->data.data);
   using Weight = std::conditional_t<std::is_same_v<In, uint8_t>, uint8_t, int8_t>;
@@ -345,12 +345,12 @@ void EvalQuantized(TfLiteContext* context, const OpData& d, const TfLiteTensor* 
         const Weight* wrow = w + u * d.depth;
         Acc acc = 0;
         for (int k = 0; k < d.depth; ++k) {
-          acc += static_cast<Acc>(row[k] + q.input_offset) *
-                 static_cast<Acc>(wrow[k] + q.filter_offset);
+          acc = internal::WrappingAdd<Acc>(acc, static_cast<Acc>(row[k] + q.input_offset) *
+                                                    static_cast<Acc>(wrow[k] + q.filter_offset));
         }
-        acc += static_cast<Acc>(internal::BiasAt(bias, static_cast<int>(u)));
-        out[b * d.units + u] = internal::Requantize<Out>(
-            static_cast<internal::QuantAcc<In>>(acc), q, static_cast<int>(u));
+        acc = internal::WrappingAdd<Acc>(
+            acc, static_cast<Acc>(internal::BiasAt(bias, static_cast<int>(u))));
+        out[b * d.units + u] = internal::Requantize<Out>(acc, q, static_cast<int>(u));
       }
     }
   });

@@ -294,12 +294,11 @@ void QuantizedMeanOrSum(Kind kind, const TfLiteNode* node, const TfLiteTensor* i
                         const OpData& data, TfLiteTensor* output) {
   const int64_t count = internal::NumElements(output);
   // int32 sums that wrap around, as upstream's do, when a hostile reduction
-  // (over 8.4 million 8-bit values, 65,536 int16 ones) leaves the range:
-  // added as uint32, read back as int32.
-  std::vector<uint32_t> wrapped(count);
-  ReduceInto<T, uint32_t>(input, data, 0u, wrapped.data(), count,
-                          [](uint32_t a, T b) { return a + static_cast<uint32_t>(b); });
-  std::vector<int32_t> sum(wrapped.begin(), wrapped.end());
+  // (over 8.4 million 8-bit values, 65,536 int16 ones) leaves the range.
+  std::vector<int32_t> sum(count);
+  ReduceInto<T, int32_t>(input, data, 0, sum.data(), count, [](int32_t a, T b) {
+    return internal::WrappingAdd(a, static_cast<int32_t>(b));
+  });
   T* out = static_cast<T*>(output->data.data);
   const int64_t n = data.reduced_count;
   if (n == 0 || internal::NumElements(input) == 0) {

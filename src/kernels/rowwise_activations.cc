@@ -11,6 +11,7 @@
 
 #include "src/kernels/internal/elementwise_unary.h"
 #include "src/kernels/internal/quant_math.h"
+#include "src/kernels/internal/wrapping_math.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -145,14 +146,13 @@ TfLiteStatus LogSoftmaxEval(TfLiteContext* context, TfLiteNode* node) {
 template <typename T>
 void L2NormQuantized(const T* in, T* out, int64_t rows, int64_t depth, int32_t zero_point) {
   for (int64_t r = 0; r < rows; ++r, in += depth, out += depth) {
-    // Added as uint32: past about 33,000 values (a hostile row) the int32
-    // sum wraps around as upstream's does, without a signed overflow.
-    uint32_t wrapped = 0;
+    // Past about 33,000 values (a hostile row) the int32 sum wraps around as
+    // upstream's does, without a signed overflow.
+    int32_t squares = 0;
     for (int64_t j = 0; j < depth; ++j) {
       const int32_t v = static_cast<int32_t>(in[j]) - zero_point;
-      wrapped += static_cast<uint32_t>(v * v);
+      squares = internal::WrappingAdd(squares, v * v);
     }
-    const int32_t squares = static_cast<int32_t>(wrapped);
     int32_t multiplier;
     int shift;
     internal::InvSqrtQuantizedMultiplier(squares, -1, &multiplier, &shift);

@@ -24,6 +24,7 @@
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/recurrent_util.h"
 #include "src/kernels/internal/scratch_vector.h"
+#include "src/kernels/internal/wrapping_math.h"
 #include "src/kernels/register.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
@@ -297,12 +298,11 @@ void EvalInteger(const SvdfTensors& t, int16_t* s, OpData* d) {
     const int8_t* x = in + int64_t{b} * d->n_input;
     for (int f = 0; f < nf; ++f) {
       const int8_t* w = wf + int64_t{f} * d->n_input;
-      uint32_t sum = 0;  // int32 wrapping around, as upstream's, past ~33,000 inputs
+      int32_t sum = 0;  // wraps around, as upstream's, past about 33,000 inputs
       for (int i = 0; i < d->n_input; ++i) {
-        sum += static_cast<uint32_t>(static_cast<int32_t>(w[i]) * (x[i] - d->input_zp));
+        sum = internal::WrappingAdd(sum, static_cast<int32_t>(w[i]) * (x[i] - d->input_zp));
       }
-      const int32_t acc =
-          internal::MultiplyByQuantizedMultiplier(static_cast<int32_t>(sum), d->scale_1);
+      const int32_t acc = internal::MultiplyByQuantizedMultiplier(sum, d->scale_1);
       s[(int64_t{b} * nf + f) * nm + nm - 1] = static_cast<int16_t>(std::clamp(acc, -32768, 32767));
     }
   }

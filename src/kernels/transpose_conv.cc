@@ -156,7 +156,7 @@ template <typename T, typename Filter>
 void EvalQuantized(const OpData& d, const Geometry& g, const TfLiteTransposeConvParams& p,
                    const TfLiteTensor* filter, const TfLiteTensor* input, const TfLiteTensor* bias,
                    TfLiteTensor* output) {
-  using Acc = internal::QuantWrapAcc<T>;  // int32 wrap-around for 8-bit input
+  using Acc = internal::QuantAcc<T>;
   const internal::QuantConvParams& q = d.quant;
   const T* in = static_cast<const T*>(input->data.data);
   const Filter* f = static_cast<const Filter*>(filter->data.data);
@@ -166,12 +166,13 @@ void EvalQuantized(const OpData& d, const Geometry& g, const TfLiteTransposeConv
     ForEachContribution(g, p, b, oy, ox, [&](int64_t in_offset, int64_t tap_offset) {
       const Filter* w = f + oc * filter_stride + tap_offset;
       for (int ic = 0; ic < g.in_c; ++ic) {
-        acc += static_cast<Acc>(in[in_offset + ic] + q.input_offset) *
-               static_cast<Acc>(w[ic] + q.filter_offset);
+        const Acc product = static_cast<Acc>(in[in_offset + ic] + q.input_offset) *
+                            static_cast<Acc>(w[ic] + q.filter_offset);
+        acc = internal::WrappingAdd(acc, product);
       }
     });
-    acc += static_cast<Acc>(internal::BiasAt(bias, oc));
-    return internal::Requantize<T>(static_cast<internal::QuantAcc<T>>(acc), q, oc);
+    acc = internal::WrappingAdd<Acc>(acc, static_cast<Acc>(internal::BiasAt(bias, oc)));
+    return internal::Requantize<T>(acc, q, oc);
   });
 }
 

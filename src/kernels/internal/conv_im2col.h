@@ -17,6 +17,7 @@
 #include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/qgemm.h"
 #include "src/kernels/internal/scratch_vector.h"
+#include "src/kernels/internal/wrapping_math.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -167,13 +168,11 @@ void DepthwisePixelSums(const ConvGeometry& g, const ConvWindowParams& window, c
     const T* __restrict src = input + in_offset;
     const int16_t* __restrict w = filter + int64_t{tap} * out_c;
     // More than about 33,000 taps (a hostile window) can leave the int32
-    // range: the sums wrap around (uint32), as upstream's int32 sums do.
+    // range: the sums wrap around, as upstream's int32 sums do.
     for (int c = 0; c < g.in_c; ++c) {
       const int32_t v = static_cast<int32_t>(src[c]) + offset;
       for (int k = 0; k < multiplier; ++k) {
-        int32_t& a = acc[c * multiplier + k];
-        a = static_cast<int32_t>(static_cast<uint32_t>(a) +
-                                 static_cast<uint32_t>(v * w[c * multiplier + k]));
+        acc[c * multiplier + k] = WrappingAdd(acc[c * multiplier + k], v * w[c * multiplier + k]);
       }
     }
   });

@@ -7,6 +7,7 @@
 #include "src/kernels/internal/int4_copy.h"
 #include "src/kernels/internal/parallel.h"
 #include "src/kernels/internal/quant_math.h"
+#include "src/kernels/internal/wrapping_math.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -89,19 +90,18 @@ void HybridFullyConnected(const HybridFcArgs& a) {
   const int threads = ThreadsForWork(a.threads, a.batches * a.units * depth);
   ParallelFor(threads, a.units, [&](int64_t u0, int64_t u1) {
     for (int64_t u = u0; u < u1; ++u) {
-      // Sums in uint32: int32 that wraps around, as upstream's int32 sums
-      // do, when a hostile depth (over about 130,000) leaves the range.
+      // int32 sums that wrap around, as upstream's do, when a hostile depth
+      // (over about 130,000) leaves the range.
       const int8_t* w = a.weights + u * depth;
-      uint32_t row_sum = 0;
+      int32_t row_sum = 0;
       if (a.asymmetric_inputs) {
-        for (int64_t k = 0; k < depth; ++k) row_sum += static_cast<uint32_t>(w[k]);
+        for (int64_t k = 0; k < depth; ++k) row_sum = WrappingAdd(row_sum, int32_t{w[k]});
       }
       for (int64_t b = 0; b < a.batches; ++b) {
         const int8_t* qb = q.data() + b * depth;
-        uint32_t sum = 0;
-        for (int k = 0; k < a.depth; ++k) sum += static_cast<uint32_t>(int32_t{w[k]} * qb[k]);
-        if (a.asymmetric_inputs) sum -= static_cast<uint32_t>(offsets[b]) * row_sum;
-        const int32_t dot = static_cast<int32_t>(sum);
+        int32_t dot = 0;
+        for (int k = 0; k < a.depth; ++k) dot = WrappingAdd(dot, int32_t{w[k]} * qb[k]);
+        if (a.asymmetric_inputs) dot = WrappingSub(dot, WrappingMul(offsets[b], row_sum));
         float scale = row_scales[b];
         if (a.channel_scales != nullptr) scale *= a.channel_scales[u];
         a.output[b * a.units + u] =
@@ -114,9 +114,9 @@ void HybridFullyConnected(const HybridFcArgs& a) {
 void WeightRowSums(const int8_t* w, int rows, int cols, int32_t* sums) {
   for (int r = 0; r < rows; ++r) {
     const int8_t* row = w + int64_t{r} * cols;
-    uint32_t sum = 0;  // int32 wrapping around, as upstream's, for hostile widths
-    for (int k = 0; k < cols; ++k) sum += static_cast<uint32_t>(row[k]);
-    sums[r] = static_cast<int32_t>(sum);
+    int32_t sum = 0;  // wraps around, as upstream's, for hostile widths
+    for (int k = 0; k < cols; ++k) sum = WrappingAdd(sum, int32_t{row[k]});
+    sums[r] = sum;
   }
 }
 

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "src/kernels/internal/quant_math.h"
+#include "src/kernels/internal/wrapping_math.h"
 
 namespace tflite_c {
 namespace kernels {
@@ -249,12 +250,11 @@ void CwiseAddSat(const int16_t* a, const int16_t* b, int n, int16_t* out) {
 }
 
 void AddRowSumsTimes(const int8_t* w, int32_t scalar, int rows, int cols, int32_t* out) {
-  // In uint32: int32 that wraps around (as upstream's) for hostile widths.
+  // int32 that wraps around (as upstream's) for hostile widths.
   for (int r = 0; r < rows; ++r) {
-    uint32_t sum = 0;
-    for (int c = 0; c < cols; ++c) sum += static_cast<uint32_t>(*w++);
-    out[r] = static_cast<int32_t>(static_cast<uint32_t>(out[r]) +
-                                  sum * static_cast<uint32_t>(scalar));
+    int32_t sum = 0;
+    for (int c = 0; c < cols; ++c) sum = WrappingAdd(sum, int32_t{*w++});
+    out[r] = WrappingAdd(out[r], WrappingMul(sum, scalar));
   }
 }
 

@@ -14,6 +14,7 @@
 #include "src/kernels/internal/conv_util.h"
 #include "src/kernels/internal/quant_math.h"
 #include "src/kernels/internal/scratch_vector.h"
+#include "src/kernels/internal/wrapping_math.h"
 #include "tensorflow/lite/core/c/builtin_op_data.h"
 
 namespace tflite_c {
@@ -60,14 +61,11 @@ TfLiteStatus PrepareConvQuantization(TfLiteContext* context, const char* op, Qua
 // Accumulator type for an activation type: int64 for int16, else int32.
 template <typename T>
 using QuantAcc = std::conditional_t<std::is_same_v<T, int16_t>, int64_t, int32_t>;
-
-// What the plain (unblocked) quantized loops sum in: for 8-bit activations
-// uint32, i.e. int32 arithmetic that wraps around as upstream's int32 kernels
-// do on every CPU. A layer deeper than about 33,000 products of 8-bit values
-// (a hostile model) can leave the int32 range, where a signed sum would be
-// undefined behaviour; convert the total to QuantAcc<T> afterwards.
-template <typename T>
-using QuantWrapAcc = std::conditional_t<std::is_same_v<T, int16_t>, int64_t, uint32_t>;
+// The plain (unblocked) quantized loops add their products into QuantAcc<T>
+// with WrappingAdd (wrapping_math.h): a hostile layer deeper than about 33,000
+// products of 8-bit values leaves the int32 range, and the sum then wraps
+// around as upstream's int32 sums do, instead of a signed overflow. (Each
+// product fits: at most 255 * 255 for 8-bit values.)
 
 // Reads bias[c] (int32 or int64) from `bias`, or 0 without one.
 inline int64_t BiasAt(const TfLiteTensor* bias, int c) {
@@ -119,9 +117,9 @@ void RunQuantConv(TfLiteContext* context, const ConvGeometry& g, int out_c,
       for (int x = 0; x < g.out_w; ++x) {
         T* o = out + (row * g.out_w + x) * out_c;
         for (int oc = 0; oc < out_c; ++oc) {
-          const QuantWrapAcc<T> sum = static_cast<QuantWrapAcc<T>>(accumulate(b, y, x, oc)) +
-                                      static_cast<QuantWrapAcc<T>>(BiasAt(bias, oc));
-          o[oc] = Requantize<T>(static_cast<QuantAcc<T>>(sum), q, oc);
+          const QuantAcc<T> acc = WrappingAdd<QuantAcc<T>>(
+              accumulate(b, y, x, oc), static_cast<QuantAcc<T>>(BiasAt(bias, oc)));
+          o[oc] = Requantize<T>(acc, q, oc);
         }
       }
     }
